@@ -1,0 +1,1 @@
+"""Matches, many matches, and their statistics."""

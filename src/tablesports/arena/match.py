@@ -1,0 +1,65 @@
+"""The seeded match runner: one RNG for every chance outcome, one seed per agent."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from tablesports.core.agent import Agent
+from tablesports.core.errors import AgentError
+from tablesports.core.events import Event
+from tablesports.core.protocol import CHANCE, Game, State
+from tablesports.core.records import Record, record_of
+
+DEFAULT_MAX_STEPS = 1_000_000
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """Each seat's own seed, derived from the match seed so that one seed fixes the game."""
+    return (seed * 1_000_003 + 7919 * (seat + 1)) % (2**63)
+
+
+def play_match(
+    game: Game,
+    agents: Sequence[Agent],
+    seed: int,
+    *,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    on_step: Callable[[State, int, object, list[Event]], None] | None = None,
+    state: State | None = None,
+) -> Record:
+    """Play one game and return its record.
+
+    Every chance outcome comes from `random.Random(seed)`; each agent is reset with a seed
+    derived from `seed` and its seat. An agent that returns an illegal action raises
+    `AgentError` naming the agent, the action and the position.
+    """
+    if len(agents) != game.info.players:
+        raise AgentError(f"{game.info.id} needs {game.info.players} agents, got {len(agents)}")
+    rng = random.Random(seed)
+    for seat, agent in enumerate(agents):
+        agent.reset(seat_seed(seed, seat))
+    if state is None:
+        state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == CHANCE:
+            action = state.sample_chance(rng)
+            events = state.apply_legal(action)
+        else:
+            agent = agents[player]
+            action = agent.step(state)
+            if not state.is_legal(action):
+                raise AgentError(
+                    f"agent {agent.name!r} (seat {player}) returned the illegal action "
+                    f"{action!s} at step {steps}: {state.why_illegal(action)}\n"
+                    f"position:\n{state.render(None)}"
+                )
+            events = state.apply_legal(action)
+        if on_step is not None:
+            on_step(state, player, action, events)
+        steps += 1
+        if steps >= max_steps:
+            raise AgentError(f"{game.info.id}: no end after {max_steps} steps (seed {seed})")
+    return record_of(state, [a.name for a in agents], seed)

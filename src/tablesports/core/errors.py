@@ -1,0 +1,52 @@
+"""Error classes: each says what was wrong and what is allowed."""
+
+from __future__ import annotations
+
+
+class TablesportsError(Exception):
+    """Base class of every error tablesports raises on purpose."""
+
+
+class UnknownGameError(TablesportsError, KeyError):
+    """A game id that is not registered."""
+
+    def __init__(self, game_id: str, known: list[str]) -> None:
+        self.game_id = game_id
+        self.known = known
+        super().__init__(f"unknown game {game_id!r}; the games are: {', '.join(known) or 'none'}")
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
+class OptionError(TablesportsError, ValueError):
+    """A game or agent option that is unknown or has a value that is not allowed."""
+
+
+class IllegalActionError(TablesportsError, ValueError):
+    """An action that is not legal in the position; the state is left unchanged."""
+
+    def __init__(self, action: object, reason: str) -> None:
+        self.action = action
+        self.reason = reason
+        super().__init__(f"illegal action {action!s}: {reason}")
+
+
+class ActionParseError(IllegalActionError):
+    """A text that does not name an action of the game."""
+
+
+class NotationError(TablesportsError, ValueError):
+    """A position string that the game's notation cannot read."""
+
+
+class RecordError(TablesportsError, ValueError):
+    """A malformed or inconsistent game record."""
+
+
+class DataFileError(TablesportsError, ValueError):
+    """A data file (deck, roster, table) that fails validation."""
+
+
+class AgentError(TablesportsError):
+    """An agent that is unknown, badly configured or returned an illegal action."""

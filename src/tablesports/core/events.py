@@ -1,0 +1,32 @@
+"""Events: what happened, for the log, the CLI and the web page."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened.
+
+    `kind` is a short machine name ("roll", "goal", "turnover"), `text` is English for people,
+    `data` is JSON-ready detail, and `rule` names the rule the event comes from. A dice roll
+    says what was rolled, what was needed and how it was modified in `text` and `data`.
+    """
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+    rule: str | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text}
+        if self.data:
+            out["data"] = self.data
+        if self.rule:
+            out["rule"] = self.rule
+        return out

@@ -1,0 +1,283 @@
+"""The game protocol every game implements: `Game`, `State`, `GameInfo`.
+
+The vocabulary follows OpenSpiel. A state is advanced by `apply_action`, both for player moves
+and for chance outcomes (dice, cards), so a test forces any roll by applying the outcome it
+wants. Actions are small frozen, hashable objects whose `str()` parses back with
+`Game.parse_action`, without needing the position.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from tablesports.core.chance import sample_outcome
+from tablesports.core.errors import (
+    ActionParseError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+)
+from tablesports.core.events import Event
+
+CHANCE = -1
+"""`current_player()` at a chance node: apply one of `chance_outcomes()`."""
+TERMINAL = -4
+"""`current_player()` once the game is over."""
+
+Action = Hashable
+"""Any frozen, hashable object whose `str()` is its text form."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """What a program needs to know about a game before playing it."""
+
+    id: str
+    title: str
+    version: int
+    players: int
+    chance: Literal["none", "explicit", "sampled"]
+    information: Literal["perfect", "imperfect"]
+    action_kind: Literal["discrete", "parametric"]
+    kind: str
+    min_return: float = -1.0
+    max_return: float = 1.0
+    max_game_length: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class NoOptions(BaseModel):
+    """The options of a game that takes none."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def validate_options(model: type[BaseModel], options: dict[str, Any], owner: str) -> BaseModel:
+    """Validate `options` against `model`, turning pydantic's report into an `OptionError`."""
+    try:
+        return model(**options)
+    except ValidationError as exc:
+        allowed = ", ".join(model.model_fields) or "none"
+        problems = []
+        for err in exc.errors():
+            name = ".".join(str(p) for p in err["loc"]) or "?"
+            if err["type"] == "extra_forbidden":
+                problems.append(f"unknown option {name!r} (the options are: {allowed})")
+            else:
+                problems.append(f"option {name!r}: {err['msg']} (got {err.get('input')!r})")
+        raise OptionError(f"{owner}: " + "; ".join(problems)) from None
+
+
+class Game(ABC):
+    """A game with its options fixed; it makes initial states and reads positions."""
+
+    info: ClassVar[GameInfo]
+    Options: ClassVar[type[BaseModel]] = NoOptions
+
+    def __init__(self, **options: Any) -> None:
+        self.options = validate_options(self.Options, options, f"game {self.info.id!r}")
+
+    def __repr__(self) -> str:
+        opts = self.options_json()
+        return f"load({self.info.id!r}{''.join(f', {k}={v!r}' for k, v in opts.items())})"
+
+    def options_json(self) -> dict[str, Any]:
+        """The options given to `load`, JSON-ready, without defaults, for records."""
+        return self.options.model_dump(mode="json", exclude_defaults=True)
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The position before the first action (often a chance node: the deal, the toss)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """The action whose `str()` is `text`; raises `ActionParseError` otherwise."""
+
+    @abstractmethod
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        """The state that `State.to_json()` wrote."""
+
+    def from_position(self, notation: str) -> State:
+        """A state built from the game's position notation."""
+        raise NotationError(f"game {self.info.id!r} has no position notation")
+
+    def action_codec(self) -> ActionCodec | None:
+        """Integer ids for every action, where the action set is finite (for RL)."""
+        return None
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """A heuristic value per player in [-1, 1] for a cut-off rollout, if the game has one."""
+        return None
+
+    def rules_page(self) -> str:
+        """The rules as implemented: `rules.md` beside the game's module."""
+        package = type(self).__module__.rsplit(".", 1)[0]
+        try:
+            return (importlib.resources.files(package) / "rules.md").read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return f"# {self.info.title}\n\n(no rules page yet)\n"
+
+
+class State(ABC):
+    """A position, mutable, advanced one action at a time.
+
+    Subclasses implement the `_apply` step and the queries; this base class checks legality
+    first so that an illegal action raises and leaves the state exactly as it was.
+    """
+
+    game: Game
+    history: list[tuple[int, Action]]
+    """Every action and chance outcome so far, with the player who made it (CHANCE for dice)."""
+
+    # --- whose turn and what can be done ---------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int:
+        """0, 1, ..., or `CHANCE`, or `TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The current player's legal actions in a stable order; empty at chance and end."""
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """`(outcome, probability)` pairs at an enumerable chance node, else empty."""
+        return []
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """One chance outcome drawn with `rng`; works at every chance node."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalActionError("sample_chance", "this is not a chance node")
+        return sample_outcome(outcomes, rng)
+
+    def is_chance_node(self) -> bool:
+        return self.current_player() == CHANCE
+
+    def is_legal(self, action: Action) -> bool:
+        if self.current_player() == CHANCE:
+            return any(action == o for o, _ in self.chance_outcomes())
+        return action in self.legal_actions()
+
+    def why_illegal(self, action: Action) -> str:
+        """A reason for `IllegalActionError`; games override it with the rule that forbids."""
+        if self.is_terminal():
+            return "the game is over"
+        if self.current_player() == CHANCE:
+            choices = [str(o) for o, _ in self.chance_outcomes()]
+            return f"this is a chance node; the outcomes are: {_short_list(choices)}"
+        choices = [str(a) for a in self.legal_actions()]
+        return f"it is not among the legal actions: {_short_list(choices)}"
+
+    # --- changing the state -------------------------------------------------------------------
+    def apply_action(self, action: Action) -> list[Event]:
+        """Apply a move or chance outcome and return what happened.
+
+        Raises `IllegalActionError` with the reason, leaving the state unchanged.
+        """
+        if self.is_terminal() or not self.is_legal(action):
+            raise IllegalActionError(action, self.why_illegal(action))
+        return self.apply_legal(action)
+
+    def apply_legal(self, action: Action) -> list[Event]:
+        """Apply an action known to be legal (taken from `legal_actions`): no checks."""
+        player = self.current_player()
+        events = self._apply(action)
+        self.history.append((player, action))
+        return events
+
+    @abstractmethod
+    def _apply(self, action: Action) -> list[Event]:
+        """Carry out a legal action."""
+
+    def parse_action(self, text: str) -> Action:
+        """The game's `parse_action`, with a list of legal actions in the error."""
+        try:
+            return self.game.parse_action(text.strip())
+        except ActionParseError as exc:
+            legal = [str(a) for a in self.legal_actions()]
+            raise ActionParseError(text, f"{exc.reason}; legal now: {_short_list(legal)}") from None
+
+    # --- the end ----------------------------------------------------------------------------
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per player: win +1, loss -1, draw 0 (all 0 before the end)."""
+
+    # --- what a player sees -------------------------------------------------------------------
+    def observation(self, player: int) -> dict[str, Any]:
+        """JSON-ready, and only what `player` may see (all of it in a perfect-information game)."""
+        return self.to_json()
+
+    def resample_hidden(self, player: int, rng: random.Random) -> State:
+        """A state that `player` cannot tell from this one (for IS-MCTS)."""
+        return self.clone()
+
+    def render(self, player: int | None = None) -> str:
+        """A text picture of the position as `player` sees it (everything when None)."""
+        return repr(self)
+
+    def __str__(self) -> str:
+        return self.render(None)
+
+    # --- copies and files ---------------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy: changing one never changes the other."""
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to rebuild the state, JSON-ready (history included)."""
+
+    def history_json(self) -> list[list[Any]]:
+        return [[p, str(a)] for p, a in self.history]
+
+    def history_from_json(self, data: Sequence[Sequence[Any]]) -> list[tuple[int, Action]]:
+        return [(int(p), self.game.parse_action(str(a))) for p, a in data]
+
+
+class ActionCodec:
+    """Integer ids for a finite action set, and the legal-action mask for RL."""
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        self.actions: tuple[Action, ...] = tuple(actions)
+        self._ids = {a: i for i, a in enumerate(self.actions)}
+        if len(self._ids) != len(self.actions):
+            raise ValueError("the action list has duplicates")
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.actions)
+
+    def encode(self, action: Action) -> int:
+        try:
+            return self._ids[action]
+        except KeyError:
+            raise IllegalActionError(action, "it has no id in this game's action set") from None
+
+    def decode(self, action_id: int) -> Action:
+        if not 0 <= action_id < len(self.actions):
+            raise IllegalActionError(action_id, f"action ids run from 0 to {len(self.actions) - 1}")
+        return self.actions[action_id]
+
+    def legal_mask(self, state: State) -> list[bool]:
+        mask = [False] * len(self.actions)
+        for a in state.legal_actions():
+            mask[self._ids[a]] = True
+        return mask
+
+
+def _short_list(items: list[str], limit: int = 30) -> str:
+    if not items:
+        return "none"
+    shown = ", ".join(items[:limit])
+    return shown + (f", ... ({len(items) - limit} more)" if len(items) > limit else "")

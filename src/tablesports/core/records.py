@@ -1,0 +1,150 @@
+"""Game records: JSON with a schema version, validated on load, replayable exactly."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from tablesports.core.errors import IllegalActionError, RecordError
+from tablesports.core.events import Event
+from tablesports.core.protocol import Action, Game, State
+
+SCHEMA_VERSION = 1
+
+
+class Record(BaseModel):
+    """A whole game: enough to replay it move by move."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    schema_version: Literal[1] = 1
+    game: str = Field(min_length=1)
+    game_version: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    players: list[str]
+    seed: int | None = None
+    history: list[tuple[int, str]]
+    """`[player, action text]`, chance outcomes under player -1."""
+    returns: list[float] | None = None
+    meta: dict[str, Any] = Field(default_factory=dict)
+
+    def to_json_line(self) -> str:
+        return self.model_dump_json()
+
+
+def record_of(state: State, players: list[str], seed: int | None = None, **meta: Any) -> Record:
+    game = state.game
+    return Record(
+        game=game.info.id,
+        game_version=game.info.version,
+        options=game.options_json(),
+        players=players,
+        seed=seed,
+        history=[(p, str(a)) for p, a in state.history],
+        returns=state.returns() if state.is_terminal() else None,
+        meta=meta,
+    )
+
+
+def parse_record(data: Any, source: str = "record") -> Record:
+    """Validate one record; the error names the source, the field and the problem."""
+    try:
+        return Record.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc']) or '(top)'}: {e['msg']}" for e in exc.errors()
+        )
+        raise RecordError(f"{source}: malformed record: {problems}") from None
+
+
+def read_records(path: str | Path) -> Iterator[Record]:
+    """Records from a `.json` file (one record) or a JSON Lines file (one per line)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
+    stripped = text.lstrip()
+    if stripped.startswith("{") and path.suffix == ".json":
+        yield parse_record(_loads(stripped, f"{path}"), f"{path}")
+        return
+    for n, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            where = f"{path}:{n}"
+            yield parse_record(_loads(line, where), where)
+
+
+def write_records(path: str | Path, records: Iterable[Record], append: bool = False) -> int:
+    count = 0
+    with Path(path).open("a" if append else "w", encoding="utf-8") as out:
+        for record in records:
+            out.write(record.to_json_line() + "\n")
+            count += 1
+    return count
+
+
+def _loads(text: str, where: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{where}: not JSON: {exc.msg} at column {exc.colno}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    index: int
+    player: int
+    action: Action
+    events: list[Event]
+    state: State
+
+
+def replay(record: Record, game: Game | None = None) -> Iterator[ReplayStep]:
+    """Replay the record, yielding each step with the state after it (the same object, advanced).
+
+    Raises `RecordError` when the record does not fit the game: a different version, an action
+    that does not parse or is illegal, or a player who was not to move.
+    """
+    if game is None:
+        from tablesports.core.registry import load
+
+        game = load(record.game, **record.options)
+    if game.info.id != record.game:
+        raise RecordError(f"the record is of {record.game!r}, not {game.info.id!r}")
+    if game.info.version != record.game_version:
+        raise RecordError(
+            f"the record was made with {record.game} version {record.game_version}; "
+            f"this is version {game.info.version}"
+        )
+    state = game.new_initial_state()
+    for i, (player, text) in enumerate(record.history):
+        to_move = state.current_player()
+        if player != to_move:
+            raise RecordError(
+                f"move {i} ({text!r}): the record says player {player}, but {to_move} is to move"
+            )
+        try:
+            action = game.parse_action(text)
+            events = state.apply_action(action)
+        except IllegalActionError as exc:
+            raise RecordError(f"move {i} ({text!r}) does not replay: {exc}") from None
+        yield ReplayStep(i, player, action, events, state)
+    if record.returns is not None and state.returns() != record.returns:
+        raise RecordError(f"replay ends with {state.returns()}, the record says {record.returns}")
+
+
+def replay_final(record: Record, game: Game | None = None) -> State:
+    """The final state of a replayed record."""
+    if game is None:
+        from tablesports.core.registry import load
+
+        game = load(record.game, **record.options)
+    state = game.new_initial_state()
+    for step in replay(record, game):
+        state = step.state
+    return state

@@ -1,0 +1,69 @@
+"""Finding and loading games: every package under `tablesports.games` is a game.
+
+A game package's `__init__.py` names its classes as strings, so listing games and bots imports
+nothing heavy:
+
+    GAME = "tablesports.games.jukem.game:JukemGame"
+    BOTS = {"jukem-greedy": "tablesports.games.jukem.bot:GreedyAgent"}
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from typing import Any
+
+from tablesports.core.errors import UnknownGameError
+from tablesports.core.protocol import Game
+
+GAMES_PACKAGE = "tablesports.games"
+
+_extra: dict[str, Callable[..., Game]] = {}
+
+
+def register(game_id: str, factory: Callable[..., Game]) -> None:
+    """Add a game that does not live in `tablesports.games` (a plugin, a test game)."""
+    _extra[game_id] = factory
+
+
+def unregister(game_id: str) -> None:
+    _extra.pop(game_id, None)
+
+
+def _packaged_ids() -> list[str]:
+    package = importlib.import_module(GAMES_PACKAGE)
+    return [m.name for m in pkgutil.iter_modules(package.__path__) if m.ispkg and m.name[0] != "_"]
+
+
+def game_ids() -> list[str]:
+    """The ids of every registered game, sorted."""
+    return sorted(set(_packaged_ids()) | set(_extra))
+
+
+def resolve(target: str) -> Any:
+    """Import `package.module:Name` and return the named object."""
+    module_name, _, attr = target.partition(":")
+    return getattr(importlib.import_module(module_name), attr)
+
+
+def game_package(game_id: str) -> Any:
+    if game_id not in _packaged_ids():
+        raise UnknownGameError(game_id, game_ids())
+    return importlib.import_module(f"{GAMES_PACKAGE}.{game_id}")
+
+
+def load(game_id: str, **options: Any) -> Game:
+    """The game `game_id` with `options` validated (an `OptionError` names a bad one)."""
+    if game_id in _extra:
+        return _extra[game_id](**options)
+    game_cls = resolve(game_package(game_id).GAME)
+    game: Game = game_cls(**options)
+    return game
+
+
+def game_bots(game_id: str) -> dict[str, str]:
+    """The game's own heuristic bots: name -> `module:Class`."""
+    if game_id in _extra:
+        return {}
+    return dict(getattr(game_package(game_id), "BOTS", {}))
