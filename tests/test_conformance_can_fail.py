@@ -1,0 +1,139 @@
+"""The conformance suite catches a game that breaks each property.
+
+Each test breaks the test dice game in one way and shows that the matching check fails.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tablesports import conformance as c
+from tablesports.core.events import Event
+from tablesports.core.protocol import Action, State
+from tests.dicegame import HOLD, ROLL, PigGame, PigState
+
+
+def probes(game: PigGame, playouts: int = 5) -> list[c.Probe]:
+    return [p for seed in range(playouts) for p in c.probes(game, seed)]
+
+
+class LeakyState(PigState):
+    def observation(self, player: int) -> dict[str, Any]:
+        return {**super().observation(player), "edges": list(self.edges)}
+
+
+class SharedCloneState(PigState):
+    def clone(self) -> PigState:
+        other = super().clone()
+        other.banked = self.banked  # the bug: one list for both
+        return other
+
+
+class HalfApplyState(PigState):
+    def apply_action(self, action: Action) -> list[Event]:
+        self.turn_total += 1  # the bug: changes the state before checking
+        return super().apply_action(action)
+
+
+class LossyJsonState(PigState):
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        data["turn_total"] = 0  # the bug: a field lost
+        return data
+
+
+class EndlessState(PigState):
+    def winner(self) -> int | None:
+        return None
+
+
+class UnseededState(PigState):
+    def sample_chance(self, rng: random.Random) -> Action:
+        return super().sample_chance(random.Random())  # the bug: ignores the seeded RNG
+
+
+def broken(state_class: type[PigState]) -> PigGame:
+    class Broken(PigGame):
+        def new_initial_state(self) -> PigState:
+            return state_class(self)
+
+        def state_from_json(self, data: dict[str, Any]) -> PigState:
+            base = super().state_from_json(data)
+            state = state_class(self)
+            state.__dict__.update(base.__dict__)
+            return state
+
+    return Broken()
+
+
+def test_sound_game_passes_every_check() -> None:
+    game = PigGame()
+    c.check_playouts_end(game, range(20))
+    strangers: list[Action] = [ROLL, HOLD]
+    for probe in probes(game):
+        c.check_legal_actions_apply(probe)
+        c.check_illegal_actions_raise(probe, strangers)
+        c.check_clone_is_independent(probe)
+        c.check_json_round_trip(probe)
+        c.check_action_text_round_trip(probe)
+        c.check_no_hidden_information_leaks(probe, random.Random(0))
+    c.check_record_round_trip(game, 1)
+    c.check_same_seed_same_game(game, 1)
+
+
+def test_leak_check_fails_when_observation_shows_the_other_edge() -> None:
+    rng = random.Random(0)
+    with pytest.raises(AssertionError, match="can tell a resampled state apart"):
+        for probe in probes(broken(LeakyState)):
+            c.check_no_hidden_information_leaks(probe, rng)
+
+
+def test_clone_check_fails_when_clone_shares_a_list() -> None:
+    with pytest.raises(AssertionError, match="changed the original"):
+        for probe in probes(PigGame()):
+            probe.state.__class__ = SharedCloneState
+            c.check_clone_is_independent(probe)
+
+
+def test_illegal_action_check_fails_when_a_rejection_changes_the_state() -> None:
+    with pytest.raises(AssertionError, match="changed the state"):
+        for probe in probes(broken(HalfApplyState)):
+            c.check_illegal_actions_raise(probe, [ROLL, HOLD])
+
+
+def test_json_check_fails_when_a_field_is_lost() -> None:
+    with pytest.raises(AssertionError, match="differs"):
+        for probe in probes(PigGame()):
+            probe.state.__class__ = LossyJsonState
+            c.check_json_round_trip(probe)
+
+
+def test_playout_check_fails_when_a_game_never_ends() -> None:
+    game = broken(EndlessState)
+    with pytest.raises(AssertionError, match="no end after 500 steps"):
+        c.random_playout(game, 0, max_steps=500)
+
+
+def test_same_seed_check_fails_when_chance_ignores_the_seed() -> None:
+    with pytest.raises(AssertionError, match="the same seed gave another game"):
+        for seed in range(5):
+            c.check_same_seed_same_game(broken(UnseededState), seed)
+
+
+def test_text_check_fails_when_an_action_does_not_parse_back() -> None:
+    class Mislabelled(PigGame):
+        def parse_action(self, text: str) -> Action:
+            return ROLL if text == "hold" else super().parse_action(text)
+
+    game = Mislabelled()
+    with pytest.raises(AssertionError, match="parses differently"):
+        for probe in probes(game):
+            c.check_action_text_round_trip(probe)
+
+
+def test_state_is_still_a_state() -> None:
+    # the broken variants above must really be States, or the checks prove nothing
+    assert isinstance(broken(LeakyState).new_initial_state(), State)
