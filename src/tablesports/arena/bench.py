@@ -1,0 +1,126 @@
+"""Random-playout benchmark: how fast a game runs through the protocol's hot path.
+
+The timing loop is what simulations and bots feel: `legal_actions()`, a uniform choice (or
+`sample_chance` at a chance node) and `apply_legal`. Peak memory is measured in a separate
+short run under tracemalloc, which would otherwise slow the timing down several times.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import tracemalloc
+from dataclasses import asdict, dataclass
+
+from tablesports.core.errors import AgentError, TablesportsError
+from tablesports.core.protocol import CHANCE, Game
+
+BENCH_AGENTS = ("random",)
+"""Agents `bench` can time; MCTS simulations per second come with the bots."""
+
+MAX_PLAYOUT_STEPS = 1_000_000
+"""A playout longer than this is a game without an end: a bug, reported as an error."""
+
+
+class BenchError(TablesportsError):
+    """A benchmark that cannot run (a game that never ends, an agent it cannot time)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BenchResult:
+    """The figures for one game."""
+
+    game: str
+    agent: str
+    seconds: float
+    steps: int
+    games: int
+    steps_per_second: float
+    games_per_second: float
+    mean_length: float
+    """Steps (chance outcomes included) per game."""
+    peak_memory_bytes: int
+    """Peak Python allocation while playing a few games (tracemalloc), game object excluded."""
+
+    def to_json(self) -> dict[str, object]:
+        return asdict(self)
+
+
+def check_agent(agent: str) -> None:
+    if agent not in BENCH_AGENTS:
+        raise AgentError(
+            f"bench times random playouts only for now (--agent random); got {agent!r}. "
+            "Timing other agents (MCTS simulations per second) comes with the bots."
+        )
+
+
+def _playout(game: Game, rng: random.Random) -> int:
+    """One random playout to the end; returns its number of steps."""
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            actions = state.legal_actions()
+            action = actions[rng.randrange(len(actions))]
+        state.apply_legal(action)
+        steps += 1
+        if steps >= MAX_PLAYOUT_STEPS:
+            raise BenchError(f"{game.info.id}: a random playout has no end after {steps} steps")
+    return steps
+
+
+def time_playouts(game: Game, seconds: float, seed: int = 0) -> tuple[int, int, float]:
+    """Whole random playouts for about `seconds`, at least one.
+
+    Returns (steps, games, elapsed seconds). The clock is read between games (reading it every
+    step would cost more than a step of a light game), so a long game may overrun a little.
+    """
+    rng = random.Random(seed)
+    steps = games = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        steps += _playout(game, rng)
+        games += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return steps, games, now - start
+
+
+def peak_memory(game: Game, playouts: int = 5, seed: int = 0) -> int:
+    """The peak traced allocation, in bytes, over a few random playouts."""
+    rng = random.Random(seed)
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        base, _ = tracemalloc.get_traced_memory()
+        for _ in range(playouts):
+            _playout(game, rng)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return max(0, peak - base)
+
+
+def bench_game(
+    game: Game, seconds: float = 3.0, agent: str = "random", seed: int = 0
+) -> BenchResult:
+    """Time random playouts of `game` for `seconds`, then measure memory apart."""
+    check_agent(agent)
+    if seconds <= 0:
+        raise BenchError(f"--seconds must be more than 0, got {seconds}")
+    _playout(game, random.Random(seed))  # warm-up: imports, caches, data tables
+    steps, games, elapsed = time_playouts(game, seconds, seed)
+    return BenchResult(
+        game=game.info.id,
+        agent=agent,
+        seconds=elapsed,
+        steps=steps,
+        games=games,
+        steps_per_second=steps / elapsed if elapsed > 0 else 0.0,
+        games_per_second=games / elapsed if elapsed > 0 else 0.0,
+        mean_length=steps / games if games else 0.0,
+        peak_memory_bytes=peak_memory(game, seed=seed + 1),
+    )

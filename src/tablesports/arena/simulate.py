@@ -1,0 +1,218 @@
+"""Many seeded matches, in this process or over several (multiprocessing, spawn-safe).
+
+Game `i` is played with seed `seed + i` and, when seats swap, with the agents rotated by `i`,
+so every game and therefore every figure is the same whatever the number of processes. Workers
+rebuild the game from its class and options and the agents from their specs, so nothing but
+plain data crosses the process boundary.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tablesports.agents.registry import make_agent
+from tablesports.arena.match import DEFAULT_MAX_STEPS, play_match
+from tablesports.arena.stats import Summary
+from tablesports.core.agent import Agent
+from tablesports.core.errors import AgentError, TablesportsError
+from tablesports.core.protocol import Game
+from tablesports.core.records import Record
+
+
+class SimulationError(TablesportsError):
+    """A game of a simulation failed (an illegal action from an agent, a game without end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The outcome of game `index` of a simulation."""
+
+    index: int
+    seed: int
+    seating: tuple[int, ...]
+    """`seating[seat]` is the index (in the agent list) of the agent who sat there."""
+    returns: tuple[float, ...]
+    steps: int
+    """Every action, chance outcomes included."""
+    decisions: int
+    """Actions chosen by players (chance outcomes left out)."""
+    record: Record | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """What a worker needs to play any game of the simulation; plain picklable data."""
+
+    game_cls: type[Game]
+    options: dict[str, Any]
+    agents: tuple[str, ...]
+    seed: int
+    swap_seats: bool
+    keep_records: bool
+    max_steps: int
+
+
+def seating_of(index: int, players: int, swap_seats: bool) -> tuple[int, ...]:
+    """The agent in each seat for game `index`: rotated by one seat every game when swapping."""
+    shift = index % players if swap_seats else 0
+    return tuple((seat + shift) % players for seat in range(players))
+
+
+def agent_labels(specs: Sequence[str]) -> list[str]:
+    """Names for the table: the specs, numbered when the same spec plays itself."""
+    labels = []
+    for i, spec in enumerate(specs):
+        twins = [j for j, s in enumerate(specs) if s == spec]
+        labels.append(f"{spec} #{twins.index(i) + 1}" if len(twins) > 1 else spec)
+    return labels
+
+
+class _Runner:
+    """One process's game and agents, built once and reused for every game it plays."""
+
+    def __init__(self, plan: _Plan, game: Game | None = None) -> None:
+        self.plan = plan
+        self.game = game if game is not None else plan.game_cls(**plan.options)
+        self.agents: list[Agent] = [make_agent(spec, self.game) for spec in plan.agents]
+
+    def play(self, index: int) -> GameResult:
+        plan = self.plan
+        seed = plan.seed + index
+        seating = seating_of(index, len(self.agents), plan.swap_seats)
+        try:
+            record = play_match(
+                self.game, [self.agents[a] for a in seating], seed, max_steps=plan.max_steps
+            )
+        except TablesportsError as exc:
+            # Wrapped so that it crosses the process boundary (pickling) and says which game.
+            raise SimulationError(f"game {index} (seed {seed}): {exc}") from None
+        decisions = sum(1 for player, _ in record.history if player >= 0)
+        record.meta["index"] = index
+        return GameResult(
+            index=index,
+            seed=seed,
+            seating=seating,
+            returns=tuple(record.returns or ()),
+            steps=len(record.history),
+            decisions=decisions,
+            record=record if plan.keep_records else None,
+        )
+
+
+_worker: _Runner | None = None
+
+
+def _init_worker(plan: _Plan) -> None:
+    global _worker
+    _worker = _Runner(plan)
+
+
+def _play_in_worker(index: int) -> GameResult:
+    assert _worker is not None, "the worker was not initialised"
+    return _worker.play(index)
+
+
+def iter_results(
+    game: Game,
+    agents: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    jobs: int = 1,
+    swap_seats: bool = True,
+    keep_records: bool = False,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    on_arrival: Callable[[GameResult], None] | None = None,
+) -> Iterator[GameResult]:
+    """Play `games` games and yield their results in index order.
+
+    `agents` are specs for `make_agent` (one per seat); `on_arrival` is called as each game
+    finishes, in whatever order the processes finish them (for a progress bar).
+    """
+    if len(agents) != game.info.players:
+        raise AgentError(
+            f"{game.info.id} is played by {game.info.players} agents, got {len(agents)}: "
+            + ", ".join(agents)
+        )
+    if games < 0:
+        raise SimulationError(f"the number of games must be 0 or more, got {games}")
+    if jobs < 1:
+        raise SimulationError(f"--jobs must be 1 or more, got {jobs}")
+    plan = _Plan(
+        game_cls=type(game),
+        options=game.options.model_dump(),
+        agents=tuple(agents),
+        seed=seed,
+        swap_seats=swap_seats,
+        keep_records=keep_records,
+        max_steps=max_steps,
+    )
+    # Build the agents here first, so that a bad spec fails before any process starts.
+    runner = _Runner(plan, game)
+    if jobs == 1 or games <= 1:
+        for index in range(games):
+            result = runner.play(index)
+            if on_arrival is not None:
+                on_arrival(result)
+            yield result
+        return
+    yield from _in_order(_run_pool(plan, games, jobs, on_arrival))
+
+
+def _run_pool(
+    plan: _Plan, games: int, jobs: int, on_arrival: Callable[[GameResult], None] | None
+) -> Iterator[GameResult]:
+    # spawn: the same behaviour on every platform, and safe beside a progress bar's thread.
+    context = multiprocessing.get_context("spawn")
+    chunk = max(1, min(64, games // (jobs * 16)))
+    with context.Pool(jobs, initializer=_init_worker, initargs=(plan,)) as pool:
+        for result in pool.imap_unordered(_play_in_worker, range(games), chunksize=chunk):
+            if on_arrival is not None:
+                on_arrival(result)
+            yield result
+
+
+def _in_order(results: Iterator[GameResult]) -> Iterator[GameResult]:
+    """Yield results by index, holding back the ones that arrive early."""
+    waiting: dict[int, GameResult] = {}
+    next_index = 0
+    for result in results:
+        waiting[result.index] = result
+        while next_index in waiting:
+            yield waiting.pop(next_index)
+            next_index += 1
+
+
+def simulate(
+    game: Game,
+    agents: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    jobs: int = 1,
+    swap_seats: bool = True,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    on_result: Callable[[GameResult], None] | None = None,
+    on_arrival: Callable[[GameResult], None] | None = None,
+    keep_records: bool = False,
+) -> Summary:
+    """Play many games and sum them up; `on_result` sees each result in index order."""
+    summary = Summary(agent_labels(agents))
+    for result in iter_results(
+        game,
+        agents,
+        games,
+        seed,
+        jobs=jobs,
+        swap_seats=swap_seats,
+        keep_records=keep_records,
+        max_steps=max_steps,
+        on_arrival=on_arrival,
+    ):
+        summary.add(result.seating, result.returns, result.steps, result.decisions)
+        if on_result is not None:
+            on_result(result)
+    return summary
