@@ -1,0 +1,118 @@
+"""UCT Monte Carlo tree search over the core protocol, for every game.
+
+    >>> agent = make_agent("mcts:iterations=2000,c=1.4", game, seed=1)   # doctest: +SKIP
+    >>> action = agent.step(state)                                        # doctest: +SKIP
+
+Chance nodes are handled by sampling: each visit draws an outcome with `sample_chance` (so
+outcomes come with their true probabilities, enumerable or not) and follows the child for that
+outcome, so every decision node below a chance node sees one exact state and the values
+converge to the expectation. Rollouts are random (or follow an agent named by `rollout=`), and
+may be cut off after `rollout_steps` and scored with `game.evaluate(state)`.
+
+This agent sees the whole state: on a hidden-information game it cheats. Use `ismcts` there.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from tablesports.agents.search import (
+    Budget,
+    Node,
+    Rollout,
+    SearchOptions,
+    backpropagate,
+    best_action,
+    parse_options,
+)
+from tablesports.core.protocol import CHANCE, TERMINAL, Action, Game, State
+
+
+class MCTSAgent:
+    """UCT with sampled chance outcomes; seeded, so an iteration budget gives the same move."""
+
+    name = "mcts"
+    Options = SearchOptions
+
+    def __init__(self, game: Game, seed: int = 0, **params: Any) -> None:
+        self.game = game
+        self.options = parse_options(self.Options, params, self.name)
+        self.rng = random.Random(seed)
+        self.rollout = Rollout(game, self.options, seed)
+        self.last_iterations = 0
+        """Simulations run for the last move (for `bench`)."""
+        self.last_root: Node | None = None
+        """The last search tree (for tests and analysis)."""
+
+    def reset(self, seed: int) -> None:
+        self.rng.seed(seed)
+        self.rollout.reset(seed)
+
+    def step(self, state: State) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            self.last_iterations = 0
+            return actions[0]
+        root = Node(-1)
+        budget = Budget(self.options.iterations, self.options.seconds)
+        done = 0
+        while budget.allows(done):
+            self._simulate(root, state)
+            done += 1
+        self.last_iterations = done
+        self.last_root = root
+        return best_action(root)
+
+    def _simulate(self, root: Node, root_state: State) -> None:
+        """One iteration: select, expand one node, roll out, back the values up."""
+        rng = self.rng
+        c = self.options.c
+        state = root_state.clone()
+        node = root
+        path = [root]
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                outcome = state.sample_chance(rng)
+                state.apply_legal(outcome)
+                child = node.children.get(outcome)
+                if child is None:
+                    child = node.children[outcome] = Node(CHANCE)
+                node = child
+                path.append(node)
+                continue
+            untried = node.untried
+            if untried is None:
+                untried = node.untried = list(state.legal_actions())
+                rng.shuffle(untried)
+            if untried:
+                action = untried.pop()
+                state.apply_legal(action)
+                child = node.children[action] = Node(player)
+                node = child
+                path.append(node)
+                break
+            action, node = _select(node, c)
+            state.apply_legal(action)
+            path.append(node)
+        values = self.rollout.run(state, rng)
+        backpropagate(path, values)
+
+
+def _select(node: Node, c: float) -> tuple[Action, Node]:
+    """The child with the best UCB1 score (every child has been visited once)."""
+    log_n = math.log(node.visits)
+    best_score = -math.inf
+    best: tuple[Action, Node] | None = None
+    for action, child in node.children.items():
+        n = child.visits
+        score = child.value / n + c * math.sqrt(log_n / n)
+        if score > best_score:
+            best_score = score
+            best = (action, child)
+    assert best is not None
+    return best
