@@ -16,6 +16,8 @@ from tablesports.core.registry import game_bots, resolve
 # General agents work on every game; more are added by name -> "module:Class".
 GENERAL_AGENTS: dict[str, str] = {
     "random": "tablesports.agents.random_agent:RandomAgent",
+    "mcts": "tablesports.agents.mcts:MCTSAgent",
+    "ismcts": "tablesports.agents.ismcts:ISMCTSAgent",
 }
 
 _extra: dict[str, Callable[..., Agent]] = {}
