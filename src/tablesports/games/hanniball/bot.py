@@ -1,0 +1,119 @@
+"""`hanniball-greedy`: a one-step-lookahead bot with a football heuristic.
+
+Each step it tries every legal action on a clone and keeps the one whose position scores best:
+a goal for it wins outright and an own goal is never chosen; otherwise it values the ball's
+advance towards the opponent's goal, possession, and whether the opponent can take the ball
+(capture its holder, or pick up a free ball) once the turn passes. After a shot onto a Monkey it
+scores each ricochet the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tablesports.core.protocol import Action, Game, State
+from tablesports.games.hanniball.board import (
+    COLOR_OF,
+    ELEPHANT,
+    HEIGHT,
+    HOME,
+    HORSE,
+    KING,
+    KIND_OF,
+    KNIGHT_JUMPS,
+    LION,
+    MONKEY,
+    WIDTH,
+)
+from tablesports.games.hanniball.state import HanniBallState
+
+WIN = 1_000_000.0
+
+_STEPPERS = (False, True, True, True)  # kinds that move one square: Elephant, Lion, Monkey
+_JUMPERS = (True, False, True, True)  # kinds that knight-jump: Horse, Lion, Monkey
+assert (HORSE, ELEPHANT, LION, MONKEY) == (0, 1, 2, 3)
+
+
+def can_reach(state: HanniBallState, color: int, square: int) -> bool:
+    """Whether a piece of ``color`` could move onto ``square`` in one step."""
+    board = state.board
+    home = HOME[color][square]
+    for s in KING[square]:
+        code = board[s]
+        if code and COLOR_OF[code] == color:
+            kind = KIND_OF[code]
+            if _STEPPERS[kind] and (kind != MONKEY or home):
+                return True
+    for s, a, b in KNIGHT_JUMPS[square]:  # jumps are symmetric, intermediate squares too
+        code = board[s]
+        if code and COLOR_OF[code] == color and not (board[a] and board[b]):
+            kind = KIND_OF[code]
+            if _JUMPERS[kind] and (kind != MONKEY or home):
+                return True
+    return False
+
+
+class GreedyBot:
+    """Advance the ball, shoot when a goal is possible, keep the ball out of reach, defend."""
+
+    name = "hanniball-greedy"
+
+    def __init__(self, game: Game | None = None, seed: int = 0, **params: Any) -> None:
+        self.rng = random.Random(seed)
+        self.advance = float(params.pop("advance", 10.0))
+        self.possession = float(params.pop("possession", 30.0))
+        self.threat = float(params.pop("threat", 35.0))
+        if params:
+            raise TypeError(f"unknown parameters {sorted(params)} (advance, possession, threat)")
+
+    def reset(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    def step(self, state: State) -> Action:
+        assert isinstance(state, HanniBallState)
+        me = state.current_player()
+        best: list[Action] = []
+        best_score = -float("inf")
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply_legal(action)
+            score = self.score(child, me)
+            if score > best_score:
+                best, best_score = [action], score
+            elif score == best_score:
+                best.append(action)
+        return best[self.rng.randrange(len(best))]
+
+    def score(self, state: HanniBallState, me: int) -> float:
+        """How good ``state`` is for ``me`` (higher is better)."""
+        if state.over:
+            if state.winner is None:
+                return -WIN / 2
+            return WIN if state.winner == me else -WIN
+        if state.pending:  # the shooter (me) will choose the best ricochet
+            best = -float("inf")
+            for action in state.legal_actions():
+                child = state.clone()
+                child.apply_legal(action)
+                best = max(best, self.score(child, me))
+            return best
+        opp = 1 - me
+        board, ball = state.board, state.ball
+        row = ball // WIDTH
+        score = self.advance * (row if me == 0 else HEIGHT - 1 - row)
+        holder = COLOR_OF[board[ball]]
+        my_turn = state.to_move == me
+        if holder == me:
+            score += self.possession
+            if not my_turn and can_reach(state, opp, ball):
+                score -= self.threat + self.possession
+        elif holder == opp:
+            score -= self.possession
+            if my_turn and can_reach(state, me, ball):
+                score += 0.8 * self.possession
+        elif my_turn and can_reach(state, me, ball):
+            score += 0.7 * self.possession
+        elif not my_turn and can_reach(state, opp, ball):
+            score -= self.threat
+        return score
