@@ -1,0 +1,4 @@
+"""Jukem Soccer: the card game of possessions, penalties, saves and the unstoppable JUKEM."""
+
+GAME = "tablesports.games.jukem.game:JukemGame"
+BOTS = {"jukem-greedy": "tablesports.games.jukem.bot:GreedyAgent"}

@@ -1,0 +1,155 @@
+"""`jukem-greedy`: plays as a sensible person would, from what its seat may see.
+
+It shoots as soon as it can (a JUKEM SHOT first, else the SHOT the unseen SAVE cards block
+least), builds its possession with the setup play the unseen PENALTY cards answer least
+(a HEADER first, for the extra turn), penalises a possession that is close to a shot (the red
+card for a long one), answers a SHOT with the SAVE that blocks most of the SHOT cards the shooter
+could hold, and substitutes its least useful card when nothing is playable.
+
+It reads only its own hand, the possessions, the discard pile, the scored cards and the counts:
+never the opponent's hand, the draw pile or a face-down card.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tablesports.core.protocol import Action, Game, State
+from tablesports.games.jukem.actions import (
+    NO_PENALTY,
+    NO_SAVE,
+    PASS,
+    Penalty,
+    Play,
+    Save,
+    Shot,
+    Substitute,
+)
+from tablesports.games.jukem.cards import Kind
+from tablesports.games.jukem.state import PENALTY, PLAY, SAVE, JukemState
+
+# A setup play's preference when the penalty risk is equal: the extra turn first.
+_SETUP_ORDER = {Kind.HEADER: 0, Kind.FLOP: 1, Kind.PASS: 2}
+
+
+class GreedyAgent:
+    """The heuristic bot; `red_at` and `yellow_at` are the possession lengths it penalises."""
+
+    name = "jukem-greedy"
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        seed: int = 0,
+        red_at: int = 3,
+        yellow_at: int = 2,
+        **params: Any,
+    ) -> None:
+        if params:
+            raise TypeError(f"unknown parameters {sorted(params)} (known: red_at, yellow_at)")
+        self.rng = random.Random(seed)
+        self.red_at = red_at
+        self.yellow_at = yellow_at
+
+    def reset(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    def step(self, state: State) -> Action:
+        assert isinstance(state, JukemState)
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        if state.phase == PLAY:
+            return self._play(state, actions)
+        if state.phase == PENALTY:
+            return self._penalty(state, actions)
+        if state.phase == SAVE:
+            return self._save(state, actions)
+        return actions[self.rng.randrange(len(actions))]
+
+    # --- what this seat knows ---------------------------------------------------------------
+    @staticmethod
+    def unseen(s: JukemState, me: int) -> list[int]:
+        """The cards this seat has not seen (the opponent's hand and the draw pile)."""
+        seen = set(s.hands[me]) | set(s.discard)
+        for p in (0, 1):
+            seen.update(s.poss[p])
+            seen.update(s.aside[p])
+        if s.shot >= 0 and s.turn == me:
+            seen.add(s.shot)
+        return [c for c in range(s.deck.size) if c not in seen]
+
+    # --- decisions ----------------------------------------------------------------------------
+    def _play(self, s: JukemState, actions: list[Action]) -> Action:
+        d = s.deck
+        me = s.turn
+        unseen = self.unseen(s, me)
+        shots = [a for a in actions if isinstance(a, Shot)]
+        if shots:
+            jukem = [a for a in shots if a.jukem is not None]
+            if jukem:
+                return jukem[0]
+            saves = [v for v in unseen if d.kind[v] == Kind.SAVE]
+
+            def blockers(a: Shot) -> int:
+                balls = d.balls[d.index[a.card]]
+                return sum(1 for v in saves if balls & ~d.xs[v] == 0)
+
+            return min(shots, key=blockers)
+        plays = [a for a in actions if isinstance(a, Play) and a.jukem is None]
+        if plays:
+            threats = [y for y in unseen if d.kind[y] in (Kind.YELLOW, Kind.RED)]
+
+            def risk(a: Play) -> tuple[int, int]:
+                k = d.kind[d.index[a.card]]
+                return (sum(1 for y in threats if d.against[y] >> k & 1), _SETUP_ORDER[Kind(k)])
+
+            return min(plays, key=risk)
+        subs = [a for a in actions if isinstance(a, Substitute)]
+        if subs:
+            return min(subs, key=lambda a: self._keep_value(s, d.index[a.card]))
+        return PASS if PASS in actions else actions[0]
+
+    def _keep_value(self, s: JukemState, c: int) -> float:
+        """How much a card in hand is worth keeping (the least is substituted)."""
+        d = s.deck
+        k = d.kind[c]
+        if k == Kind.SHOT:
+            return 2.0 - 0.3 * max(0, d.setup[c] - len(s.poss[s.turn]))
+        if k == Kind.SAVE:
+            return 1.5 + 0.1 * bin(d.xs[c]).count("1")
+        if k in (Kind.YELLOW, Kind.RED):
+            return 1.0 + 0.2 * bin(d.against[c]).count("1") + (1.0 if d.removes_all[c] else 0.0)
+        return 3.0  # JUKEM
+
+    def _penalty(self, s: JukemState, actions: list[Action]) -> Action:
+        d = s.deck
+        length = len(s.poss[s.turn])
+        pens = [a for a in actions if isinstance(a, Penalty)]
+        yellows = [a for a in pens if not d.removes_all[d.index[a.card]]]
+        reds = [a for a in pens if d.removes_all[d.index[a.card]]]
+        header = d.kind[s.last] == Kind.HEADER
+        if reds and length >= self.red_at and (length >= self.red_at + 1 or not yellows):
+            return reds[0]
+        if yellows and (length >= self.yellow_at or header):
+            # the narrowest yellow card first: keep the ones that answer more kinds
+            return min(yellows, key=lambda a: bin(d.against[d.index[a.card]]).count("1"))
+        if reds and length >= self.red_at:
+            return reds[0]
+        return NO_PENALTY
+
+    def _save(self, s: JukemState, actions: list[Action]) -> Action:
+        d = s.deck
+        me = 1 - s.turn
+        candidates = [
+            c for c in self.unseen(s, me) if d.kind[c] == Kind.SHOT and d.setup[c] <= s.ready
+        ]
+        saves = [a for a in actions if isinstance(a, Save)]
+
+        def blocked(a: Save) -> int:
+            xs = d.xs[d.index[a.card]]
+            return sum(1 for c in candidates if d.balls[c] & ~xs == 0)
+
+        best = max(saves, key=blocked)
+        return best if blocked(best) > 0 else NO_SAVE

@@ -1,0 +1,160 @@
+"""Jukem Soccer (The Haywire Group / Flying Pig Games, 2015): the game and its options."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+from tablesports.core.errors import ActionParseError
+from tablesports.core.protocol import ActionCodec, Game, GameInfo, State
+from tablesports.games.jukem.actions import (
+    NO_PENALTY,
+    NO_SAVE,
+    PASS,
+    Draw,
+    JukemAction,
+    Penalty,
+    Play,
+    Save,
+    Shot,
+    Substitute,
+    parse,
+)
+from tablesports.games.jukem.cards import Kind, deck_from
+
+MAX_DECK = 80
+MAX_TIEBREAK_DEALS = 5
+
+
+def length_bound(deck_size: int, deals: int) -> int:
+    """Steps per deal: the dealer, at most one draw per card, and at most 2n+1 turns of at most
+    three decisions (substitute, play, the defender's answer): every turn but a pass uses up a
+    card, and two passes in a row end the half."""
+    return deals * (1 + deck_size + 3 * (2 * deck_size + 1))
+
+
+class JukemOptions(BaseModel):
+    """`deck`: the path of a deck file to play with instead of the house deck."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    deck: str | None = None
+
+
+class JukemGame(Game):
+    """Two players build possessions of PASS, HEADER and FLOP cards and take SHOTs at goal."""
+
+    info: ClassVar[GameInfo] = GameInfo(
+        id="jukem",
+        title="Jukem Soccer",
+        version=1,
+        players=2,
+        chance="explicit",
+        information="imperfect",
+        action_kind="discrete",
+        kind="cards",
+        max_game_length=length_bound(MAX_DECK, 2 + MAX_TIEBREAK_DEALS),
+    )
+    Options: ClassVar[type[BaseModel]] = JukemOptions
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.deck = deck_from(self.options.deck)  # type: ignore[attr-defined]
+        d = self.deck
+        if d.size > MAX_DECK or d.tiebreak_deals > MAX_TIEBREAK_DEALS:
+            from tablesports.core.errors import DataFileError
+
+            raise DataFileError(
+                f"{d.source}: deck: at most {MAX_DECK} cards and {MAX_TIEBREAK_DEALS} "
+                f"tie-break deals (got {d.size} and {d.tiebreak_deals})"
+            )
+        ids, n = d.ids, d.size
+        shot = int(Kind.SHOT)
+        # Every action object is made once here; legal_actions hands out these.
+        self.play_act: list[JukemAction] = [
+            Shot(ids[c]) if d.kind[c] == shot else Play(ids[c]) for c in range(n)
+        ]
+        self.jukem_act: dict[int, list[JukemAction]] = {
+            j: [
+                Shot(ids[c], ids[j]) if d.kind[c] == shot else Play(ids[c], ids[j])
+                for c in range(n)
+            ]
+            for j in range(n)
+            if d.kind[j] == Kind.JUKEM
+        }
+        self.penalty_act = {y: Penalty(ids[y]) for y in d.penalties}
+        self.save_act = {v: Save(ids[v]) for v in d.saves}
+        self.sub_act = [Substitute(ids[c]) for c in range(n)]
+        self.draw_act = [Draw(ids[c]) for c in range(n)]
+        self._codec: ActionCodec | None = None
+
+    def new_initial_state(self) -> State:
+        from tablesports.games.jukem.state import JukemState
+
+        return JukemState(self)
+
+    def parse_action(self, text: str) -> JukemAction:
+        action = parse(text, self.deck.index.__contains__)
+        kinds = self.deck.kind
+        setup = (int(Kind.PASS), int(Kind.HEADER), int(Kind.FLOP))
+        need = {
+            Play: setup,
+            Shot: (int(Kind.SHOT),),
+            Penalty: (int(Kind.YELLOW), int(Kind.RED)),
+            Save: (int(Kind.SAVE),),
+        }.get(type(action))
+        card = getattr(action, "card", None)
+        if need is not None and card is not None and kinds[self.deck.index[card]] not in need:
+            names = " or ".join(Kind(k).name for k in need)
+            raise ActionParseError(text, f"{card} is not a {names} card")
+        jukem = getattr(action, "jukem", None)
+        if jukem is not None and kinds[self.deck.index[jukem]] != Kind.JUKEM:
+            raise ActionParseError(text, f"{jukem} is not a JUKEM card")
+        return action
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        from tablesports.games.jukem.views import state_from_json
+
+        return state_from_json(self, data)
+
+    def from_position(self, notation: str) -> State:
+        from tablesports.games.jukem.notation import from_position
+
+        return from_position(self, notation)
+
+    def action_codec(self) -> ActionCodec:
+        """Every play (with and without each JUKEM), answer, substitution and the pass."""
+        if self._codec is None:
+            n = self.deck.size
+            kind = self.deck.kind
+            plays = [self.play_act[c] for c in range(n) if kind[c] <= Kind.SHOT]
+            jukems = [
+                a[c] for a in self.jukem_act.values() for c in range(n) if kind[c] <= Kind.SHOT
+            ]
+            self._codec = ActionCodec(
+                [
+                    *plays,
+                    *jukems,
+                    *self.penalty_act.values(),
+                    NO_PENALTY,
+                    *self.save_act.values(),
+                    NO_SAVE,
+                    *self.sub_act,
+                    PASS,
+                ]
+            )
+        return self._codec
+
+    def evaluate(self, state: State) -> list[float]:
+        """Goal difference, plus a little for the longer possession, squashed into [-1, 1]."""
+        from tablesports.games.jukem.state import JukemState
+
+        assert isinstance(state, JukemState)
+        if state.is_terminal():
+            return state.returns()
+        a, b = state.score
+        lead = (a - b) + 0.1 * (len(state.poss[0]) - len(state.poss[1]))
+        v = math.tanh(0.8 * lead)
+        return [v, -v]

@@ -1,0 +1,152 @@
+"""The position notation: a turn-start position as `key value ...` fields separated by `;`.
+
+    half 2; dealer 1; turn 0; score 1-0; first 1-0;
+    hand0 PASS-1 PASS-2 SHOT-3a SAVE-1 RED-1; hand1 HEADER-1 PASS-3 PASS-4 YELLOW-1 SAVE-2;
+    possession0 PASS-5 PASS-6 HEADER-2; possession1; aside0; aside1; discard FLOP-1
+
+Fields: `half` (1, 2; 3 and up are tie-break deals), `dealer`, `turn` (the player to play),
+`score` (goals in the match so far), `first` (goals of the first half, from the second half
+on), `hand0`/`hand1`, `possession0`/`possession1` (setup plays), `aside0`/`aside1` (scored
+possessions of this half), `discard`, `pile` and `passes`. Every card of the deck is in exactly
+one place: when `pile` is left out, the pile is every card not listed elsewhere. Only `turn` is
+required. The turn then begins as the rules say: with the draw pile empty, a player who cannot
+play gives the turn to the other, and the half ends when neither can.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablesports.core.errors import NotationError
+from tablesports.games.jukem.cards import SETUP_KINDS, Kind
+from tablesports.games.jukem.state import PLAY, JukemState
+
+if TYPE_CHECKING:
+    from tablesports.games.jukem.game import JukemGame
+
+CARD_FIELDS = (
+    "hand0",
+    "hand1",
+    "possession0",
+    "possession1",
+    "aside0",
+    "aside1",
+    "discard",
+    "pile",
+)
+NUMBER_FIELDS = ("half", "dealer", "turn", "passes")
+PAIR_FIELDS = ("score", "first")
+FIELDS = NUMBER_FIELDS + PAIR_FIELDS + CARD_FIELDS
+
+
+def to_position(s: JukemState) -> str:
+    """The notation of a turn-start position (the player to play has not played yet)."""
+    if s.phase != PLAY or s.subbed:
+        raise NotationError("the notation describes positions at the start of a turn")
+    ids = s.deck.ids
+
+    def cards(cs: list[int]) -> str:
+        return " ".join(ids[c] for c in cs)
+
+    parts = [f"half {s.half}", f"dealer {s.dealer}", f"turn {s.turn}"]
+    parts.append(f"score {s.score[0]}-{s.score[1]}")
+    if s.first_half is not None:
+        parts.append(f"first {s.first_half[0]}-{s.first_half[1]}")
+    for name, cs in zip(CARD_FIELDS, [*s.hands, *s.poss, *s.aside, s.discard, s.pile], strict=True):
+        parts.append(f"{name} {cards(cs)}".rstrip())
+    if s.passes:
+        parts.append(f"passes {s.passes}")
+    return "; ".join(parts)
+
+
+def _fields(text: str) -> dict[str, list[str]]:
+    fields: dict[str, list[str]] = {}
+    for part in filter(None, (p.strip() for p in text.split(";"))):
+        key, *values = part.split()
+        if key not in FIELDS:
+            raise NotationError(f"jukem position: unknown field {key!r}; the fields are {FIELDS}")
+        if key in fields:
+            raise NotationError(f"jukem position: field {key!r} is given twice")
+        fields[key] = values
+    return fields
+
+
+def _number(fields: dict[str, list[str]], key: str, default: int, top: int) -> int:
+    values = fields.get(key)
+    if values is None:
+        return default
+    if len(values) != 1 or not values[0].isdigit() or not 0 <= int(values[0]) <= top:
+        raise NotationError(f"jukem position: {key} is a number from 0 to {top}, got {values}")
+    return int(values[0])
+
+
+def _pair(fields: dict[str, list[str]], key: str) -> list[int] | None:
+    values = fields.get(key)
+    if values is None:
+        return None
+    a, dash, b = "".join(values).partition("-")
+    if not dash or not a.isdigit() or not b.isdigit():
+        raise NotationError(f"jukem position: {key} is written like 2-1, got {' '.join(values)!r}")
+    return [int(a), int(b)]
+
+
+def from_position(game: JukemGame, text: str) -> JukemState:
+    """The state of a notation string; a bad string raises `NotationError` saying why."""
+    d = game.deck
+    fields = _fields(text)
+    if "turn" not in fields:
+        raise NotationError("jukem position: the field 'turn' (0 or 1) is required")
+    s = JukemState(game)
+    last_half = 2 + d.tiebreak_deals
+    s.half = _number(fields, "half", 1, last_half)
+    if s.half == 0:
+        raise NotationError(f"jukem position: half runs from 1 to {last_half}")
+    s.turn = _number(fields, "turn", 0, 1)
+    s.dealer = _number(fields, "dealer", 1 - s.turn, 1)
+    s.passes = _number(fields, "passes", 0, 1)
+    placed: dict[int, str] = {}
+    lists: dict[str, list[int]] = {}
+    for key in CARD_FIELDS:
+        cards = []
+        for name in fields.get(key, []):
+            if name not in d.index:
+                raise NotationError(f"jukem position: {key}: {name!r} is not a card of this deck")
+            c = d.index[name]
+            if c in placed:
+                raise NotationError(f"jukem position: {name} is in both {placed[c]} and {key}")
+            placed[c] = key
+            cards.append(c)
+        lists[key] = cards
+    if "pile" not in fields:
+        lists["pile"] = [c for c in range(d.size) if c not in placed]
+    elif len(placed) != d.size:
+        missing = [d.ids[c] for c in range(d.size) if c not in placed]
+        raise NotationError(f"jukem position: cards in no place: {' '.join(missing)}")
+    for p in (0, 1):
+        if len(lists[f"hand{p}"]) > d.hand_size:
+            raise NotationError(f"jukem position: hand{p} holds more than {d.hand_size} cards")
+        for c in lists[f"possession{p}"]:
+            if d.kind[c] not in SETUP_KINDS:
+                raise NotationError(
+                    f"jukem position: possession{p}: {d.ids[c]} is not a setup play "
+                    "(PASS, HEADER or FLOP)"
+                )
+    s.hands = [lists["hand0"], lists["hand1"]]
+    s.poss = [lists["possession0"], lists["possession1"]]
+    s.aside = [lists["aside0"], lists["aside1"]]
+    s.discard = lists["discard"]
+    s.pile = sorted(lists["pile"])
+    goals_now = [sum(d.kind[c] == Kind.SHOT for c in a) for a in s.aside]
+    score = _pair(fields, "score") or goals_now
+    first = _pair(fields, "first")
+    if any(score[p] < goals_now[p] for p in (0, 1)):
+        raise NotationError(f"jukem position: score {score} is less than the goals set aside")
+    if s.half == 1 and first is not None:
+        raise NotationError("jukem position: 'first' is only for the second half and later")
+    if s.half >= 2 and first is None:
+        first = [score[p] - goals_now[p] for p in (0, 1)]
+    if s.half >= 3 and score[0] != score[1]:
+        raise NotationError("jukem position: a tie-break is played only on a tied score")
+    s.score, s.first_half = score, first
+    s._begin_turn(s.turn)
+    return s

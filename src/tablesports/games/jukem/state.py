@@ -1,0 +1,429 @@
+"""The Jukem Soccer state: hands, possessions, the draw pile as a set, and the turn procedure.
+
+Cards are numbers into the deck's tables. The draw pile is kept as a sorted list: its order is
+hidden and never stored, because every draw is a chance outcome over the cards in it.
+
+A turn goes PLAY -> (PENALTY or SAVE, the defender's answer) -> DRAW (replenish both hands to
+five) -> the next turn. A substitution is PLAY -> DRAW (one card) -> PLAY or the end of the turn.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from tablesports.core.events import Event
+from tablesports.core.protocol import CHANCE, TERMINAL, Action, State
+from tablesports.games.jukem.actions import (
+    NO_PENALTY,
+    NO_SAVE,
+    PASS,
+    Dealer,
+    Draw,
+    NoPenalty,
+    NoSave,
+    Pass,
+    Penalty,
+    Play,
+    Save,
+    Shot,
+    Substitute,
+)
+from tablesports.games.jukem.cards import Kind
+from tablesports.games.jukem.legality import illegal_reason
+
+if TYPE_CHECKING:
+    from tablesports.games.jukem.game import JukemGame
+
+DEALER, DRAW, PLAY, PENALTY, SAVE, OVER = range(6)
+PHASES = ("dealer", "draw", "play", "penalty", "save", "over")
+AFTER_TURN, AFTER_SUB = 0, 1
+HEADER, SHOT, JUKEM = int(Kind.HEADER), int(Kind.SHOT), int(Kind.JUKEM)
+SAVE_KIND, YELLOW = int(Kind.SAVE), int(Kind.YELLOW)
+_DEALERS = ((Dealer(0), 0.5), (Dealer(1), 0.5))
+
+
+class JukemState(State):
+    """A position of a Jukem Soccer match (two halves and, on a tie, sudden-death deals)."""
+
+    game: JukemGame
+
+    def __init__(self, game: JukemGame) -> None:
+        self.game = game
+        self.deck = game.deck
+        self.history = []
+        self.hands: list[list[int]] = [[], []]
+        self.poss: list[list[int]] = [[], []]
+        """Each player's possession: the setup plays made toward a shot."""
+        self.aside: list[list[int]] = [[], []]
+        """Scored possessions of this half, set aside with their SHOT on top."""
+        self.discard: list[int] = []
+        self.pile: list[int] = []
+        self.score = [0, 0]
+        self.first_half: list[int] | None = None
+        self.half = 1
+        """1 and 2 are the halves; 3 and up are the sudden-death deals of a tie-break."""
+        self.dealer = 0
+        self.turn = 0
+        self.phase = DEALER
+        self.queue: list[int] = []
+        """Players still to draw one card each, in order."""
+        self.after = AFTER_TURN
+        self.next_turn = 0
+        self.ready = 0
+        """The active player's setup plays at the start of this turn (a SHOT needs them)."""
+        self.subbed = False
+        self.last = -1
+        """The setup play waiting for the defender's PENALTY answer."""
+        self.shot = -1
+        """The face-down SHOT waiting for the defender's SAVE answer."""
+        self.passes = 0
+        self.winner = -1
+        """0 or 1 once won, 2 for a drawn match."""
+
+    # --- whose turn and what can be done ---------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == PLAY:
+            return self.turn
+        if phase <= DRAW:
+            return CHANCE
+        if phase == OVER:
+            return TERMINAL
+        return 1 - self.turn
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        g = self.game
+        if phase == PLAY:
+            return self._plays()
+        if phase == PENALTY:
+            acts: list[Action] = [g.penalty_act[y] for y in self._penalties()]
+            acts.append(NO_PENALTY)
+            return acts
+        if phase == SAVE:
+            kind = self.deck.kind
+            acts = [g.save_act[v] for v in self.hands[1 - self.turn] if kind[v] == SAVE_KIND]
+            acts.append(NO_SAVE)
+            return acts
+        return []
+
+    def _plays(self) -> list[Action]:
+        g = self.game
+        kind, setup = self.deck.kind, self.deck.setup
+        hand = self.hands[self.turn]
+        acts: list[Action] = []
+        cards: list[int] = []
+        jukems: list[int] = []
+        for c in hand:
+            k = kind[c]
+            if k < SHOT or (k == SHOT and setup[c] <= self.ready):
+                acts.append(g.play_act[c])
+                cards.append(c)
+            elif k == JUKEM:
+                jukems.append(c)
+        if acts:
+            for j in jukems:
+                acts.extend(g.jukem_act[j][c] for c in cards)
+            return acts
+        if self.pile and not self.subbed:
+            acts = [g.sub_act[c] for c in hand]
+        acts.append(PASS)
+        return acts
+
+    def _penalties(self) -> list[int]:
+        """The defender's PENALTY cards that may answer the last play."""
+        d = self.deck
+        bit = 1 << d.kind[self.last]
+        plays = len(self.poss[self.turn])
+        return [
+            y
+            for y in self.hands[1 - self.turn]
+            if d.kind[y] >= YELLOW and d.against[y] & bit and plays >= d.min_plays[y]
+        ]
+
+    def can_play(self, player: int) -> bool:
+        """Whether `player` holds a setup card or a SHOT their possession is ready for."""
+        kind, setup = self.deck.kind, self.deck.setup
+        plays = len(self.poss[player])
+        return any(
+            kind[c] < SHOT or (kind[c] == SHOT and setup[c] <= plays) for c in self.hands[player]
+        )
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase == DRAW:
+            p = 1.0 / len(self.pile)
+            draw = self.game.draw_act
+            return [(draw[c], p) for c in self.pile]
+        if self.phase == DEALER:
+            return list(_DEALERS)
+        return []
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.phase == DRAW:
+            pile = self.pile
+            return self.game.draw_act[pile[int(rng.random() * len(pile))]]
+        return super().sample_chance(rng)
+
+    def why_illegal(self, action: Action) -> str:
+        return illegal_reason(self, action)
+
+    # --- the procedure ------------------------------------------------------------------------
+    def _apply(self, action: Action) -> list[Event]:
+        cls = action.__class__
+        index = self.deck.index
+        if cls is Draw:
+            c = index[action.card]  # type: ignore[attr-defined]
+            self.pile.remove(c)
+            self.hands[self.queue.pop(0)].append(c)
+            self._continue()
+            return []
+        if cls is Play:
+            return self._play(action)  # type: ignore[arg-type]
+        if cls is Shot:
+            return self._shot(action)  # type: ignore[arg-type]
+        if cls is NoPenalty:
+            return self._play_stands()
+        if cls is Penalty:
+            return self._penalty(index[action.card])  # type: ignore[attr-defined]
+        if cls is Save:
+            return self._resolve_shot(index[action.card])  # type: ignore[attr-defined]
+        if cls is NoSave:
+            return self._resolve_shot(-1)
+        if cls is Substitute:
+            c = index[action.card]  # type: ignore[attr-defined]
+            self.hands[self.turn].remove(c)
+            self.discard.append(c)
+            self.subbed = True
+            self.passes = 0
+            self.queue = [self.turn]
+            self.after = AFTER_SUB
+            self.phase = DRAW
+            return [Event("substitution", f"player {self.turn} substitutes {action.card}")]  # type: ignore[attr-defined]
+        if cls is Pass:
+            self.passes += 1
+            events = [Event("pass", f"player {self.turn} cannot play and passes")]
+            if self.passes >= 2:
+                return events + self._end_half("neither player can play or substitutes")
+            self._end_turn(1 - self.turn)
+            return events
+        if cls is Dealer:
+            self.dealer = action.player  # type: ignore[attr-defined]
+            self._start_deal()
+            return [Event("dealer", f"player {self.dealer} deals the first half")]
+        raise AssertionError(f"unknown action {action!r}")
+
+    def _play(self, action: Play) -> list[Event]:
+        p, index = self.turn, self.deck.index
+        c = index[action.card]
+        hand = self.hands[p]
+        hand.remove(c)
+        self.passes = 0
+        self.poss[p].append(c)
+        if action.jukem is not None:
+            j = index[action.jukem]
+            hand.remove(j)
+            self.discard.append(j)
+            self.last = c
+            events = [
+                Event("jukem", f"player {p}: JUKEM! {action.card}, unblockable", rule="jukem")
+            ]
+            return events + self._play_stands()
+        self.last = c
+        events = [Event("play", f"player {p} plays {action.card}")]
+        if self._penalties():
+            self.phase = PENALTY
+            return events
+        return events + self._play_stands()
+
+    def _play_stands(self) -> list[Event]:
+        """The setup play was not penalised: a HEADER earns another turn."""
+        p = self.turn
+        header = self.deck.kind[self.last] == HEADER
+        self.last = -1
+        self._end_turn(p if header else 1 - p)
+        if header:
+            return [Event("header", f"player {p} takes another turn (HEADER)", rule="header")]
+        return []
+
+    def _penalty(self, y: int) -> list[Event]:
+        p, d = self.turn, self.deck
+        self.hands[1 - p].remove(y)
+        if d.removes_all[y]:
+            removed = self.poss[p]
+            self.poss[p] = []
+        else:
+            removed = [self.poss[p].pop()]
+        self.discard.extend(removed)
+        self.discard.append(y)
+        self.last = -1
+        names = " ".join(d.ids[c] for c in removed)
+        self._end_turn(1 - p)
+        return [
+            Event("penalty", f"player {1 - p} plays {d.ids[y]}: {names} removed", rule="penalty")
+        ]
+
+    def _shot(self, action: Shot) -> list[Event]:
+        p = self.turn
+        c = self.deck.index[action.card]
+        self.hands[p].remove(c)
+        self.passes = 0
+        self.shot = c
+        if action.jukem is not None:
+            j = self.deck.index[action.jukem]
+            self.hands[p].remove(j)
+            self.discard.append(j)
+            jukem = Event("jukem", f"player {p}: JUKEM SHOT!", rule="jukem")
+            return [jukem, *self._resolve_shot(-1)]
+        events = [Event("shot", f"player {p}: SHOT! (face down)")]
+        kind = self.deck.kind
+        if any(kind[v] == SAVE_KIND for v in self.hands[1 - p]):
+            self.phase = SAVE
+            return events
+        return events + self._resolve_shot(-1)
+
+    def _resolve_shot(self, save: int) -> list[Event]:
+        """Both cards face up: the shot is blocked when the SAVE has an X on every ball."""
+        p, d = self.turn, self.deck
+        s = self.shot
+        self.shot = -1
+        poss = self.poss[p]
+        self.poss[p] = []
+        shown = f"{d.ids[s]} against {d.ids[save] if save >= 0 else 'no save'}"
+        if save >= 0:
+            self.hands[1 - p].remove(save)
+            self.discard.append(save)
+            if d.balls[s] & ~d.xs[save] == 0:
+                self.discard.extend(poss)
+                self.discard.append(s)
+                self._end_turn(1 - p)
+                return [Event("save", f"{shown}: blocked by player {1 - p}", rule="save")]
+        self.aside[p].extend(poss)
+        self.aside[p].append(s)
+        self.score[p] += 1
+        events = [Event("goal", f"{shown}: GOAL for player {p}", {"player": p}, rule="goal")]
+        if self.half >= 3:
+            self.winner = p
+            self.phase = OVER
+            return [*events, Event("end", f"player {p} wins the tie-break", rule="tie-break")]
+        self._end_turn(1 - p)
+        return events
+
+    def _end_turn(self, nxt: int) -> None:
+        """Both players replenish to five (the active player first), then `nxt` plays."""
+        p, size = self.turn, self.deck.hand_size
+        self.queue = [p] * (size - len(self.hands[p])) + [1 - p] * (size - len(self.hands[1 - p]))
+        self.after = AFTER_TURN
+        self.next_turn = nxt
+        self._continue()
+
+    def _continue(self) -> None:
+        if self.queue and self.pile:
+            self.phase = DRAW
+            return
+        self.queue = []
+        if self.after == AFTER_SUB:
+            self.after = AFTER_TURN
+            if self.can_play(self.turn):
+                self.phase = PLAY
+            else:
+                self._end_turn(1 - self.turn)
+            return
+        self._begin_turn(self.next_turn)
+
+    def _begin_turn(self, p: int) -> None:
+        """Start `p`'s turn; with the draw pile empty, only a player who can play plays."""
+        if not self.pile and not self.can_play(p):
+            if not self.can_play(1 - p):
+                self._end_half("the draw pile is empty and no plays remain")
+                return
+            p = 1 - p
+        self.turn = p
+        self.ready = len(self.poss[p])
+        self.subbed = False
+        self.phase = PLAY
+
+    def _start_deal(self) -> None:
+        """Shuffle the whole deck; the dealer deals five each, the other player starts."""
+        d = self.deck
+        self.pile = list(range(d.size))
+        self.hands = [[], []]
+        self.poss = [[], []]
+        self.aside = [[], []]
+        self.discard = []
+        self.passes = 0
+        self.turn = 1 - self.dealer
+        self.queue = [1 - self.dealer, self.dealer] * d.hand_size
+        self.after = AFTER_TURN
+        self.next_turn = 1 - self.dealer
+        self.phase = DRAW
+
+    def _end_half(self, why: str) -> list[Event]:
+        a, b = self.score
+        name = {1: "first half", 2: "second half"}.get(self.half, f"tie-break deal {self.half - 2}")
+        events = [Event("half", f"end of the {name} ({why}): {a}-{b}", rule="end of a half")]
+        if self.half == 1:
+            self.first_half = [a, b]
+        elif self.half == 2 and a != b:
+            self.winner = 0 if a > b else 1
+        elif self.half >= 2 + self.deck.tiebreak_deals:
+            self.winner = 2
+        if self.winner >= 0:
+            self.phase = OVER
+            return events
+        self.half += 1
+        self.dealer = 1 - self.dealer
+        self._start_deal()
+        return events
+
+    # --- the end ----------------------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> list[float]:
+        if self.winner == 0:
+            return [1.0, -1.0]
+        if self.winner == 1:
+            return [-1.0, 1.0]
+        return [0.0, 0.0]
+
+    # --- copies, files, views -----------------------------------------------------------------
+    def clone(self) -> JukemState:
+        s = JukemState.__new__(JukemState)
+        s.__dict__.update(self.__dict__)
+        s.history = self.history.copy()
+        s.hands = [self.hands[0].copy(), self.hands[1].copy()]
+        s.poss = [self.poss[0].copy(), self.poss[1].copy()]
+        s.aside = [self.aside[0].copy(), self.aside[1].copy()]
+        s.discard = self.discard.copy()
+        s.pile = self.pile.copy()
+        s.score = self.score.copy()
+        s.first_half = None if self.first_half is None else self.first_half.copy()
+        s.queue = self.queue.copy()
+        return s
+
+    def to_json(self) -> dict[str, Any]:
+        from tablesports.games.jukem.views import state_json
+
+        return state_json(self)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        from tablesports.games.jukem.views import observation
+
+        return observation(self, player)
+
+    def resample_hidden(self, player: int, rng: random.Random) -> JukemState:
+        from tablesports.games.jukem.views import resample_hidden
+
+        return resample_hidden(self, player, rng)
+
+    def render(self, player: int | None = None) -> str:
+        from tablesports.games.jukem.views import render
+
+        return render(self, player)
+
+    def position(self) -> str:
+        """The position in the game's notation (a turn-start position)."""
+        from tablesports.games.jukem.notation import to_position
+
+        return to_position(self)
