@@ -107,6 +107,17 @@ class HanniBallState(State):
         """This position in the game's notation (`HanniBallGame.from_position` reads it)."""
         return format_position(self.position())
 
+    def ball_square(self) -> str:
+        """The name of the ball's square, e.g. ``"e8"``."""
+        return NAMES[self.ball]
+
+    def holder(self) -> str | None:
+        """The piece that controls the ball, e.g. ``"White Lion"``, or None."""
+        code = self.board[self.ball]
+        if not code or self.pending:
+            return None
+        return f"{COLOR_NAMES[COLOR_OF[code]]} {KIND_NAMES[KIND_OF[code]]}"
+
     def changed(self) -> bool:
         """Whether the position differs from the one the turn started from."""
         if self.hash != self.start_hash:
