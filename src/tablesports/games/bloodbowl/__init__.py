@@ -1,0 +1,8 @@
+"""Blood Bowl (2025 edition): the match and the drive sequence, kick-off to end of drive.
+
+The state is a flat 26 x 15 pitch, a list of players and a stack of small procedures
+(`procedures/`), each pushed by its parent in the order the seed gives.
+"""
+
+GAME = "tablesports.games.bloodbowl.game:BloodBowlGame"
+BOTS: dict[str, str] = {}

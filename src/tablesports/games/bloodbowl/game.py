@@ -1,0 +1,81 @@
+"""Blood Bowl (2025 edition): the game, its options and its teams."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from tablesports.core.protocol import Game, GameInfo, State
+from tablesports.games.bloodbowl.actions import parse_action
+from tablesports.games.bloodbowl.notation import read_position, state_from_json
+from tablesports.games.bloodbowl.players import Player
+from tablesports.games.bloodbowl.procedures.match import Match
+from tablesports.games.bloodbowl.rules_data import Team, load_team, rosters
+from tablesports.games.bloodbowl.state import BloodBowlState
+from tablesports.games.bloodbowl.tables import NUMBERS
+
+
+class BloodBowlOptions(BaseModel):
+    """`home`/`away`: a published team (human, orc, dwarf, skaven) or a team file's path."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    home: str = "human"
+    away: str = "orc"
+    turns_per_half: int = Field(NUMBERS.turns_per_half, ge=1, le=16)
+
+
+def make_players(teams: list[Team]) -> list[Player]:
+    """The players of both teams, team 0 first, each in shirt-number order."""
+    players: list[Player] = []
+    for t, team in enumerate(teams):
+        roster = rosters()[team.roster]
+        for entry in sorted(team.players, key=lambda e: e.number):
+            position = roster.position(entry.position)
+            assert position is not None  # checked when the team was loaded
+            players.append(Player(len(players), t, entry.number, position, entry.name))
+    return players
+
+
+# A safe bound on steps, from the longest drive: 2 set-ups of at most 16 placements or
+# reserves and 16 take-backs plus a re-placement each (~100), the kick-off (~80, events and
+# bounces included), 16 team turns of at most 11 activations of at most 11 squares with 3
+# rolls each (~6,000), the end of drive (~40); at most 17 drives a half. Endless bounces and
+# TIME-OUT loops are possible but have vanishing probability.
+MAX_GAME_LENGTH = 250_000
+
+
+class BloodBowlGame(Game):
+    info: ClassVar[GameInfo] = GameInfo(
+        id="bloodbowl",
+        title="Blood Bowl (2025 edition): the match and the drive sequence",
+        version=1,
+        players=2,
+        chance="explicit",
+        information="perfect",
+        action_kind="discrete",
+        kind="square pitch, dice, deep procedure",
+        max_game_length=MAX_GAME_LENGTH,
+    )
+    Options: ClassVar[type[BaseModel]] = BloodBowlOptions
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        opts: Any = self.options
+        self.teams = [load_team(opts.home), load_team(opts.away)]
+
+    def new_initial_state(self) -> State:
+        s = BloodBowlState(self, self.teams, make_players(self.teams))
+        s.stack = [Match()]
+        s.run()
+        return s
+
+    def parse_action(self, text: str) -> Any:
+        return parse_action(text)
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        return state_from_json(self, data)
+
+    def from_position(self, notation: str) -> State:
+        return read_position(self, notation)

@@ -1,0 +1,209 @@
+"""The position notation: the state's JSON, with a short text drawing of the pitch.
+
+    {"game": "bloodbowl", "teams": [<team>, <team>], "half": 1, "drive": 1, "turn": [3, 2],
+     "score": [0, 0], "kicking": 0, "weather": "perfect_conditions",
+     "ball": {"state": "held", "square": [14, 7]},
+     "players": [[{"number": 1, "position": "Lineman", "square": [12, 7]}, ...], [...]],
+     "stack": [{"proc": "match", "phase": 1}, ...],
+     "pitch": ["......", ...]}
+
+`teams` are the team definitions (as in data/teams.toml) so a position stands alone.
+`pitch` (15 rows of 26 characters) is only a drawing: 'a'-'z' would be ambiguous, so home
+players are drawn 'H' (standing), 'h' (prone), 'x' (stunned), away 'A', 'a', 'y', the ball
+alone 'o', the rest '.'; when given, it must agree with the players' squares.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from tablesports.core.errors import NotationError
+from tablesports.games.bloodbowl.ball import BALL_STATES, HELD
+from tablesports.games.bloodbowl.pitch import HEIGHT, WIDTH, coords, index, on_pitch
+from tablesports.games.bloodbowl.players import BOXES, PITCH, STANCES, STANDING, STUNNED, Player
+from tablesports.games.bloodbowl.procedures.base import procedure_from_json, procedure_to_json
+from tablesports.games.bloodbowl.procedures.registry import PROCEDURES
+from tablesports.games.bloodbowl.rules_data import Team
+from tablesports.games.bloodbowl.tables import WEATHER_BY_KEY
+
+if TYPE_CHECKING:
+    from tablesports.games.bloodbowl.state import BloodBowlState
+
+_COUNTERS = ("score", "turn", "rerolls", "free_rerolls", "bribes", "cheering", "coach_ejected")
+_SCALARS = (
+    "half",
+    "drive",
+    "first_kicker",
+    "kicking",
+    "kicker",
+    "scorer",
+    "turnover",
+    "knocked_over",
+    "turns_per_half",
+)
+_GLYPH = {
+    (0, STANDING): "H",
+    (0, "prone"): "h",
+    (0, STUNNED): "x",
+    (1, STANDING): "A",
+    (1, "prone"): "a",
+    (1, STUNNED): "y",
+}
+
+
+def drawing(s: BloodBowlState) -> list[str]:
+    rows = [["."] * WIDTH for _ in range(HEIGHT)]
+    if s.ball >= 0 and s.ball_state != HELD:
+        x, y = coords(s.ball)
+        rows[y][x] = "o"
+    for p in s.players:
+        if p.square >= 0:
+            x, y = coords(p.square)
+            rows[y][x] = _GLYPH[(p.team, p.stance)]
+    return ["".join(r) for r in rows]
+
+
+def state_to_json(s: BloodBowlState) -> dict[str, Any]:
+    out: dict[str, Any] = {"game": "bloodbowl", "teams": [t.model_dump() for t in s.teams]}
+    for key in _SCALARS:
+        out[key] = getattr(s, key)
+    for key in _COUNTERS:
+        out[key] = list(getattr(s, key))
+    out["weather"] = s.weather
+    out["ball"] = {"state": s.ball_state, "square": list(coords(s.ball)) if s.ball >= 0 else None}
+    out["players"] = [[s.players[i].to_json() for i in s.team_pids[t]] for t in (0, 1)]
+    out["stack"] = [procedure_to_json(p) for p in s.stack]
+    out["pitch"] = drawing(s)
+    out["history"] = s.history_json()
+    return out
+
+
+def state_from_json(game: Any, data: dict[str, Any]) -> BloodBowlState:
+    """Rebuild a state; any problem raises NotationError saying what is wrong."""
+    try:
+        return _build(game, data)
+    except NotationError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        what = f"missing field {exc}" if isinstance(exc, KeyError) else str(exc)
+        raise NotationError(f"bad Blood Bowl position: {what}") from None
+
+
+def read_position(game: Any, text: str) -> BloodBowlState:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise NotationError(
+            f"a Blood Bowl position is JSON: {exc.msg} at column {exc.colno}"
+        ) from None
+    if not isinstance(data, dict):
+        raise NotationError("a Blood Bowl position is a JSON object")
+    data.setdefault("history", [])
+    return state_from_json(game, data)
+
+
+def _build(game: Any, data: dict[str, Any]) -> BloodBowlState:
+    from tablesports.games.bloodbowl.game import make_players
+    from tablesports.games.bloodbowl.rules_data import check_team
+    from tablesports.games.bloodbowl.state import BloodBowlState
+
+    teams = [Team.model_validate(t) for t in data["teams"]]
+    for i, t in enumerate(teams):
+        check_team(t, "position", f"teams[{i}]")
+    players = make_players(teams)
+    s = BloodBowlState(game, teams, players)
+    for key in _SCALARS:
+        value = data[key]
+        if not isinstance(value, int):
+            raise ValueError(f"{key} must be an integer, got {value!r}")
+        setattr(s, key, value if key != "turnover" else bool(value))
+    for key in _COUNTERS:
+        value = data[key]
+        if not (isinstance(value, list) and len(value) == 2):
+            raise ValueError(f"{key} must be a list of two values (home, away)")
+        setattr(s, key, [type(getattr(s, key)[0])(v) for v in value])
+    if data["weather"] not in WEATHER_BY_KEY:
+        raise ValueError(f"weather must be one of {', '.join(WEATHER_BY_KEY)}")
+    s.weather = data["weather"]
+    ball = data["ball"]
+    if ball["state"] not in BALL_STATES:
+        raise ValueError(f"ball state must be one of {', '.join(BALL_STATES)}")
+    s.ball_state = ball["state"]
+    s.ball = _square(ball["square"], "ball") if ball["square"] is not None else -1
+    for team, entries in enumerate(data["players"]):
+        if len(entries) != len(s.team_pids[team]):
+            raise ValueError(
+                f"players[{team}] lists {len(entries)} players, the team has "
+                f"{len(s.team_pids[team])}"
+            )
+        for entry in entries:
+            _read_player(s, team, entry)
+    s.stack = [_read_procedure(p) for p in data["stack"]]
+    if "pitch" in data and data["pitch"] != drawing(s):
+        raise NotationError("the pitch drawing does not agree with the players and the ball")
+    if s.ball_state == HELD and (s.ball < 0 or s.pitch[s.ball] < 0):
+        raise NotationError("the ball is held, but no player stands on its square")
+    s.history = s.history_from_json(data["history"])
+    return s
+
+
+def _square(value: Any, what: str) -> int:
+    x, y = value
+    if not (isinstance(x, int) and isinstance(y, int) and on_pitch(x, y)):
+        raise ValueError(f"{what}: square {value!r} is off the pitch (x 0-25, y 0-14)")
+    return index(x, y)
+
+
+def _read_player(s: BloodBowlState, team: int, entry: dict[str, Any]) -> None:
+    p: Player | None = s.player(team, entry["number"])
+    if p is None:
+        raise ValueError(f"team {team} has no player #{entry['number']}")
+    if entry.get("position", p.position.name) != p.position.name:
+        raise ValueError(f"player #{p.number} of team {team} is a {p.position.name}")
+    known = {
+        "number",
+        "position",
+        "square",
+        "box",
+        "stance",
+        "ma_mod",
+        "av_mod",
+        "sits_out",
+        "played",
+        "used",
+        "name",
+    }
+    extra = set(entry) - known
+    if extra:
+        raise ValueError(f"player #{p.number}: unknown field(s) {sorted(extra)}")
+    if "square" in entry:
+        sq = _square(entry["square"], f"player #{p.number}")
+        if s.pitch[sq] >= 0:
+            raise ValueError(f"two players on square {entry['square']}")
+        s.place(p, sq)
+    else:
+        box = entry.get("box", "reserves")
+        if box not in BOXES or box == PITCH:
+            raise ValueError(
+                f"player #{p.number}: box must be one of reserves, ko, casualty, "
+                "sent_off (or give a square)"
+            )
+        p.box = box
+    stance = entry.get("stance", STANDING)
+    if stance not in STANCES:
+        raise ValueError(f"player #{p.number}: stance must be one of {', '.join(STANCES)}")
+    p.stance = stance
+    p.ma_mod = int(entry.get("ma_mod", 0))
+    p.av_mod = int(entry.get("av_mod", 0))
+    p.sits_out = int(entry.get("sits_out", 0))
+    p.played = bool(entry.get("played", False))
+    p.used = bool(entry.get("used", False))
+
+
+def _read_procedure(data: dict[str, Any]) -> Any:
+    name = data["proc"]
+    cls = PROCEDURES.get(name)
+    if cls is None:
+        raise ValueError(f"unknown procedure {name!r}")
+    return procedure_from_json(cls, data)

@@ -1,0 +1,185 @@
+"""Set-up: a team puts its players on the pitch, square by square or by a named formation.
+
+Players are set up in shirt-number order (each one is placed on a square or left in the
+reserves), which keeps the number of choices small; `remove` takes one back (a bounded number
+of times per set-up, house rule). The same procedure re-deploys the players picked for SOLID
+DEFENCE (`redeploy`): then only they are placed, and all of them must go back on the pitch.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tablesports.games.bloodbowl.actions import Place, Remove, Reserve, SetupDone, UseFormation
+from tablesports.games.bloodbowl.pitch import coords, index, on_pitch
+from tablesports.games.bloodbowl.players import RESERVES
+from tablesports.games.bloodbowl.procedures.base import Procedure
+from tablesports.games.bloodbowl.procedures.setup_rules import (
+    SETUP_SQUARES,
+    SQUARE_CLASS,
+    counts,
+    formation_squares,
+    placement_problem,
+    setup_problem,
+)
+from tablesports.games.bloodbowl.rules_data import formations
+from tablesports.games.bloodbowl.tables import NUMBERS
+
+if TYPE_CHECKING:
+    from tablesports.games.bloodbowl.players import Player
+    from tablesports.games.bloodbowl.state import BloodBowlState
+
+SETUP_DONE = SetupDone()
+
+
+class Setup(Procedure):
+    """Phase 0 picks the players to set up; phase 1 takes the coach's set-up actions."""
+
+    __slots__ = ("pool", "redeploy", "reserved", "takebacks", "target", "team")
+    name = "setup"
+    rule = "set-up (seed)"
+
+    def __init__(self, team: int, pool: list[int] | None = None) -> None:
+        super().__init__()
+        self.team = team
+        self.pool = pool or []
+        self.redeploy = pool is not None
+        self.reserved: list[int] = []
+        self.takebacks = 0
+        self.target = 0
+
+    def actor(self, s: BloodBowlState) -> int | None:
+        return self.team if self.phase else None
+
+    def describe(self, s: BloodBowlState) -> str:
+        what = "re-deploy the SOLID DEFENCE players" if self.redeploy else "set up"
+        placed = len(s.on_pitch(self.team))
+        return f"{s.team_name(self.team)}: {what} ({placed} of {self.target} on the pitch)"
+
+    # --- what may be done ----------------------------------------------------------------
+    def _next(self, s: BloodBowlState) -> Player | None:
+        for pid in self.pool:
+            p = s.players[pid]
+            if p.square < 0 and pid not in self.reserved:
+                return p
+        return None
+
+    def _undecided(self, s: BloodBowlState) -> int:
+        return sum(1 for i in self.pool if s.players[i].square < 0 and i not in self.reserved)
+
+    def _removable(self, s: BloodBowlState) -> list[Player]:
+        if self.takebacks >= NUMBERS.setup_takebacks:
+            return []
+        out = [s.players[i] for i in self.pool if s.players[i].square >= 0 or i in self.reserved]
+        return out
+
+    def _may_reserve(self, s: BloodBowlState, placed: int) -> bool:
+        return not self.redeploy and self._undecided(s) - 1 >= self.target - placed
+
+    def legal(self, s: BloodBowlState) -> list[Any]:
+        team = self.team
+        c = counts(s, team)
+        placed = sum(c)
+        out: list[Any] = []
+        if placed == self.target:
+            out.append(SETUP_DONE)
+        else:
+            nxt = self._next(s)
+            if nxt is not None:
+                if not self.redeploy and placed == 0 and not self.reserved:
+                    out.extend(
+                        UseFormation(name)
+                        for name in formations()
+                        if formation_squares(name, team, self.target) is not None
+                    )
+                pitch = s.pitch
+                allowed = [placement_problem(c, placed, self.target, k) is None for k in range(4)]
+                number = nxt.number
+                for sq, cls in SETUP_SQUARES[team]:
+                    if allowed[cls] and pitch[sq] < 0:
+                        x, y = coords(sq)
+                        out.append(Place(number, x, y))
+                if self._may_reserve(s, placed):
+                    out.append(Reserve(number))
+        out.extend(Remove(p.number) for p in self._removable(s))
+        return out
+
+    def why(self, s: BloodBowlState, action: Any) -> str:
+        team = self.team
+        c = counts(s, team)
+        placed = sum(c)
+        nxt = self._next(s)
+        if isinstance(action, SetupDone):
+            return setup_problem(s, team, self.target) or "the set-up is not finished"
+        if isinstance(action, (Place, Reserve)):
+            p = s.player(team, action.number)
+            if p is None:
+                return f"{s.team_name(team)} have no player #{action.number}"
+            if nxt is None or placed >= self.target:
+                return f"{self.target} players are already set up; 'setup done' or 'remove N'"
+            if p.pid not in self.pool:
+                return f"{p.label()} is not available to set up now"
+            if p is not nxt:
+                return f"players are set up in shirt-number order: place or reserve #{nxt.number}"
+            if isinstance(action, Reserve):
+                return "the team must set up eleven players, or all it has (seed)"
+            if not on_pitch(action.x, action.y):
+                return "that square is off the pitch (x 0-25, y 0-14)"
+            sq = index(action.x, action.y)
+            if sq not in SQUARE_CLASS[team]:
+                return "players are set up in their own half, not past the line of scrimmage (seed)"
+            if s.pitch[sq] >= 0:
+                return "that square is occupied"
+            return placement_problem(c, placed, self.target, SQUARE_CLASS[team][sq]) or "?"
+        if isinstance(action, Remove):
+            if self.takebacks >= NUMBERS.setup_takebacks:
+                return f"at most {NUMBERS.setup_takebacks} take-backs per set-up (house rule)"
+            return f"#{action.number} was not set up in this set-up"
+        if isinstance(action, UseFormation):
+            if action.name not in formations():
+                return f"no formation {action.name!r} (the formations: {', '.join(formations())})"
+            return "a formation is chosen before any player is set up, and must be legal"
+        return f"{self.describe(s)}: place, reserve, remove, formation or setup done"
+
+    # --- doing it ----------------------------------------------------------------------------
+    def step(self, s: BloodBowlState, action: Any) -> bool:
+        if self.phase == 0:
+            self._start(s)
+            return False
+        team = self.team
+        if isinstance(action, Place):
+            p = s.player(team, action.number)
+            assert p is not None
+            s.place(p, index(action.x, action.y))
+        elif isinstance(action, Reserve):
+            self.reserved.append(s.number_to_pid[team][action.number])
+        elif isinstance(action, Remove):
+            self.takebacks += 1
+            p = s.player(team, action.number)
+            assert p is not None
+            if p.pid in self.reserved:
+                self.reserved.remove(p.pid)
+            else:
+                s.take_off(p, RESERVES)
+        elif isinstance(action, UseFormation):
+            squares = formation_squares(action.name, team, self.target)
+            assert squares is not None
+            for pid, sq in zip(self.pool, squares, strict=False):
+                s.place(s.players[pid], sq)
+            s.log("setup", f"{s.team_name(team)} set up in the {action.name} formation.", self.rule)
+        elif isinstance(action, SetupDone):
+            for p in s.on_pitch(team):
+                p.played = True
+            s.log("setup", f"{s.team_name(team)} have set up {self.target} players.", self.rule)
+            return True
+        return False
+
+    def _start(self, s: BloodBowlState) -> None:
+        self.phase = 1
+        team = self.team
+        if not self.redeploy:
+            self.pool = [p.pid for p in sorted(s.available(team), key=lambda p: p.number)]
+        else:
+            self.pool.sort(key=lambda i: s.players[i].number)
+        others = sum(1 for p in s.on_pitch(team) if p.pid not in self.pool)
+        self.target = min(NUMBERS.team_size, others + len(self.pool))
