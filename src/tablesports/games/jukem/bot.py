@@ -42,8 +42,8 @@ class GreedyAgent:
         self,
         game: Game | None = None,
         seed: int = 0,
-        red_at: int = 3,
-        yellow_at: int = 2,
+        red_at: int = 4,
+        yellow_at: int = 1,
         **params: Any,
     ) -> None:
         if params:
@@ -116,7 +116,7 @@ class GreedyAgent:
         d = s.deck
         k = d.kind[c]
         if k == Kind.SHOT:
-            return 2.0 - 0.3 * max(0, d.setup[c] - len(s.poss[s.turn]))
+            return 3.0 - 0.1 * max(0, d.setup[c] - len(s.poss[s.turn]))
         if k == Kind.SAVE:
             return 1.5 + 0.1 * bin(d.xs[c]).count("1")
         if k in (Kind.YELLOW, Kind.RED):
