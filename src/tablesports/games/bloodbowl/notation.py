@@ -145,6 +145,7 @@ def _build(game: Any, data: dict[str, Any]) -> BloodBowlState:
     if s.ball_state == HELD and (s.ball < 0 or s.pitch[s.ball] < 0):
         raise NotationError("the ball is held, but no player stands on its square")
     s.history = s.history_from_json(data["history"])
+    s.run()  # a hand-made position may start with a procedure that needs no input
     return s
 
 
