@@ -99,3 +99,17 @@ def at(s: BloodBowlState, x: int, y: int) -> tuple[int, int] | None:
 
 def top(s: BloodBowlState) -> str:
     return s.stack[-1].name
+
+
+def to_first_turn(**options: Any) -> BloodBowlState:
+    """The kick caught by orc #11 (a Big Un at 19,7): the receiving orcs' first turn."""
+    s = to_kickoff_event("19,8", 2, 1, **options)
+    play(s, "2D6=3+4", "D6=3", "D6=3", "D6=5")
+    assert top(s) == "team_turn"
+    return s
+
+
+def last_turns(s: BloodBowlState) -> BloodBowlState:
+    """The same position with both turn markers on the last turn: ending this turn ends the
+    drive (and the half)."""
+    return edit(s, lambda d: d.update(turn=[d["turns_per_half"]] * 2))

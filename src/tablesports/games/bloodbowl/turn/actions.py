@@ -1,0 +1,168 @@
+"""The actions of a team turn: frozen dataclasses whose `str()` parses back statelessly.
+
+A decision is one action: declare (`blitz 7`), move (`move 7 to 14,6`), aim (`block 14,6`,
+`pass to 20,5`, `hand-off to 15,7`, `foul 14,8`), pick a block die (`choose pow`), push
+(`push to 15,6`, `push into the crowd`), follow up (`follow up`, `stay`), re-roll
+(`reroll`, `no reroll`). A move's text may carry the dice its path needs, e.g.
+`move 7 to 14,6 (dodge 3+, rush 2+)`: that part is for people and is not part of the
+action's identity (it is ignored by equality and hashing), so the text parses back.
+Block dice (`block dice=pow,push`) and the D16 casualty roll (`D16=9`) are chance outcomes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from tablesports.core.chance import Roll
+
+KINDS = ("move", "block", "blitz", "pass", "hand-off", "foul")
+"""The actions a player can be activated for (BB2020)."""
+FACES = ("skull", "both-down", "push", "stumble", "pow")
+"""The block die's faces, worst to best for the attacker (BB2020)."""
+FACE_WEIGHT = {"skull": 1, "both-down": 1, "push": 2, "stumble": 1, "pow": 1}
+"""How many of the die's six sides show each face (push is on two)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Activate a player for an action."""
+
+    kind: str
+    number: int
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class MovePath:
+    """Move the active player to a square along the safest path; `risk` is for people."""
+
+    number: int
+    x: int
+    y: int
+    risk: str = field(default="", compare=False, hash=False)
+
+    def __str__(self) -> str:
+        tail = f" ({self.risk})" if self.risk else ""
+        return f"move {self.number} to {self.x},{self.y}{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class Aim:
+    """The target of the active player's action: `block`, `pass to`, `hand-off to`, `foul`."""
+
+    verb: str
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.x},{self.y}"
+
+
+@dataclass(frozen=True, slots=True)
+class BlockDice:
+    """The faces of a block roll (a chance outcome), sorted worst to best for the attacker."""
+
+    faces: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"block dice={','.join(self.faces)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseDie:
+    face: str
+
+    def __str__(self) -> str:
+        return f"choose {self.face}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Use a team re-roll (or, when `use` is False, accept the result)."""
+
+    use: bool = True
+
+    def __str__(self) -> str:
+        return "reroll" if self.use else "no reroll"
+
+
+@dataclass(frozen=True, slots=True)
+class PushTo:
+    x: int
+    y: int
+
+    def __str__(self) -> str:
+        return f"push to {self.x},{self.y}"
+
+
+@dataclass(frozen=True, slots=True)
+class PushCrowd:
+    def __str__(self) -> str:
+        return "push into the crowd"
+
+
+@dataclass(frozen=True, slots=True)
+class FollowUp:
+    follow: bool
+
+    def __str__(self) -> str:
+        return "follow up" if self.follow else "stay"
+
+
+_N = r"(\d{1,2})"
+_SQ = r"(\d{1,2}),(\d{1,2})"
+_MOVE = re.compile(rf"move {_N} to {_SQ}(?: \(([^)]*)\))?")
+_DECLARE = re.compile(rf"(move|block|blitz|pass|hand-off|foul) {_N}")
+_AIM = re.compile(rf"(block|pass to|hand-off to|foul|blitz) {_SQ}")
+_DICE = re.compile(r"block dice=([a-z-]+(?:,[a-z-]+){0,2})")
+_CHOOSE = re.compile(r"choose ([a-z-]+)")
+_PUSH = re.compile(rf"push to {_SQ}")
+_D16 = re.compile(r"D16=(\d{1,2})")
+_FIXED: dict[str, Any] = {
+    "reroll": Reroll(True),
+    "no reroll": Reroll(False),
+    "push into the crowd": PushCrowd(),
+    "follow up": FollowUp(True),
+    "stay": FollowUp(False),
+}
+FORMS = (
+    "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, move 7 to 14,6, block 14,6, "
+    "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
+    "reroll, no reroll, push to 15,6, push into the crowd, follow up, stay, D16=9"
+)
+
+
+def parse_turn_action(text: str) -> Any | None:
+    """The team-turn action written `text`, or None when it is not one (see FORMS)."""
+    fixed = _FIXED.get(text)
+    if fixed is not None:
+        return fixed
+    m = _MOVE.fullmatch(text)
+    if m:
+        return MovePath(int(m[1]), int(m[2]), int(m[3]), m[4] or "")
+    m = _DECLARE.fullmatch(text)
+    if m:
+        return Declare(m[1], int(m[2]))
+    m = _AIM.fullmatch(text)
+    if m:
+        return Aim(m[1], int(m[2]), int(m[3]))
+    m = _DICE.fullmatch(text)
+    if m:
+        faces = tuple(m[1].split(","))
+        if all(f in FACES for f in faces) and list(faces) == sorted(faces, key=FACES.index):
+            return BlockDice(faces)
+        return None
+    m = _CHOOSE.fullmatch(text)
+    if m and m[1] in FACES:
+        return ChooseDie(m[1])
+    m = _PUSH.fullmatch(text)
+    if m:
+        return PushTo(int(m[1]), int(m[2]))
+    m = _D16.fullmatch(text)
+    if m and 1 <= int(m[1]) <= 16:
+        return Roll("D16", (int(m[1]),))
+    return None
