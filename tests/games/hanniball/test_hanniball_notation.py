@@ -9,7 +9,7 @@ import pytest
 from tablesports.core.errors import ActionParseError, IllegalActionError, NotationError, OptionError
 from tablesports.core.registry import load
 from tablesports.games.hanniball.notation import START
-from tests.games.hanniball.helpers import GAME, play, texts
+from tests.games.hanniball.helpers import GAME, notation, play, texts
 
 START_PLACEMENT = START.split()[0]
 
@@ -117,3 +117,12 @@ def test_evaluate_favours_the_side_with_the_ball_near_the_opponents_goal() -> No
     near = GAME.from_position("1m1/9/4L4/9/9/9/9/9/9/9/9/9/9/9/1M1 e13 w 0/4 3")
     white, black = GAME.evaluate(near)
     assert white > 0.5 and black == -white
+
+
+def test_a_goal_on_the_turns_last_step_survives_the_notation_and_json() -> None:
+    state = GAME.from_position(notation("Me1 mc14 Ld14 Hb4 lb10", ball="d14", turn=1))
+    play(state, "b4-c6", "d14*d15")
+    assert state.is_terminal() and state.used == state.limit == 2
+    again = GAME.state_from_json(state.to_json())
+    assert again.is_terminal() and again.returns() == [1.0, -1.0]
+    assert again.to_json() == state.to_json()

@@ -54,6 +54,20 @@ def can_reach(state: HanniBallState, color: int, square: int) -> bool:
     return False
 
 
+def nearest(state: HanniBallState, color: int, square: int) -> int:
+    """The king distance from ``square`` to the nearest piece of ``color`` (the Monkey aside),
+    capped at 6."""
+    col, row = square % WIDTH, square // WIDTH
+    best = 6
+    board = state.board
+    for s in state.pieces[color]:
+        if KIND_OF[board[s]] != MONKEY:
+            d = max(abs(s % WIDTH - col), abs(s // WIDTH - row))
+            if d < best:
+                best = d
+    return best
+
+
 class GreedyBot:
     """Advance the ball, shoot when a goal is possible, keep the ball out of reach, defend."""
 
@@ -64,8 +78,11 @@ class GreedyBot:
         self.advance = float(params.pop("advance", 10.0))
         self.possession = float(params.pop("possession", 30.0))
         self.threat = float(params.pop("threat", 35.0))
+        self.chase = float(params.pop("chase", 2.0))
         if params:
-            raise TypeError(f"unknown parameters {sorted(params)} (advance, possession, threat)")
+            raise TypeError(
+                f"unknown parameters {sorted(params)} (advance, possession, threat, chase)"
+            )
 
     def reset(self, seed: int) -> None:
         self.rng.seed(seed)
@@ -116,4 +133,6 @@ class GreedyBot:
             score += 0.7 * self.possession
         elif not my_turn and can_reach(state, opp, ball):
             score -= self.threat
+        if holder != me:  # chase the ball: be nearer to it than the opponent
+            score += self.chase * (nearest(state, opp, ball) - nearest(state, me, ball))
         return score

@@ -25,6 +25,7 @@ from tablesports.games.hanniball.board import (
     CELLS,
     COLOR_OF,
     GOAL_FILES,
+    GOAL_OWNER,
     HEIGHT,
     HOME,
     KIND_NAMES,
@@ -178,10 +179,11 @@ def parse_position(text: str) -> Position:
             f"step limit {limit}: turn {turn} allows {expected} steps "
             "(2 on White's first turn, 4 on every other)"
         )
-    if not (used < limit or (pending and used == limit)):
+    game_over = GOAL_OWNER[ball] >= 0 and not pending
+    if not (used < limit or ((pending or game_over) and used == limit)):
         raise NotationError(
             f"steps used {used}: must be below the limit {limit} (the turn passes when it is "
-            "reached), or equal to it while a ricochet is pending"
+            "reached), or equal to it while a ricochet is pending or after a goal"
         )
     if pending and used == 0:
         raise NotationError("a pending ricochet follows a shot, so at least one step is used")

@@ -155,8 +155,10 @@ class HanniBallState(State):
         """Every step the rules of movement and shooting allow, before the turn rules."""
         board, ball, me = self.board, self.ball, self.to_move
         moves, shots = MOVES[me], SHOTS[me]
+        holder = board[ball]
+        # the square a piece may move onto though occupied: an opponent holding the ball
+        capture = ball if holder and COLOR_OF[holder] != me else -1
         out: list[Action] = []
-        append = out.append
         for s in sorted(self.pieces[me]):
             kind = KIND_OF[board[s]]
             steps, jumps = moves[kind][s]
@@ -164,24 +166,24 @@ class HanniBallState(State):
                 leave = kind != MONKEY  # the Monkey never leaves the ball behind
                 for t, mv, lv in steps:
                     if not board[t]:
-                        append(mv)
+                        out.append(mv)
                         if leave:
-                            append(lv)
+                            out.append(lv)
                 for t, a, b, mv, lv in jumps:
                     if not board[t] and not (board[a] and board[b]):
-                        append(mv)
+                        out.append(mv)
                         if leave:
-                            append(lv)
-                out.extend(shots[kind][s])
+                            out.append(lv)
+                out += shots[kind][s]
             else:
-                for t, mv, _ in steps:
-                    q = board[t]
-                    if not q or (t == ball and COLOR_OF[q] != me):
-                        append(mv)
-                for t, a, b, mv, _ in jumps:
-                    q = board[t]
-                    if (not q or (t == ball and COLOR_OF[q] != me)) and not (board[a] and board[b]):
-                        append(mv)
+                if steps:
+                    out += [mv for t, mv, _ in steps if not board[t] or t == capture]
+                if jumps:
+                    out += [
+                        mv
+                        for t, a, b, mv, _ in jumps
+                        if (not board[t] or t == capture) and not (board[a] and board[b])
+                    ]
         return out
 
     def _last_step_filter(self, acts: list[Action]) -> list[Action]:
