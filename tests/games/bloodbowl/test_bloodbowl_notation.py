@@ -1,0 +1,83 @@
+"""The position notation: the state's JSON with a pitch drawing; bad positions are refused."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tablesports.core.errors import ActionParseError, NotationError
+from tablesports.games.bloodbowl.actions import parse_action
+from tests.games.bloodbowl.helpers import GAME, HOME, play, to_first_turn, to_kickoff_event
+
+
+def position(change: Any = None) -> str:
+    data = to_first_turn().to_json()
+    if change:
+        change(data)
+    return json.dumps(data)
+
+
+def test_round_trip_through_the_notation() -> None:
+    s = to_kickoff_event()
+    again = GAME.from_position(json.dumps(s.to_json()))
+    assert again.to_json() == s.to_json()
+    assert again.render() == s.render()
+    assert [str(o) for o, _ in again.chance_outcomes()] == [str(o) for o, _ in s.chance_outcomes()]
+
+
+def test_a_position_plays_on_like_the_original() -> None:
+    s = to_first_turn()
+    again = GAME.from_position(json.dumps(s.to_json()))
+    for state in (s, again):
+        play(state, "activate 11", "move to 20,7")
+    assert again.to_json()["players"] == s.to_json()["players"]
+
+
+def test_the_pitch_drawing_shows_the_players_and_the_ball() -> None:
+    data = to_kickoff_event().to_json()
+    drawing = data["pitch"]
+    assert len(drawing) == 15 and all(len(row) == 26 for row in drawing)
+    assert drawing[7][12] == "H" and drawing[7][13] == "A" and drawing[6][19] == "o"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["pitch"].__setitem__(0, "H" + d["pitch"][0][1:]), "drawing does not agree"),
+        (lambda d: d.pop("stack"), "missing field 'stack'"),
+        (lambda d: d.update(weather="fog"), "weather must be one of"),
+        (lambda d: d["stack"].append({"proc": "dance"}), "unknown procedure 'dance'"),
+        (lambda d: d["players"][HOME][0].update(square=[30, 3]), "off the pitch"),
+        (lambda d: d["players"][HOME][0].update(square=[13, 7]), "two players"),
+        (lambda d: d["players"][HOME][0].update(stance="asleep"), "stance must be"),
+        (lambda d: d["players"][HOME][0].update(number=77), "no player #77"),
+        (lambda d: d.update(score=[1]), "two values"),
+    ],
+)
+def test_a_bad_position_raises_a_notation_error(change: Any, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        GAME.from_position(position(change))
+
+
+def test_a_position_must_be_json() -> None:
+    with pytest.raises(NotationError, match="JSON"):
+        GAME.from_position("H . . A")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["place 7 at 12,7", "reserve 12", "remove 3", "formation wedge", "setup done", "kicker 8",
+     "kick at 19,7", "select 4", "selection done", "shift 4 to 13,4", "give ball to 8",
+     "ball at 20,3", "argue the call", "use bribe", "accept", "activate 5", "move to 6,0",
+     "end activation", "end charge", "end turn", "call heads", "coin=tails", "choose kick",
+     "pick 7", "D6=4", "2D6=3+5", "D8=2", "D3=1"],
+)
+def test_every_action_text_parses_back(text: str) -> None:
+    assert str(parse_action(text)) == text
+
+
+def test_a_bad_action_text_lists_the_forms() -> None:
+    with pytest.raises(ActionParseError, match="place 7 at 12,7"):
+        parse_action("blitz 7")
