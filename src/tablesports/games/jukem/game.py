@@ -107,7 +107,16 @@ class JukemGame(Game):
         }.get(type(action))
         card = getattr(action, "card", None)
         if need is not None and card is not None and kinds[self.deck.index[card]] not in need:
-            names = " or ".join(Kind(k).name for k in need)
+            kind = kinds[self.deck.index[card]]
+            if kind == Kind.JUKEM:
+                raise ActionParseError(
+                    text,
+                    "JUKEM is played immediately before an offensive card, e.g. "
+                    "'play JUKEM-1 PASS-3' or 'shot JUKEM-1 SHOT-4b'",
+                )
+            if kind == Kind.SHOT and isinstance(action, Play):
+                raise ActionParseError(text, f"a SHOT is taken with 'shot {card}'")
+            names = ", ".join(Kind(k).name for k in need)
             raise ActionParseError(text, f"{card} is not a {names} card")
         jukem = getattr(action, "jukem", None)
         if jukem is not None and kinds[self.deck.index[jukem]] != Kind.JUKEM:

@@ -149,4 +149,5 @@ def from_position(game: JukemGame, text: str) -> JukemState:
         raise NotationError("jukem position: a tie-break is played only on a tied score")
     s.score, s.first_half = score, first
     s._begin_turn(s.turn)
+    s.late = []  # a half that ends at once is not news
     return s

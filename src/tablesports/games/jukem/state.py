@@ -80,6 +80,8 @@ class JukemState(State):
         self.passes = 0
         self.winner = -1
         """0 or 1 once won, 2 for a drawn match."""
+        self.late: list[Event] = []
+        """Events of procedures that run at the end of a turn (the end of a half)."""
 
     # --- whose turn and what can be done ---------------------------------------------------
     def current_player(self) -> int:
@@ -170,6 +172,13 @@ class JukemState(State):
 
     # --- the procedure ------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
+        events = self._do(action)
+        if self.late:
+            events = events + self.late
+            self.late = []
+        return events
+
+    def _do(self, action: Action) -> list[Event]:
         cls = action.__class__
         index = self.deck.index
         if cls is Draw:
@@ -335,7 +344,7 @@ class JukemState(State):
         """Start `p`'s turn; with the draw pile empty, only a player who can play plays."""
         if not self.pile and not self.can_play(p):
             if not self.can_play(1 - p):
-                self._end_half("the draw pile is empty and no plays remain")
+                self.late += self._end_half("the draw pile is empty and no plays remain")
                 return
             p = 1 - p
         self.turn = p
