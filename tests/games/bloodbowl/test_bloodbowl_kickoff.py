@@ -70,8 +70,15 @@ def test_kick_deviates_d8_direction_and_d6_squares() -> None:
 
 @pytest.mark.parametrize(
     ("direction", "square"),
-    [(1, (18, 5)), (2, (20, 5)), (3, (22, 5)), (4, (18, 7)), (6, (18, 9)), (7, (20, 9)),
-     (8, (22, 9))],
+    [
+        (1, (18, 5)),
+        (2, (20, 5)),
+        (3, (22, 5)),
+        (4, (18, 7)),
+        (6, (18, 9)),
+        (7, (20, 9)),
+        (8, (22, 9)),
+    ],
 )
 def test_deviation_follows_the_d8_template(direction: int, square: tuple[int, int]) -> None:
     s = to_kick()

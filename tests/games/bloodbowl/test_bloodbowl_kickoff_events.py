@@ -124,7 +124,8 @@ def test_high_kick_does_nothing_when_the_ball_lands_out() -> None:
 
 
 @pytest.mark.parametrize(
-    ("home", "away", "winners"), [(4, 2, [True, False]), (1, 5, [False, True]), (3, 3, [True, True])]
+    ("home", "away", "winners"),
+    [(4, 2, [True, False]), (1, 5, [False, True]), (3, 3, [True, True])],
 )
 def test_cheering_fans_gives_the_higher_roll_an_extra_assist(
     home: int, away: int, winners: list[bool]
@@ -135,9 +136,7 @@ def test_cheering_fans_gives_the_higher_roll_an_extra_assist(
     assert f"= {home + 1}" in texts(events)  # one cheerleader each
 
 
-@pytest.mark.parametrize(
-    ("home", "away", "free"), [(6, 2, [1, 0]), (2, 3, [0, 1]), (4, 4, [1, 1])]
-)
+@pytest.mark.parametrize(("home", "away", "free"), [(6, 2, [1, 0]), (2, 3, [0, 1]), (4, 4, [1, 1])])
 def test_brilliant_coaching_gives_the_higher_roll_a_free_reroll(
     home: int, away: int, free: list[int]
 ) -> None:

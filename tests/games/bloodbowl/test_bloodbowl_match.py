@@ -16,8 +16,8 @@ from tablesports.games.bloodbowl.pitch import index
 from tablesports.games.bloodbowl.players import PRONE, STANDING, STUNNED
 from tests.games.bloodbowl.helpers import (
     AWAY,
-    HOME,
     GAME,
+    HOME,
     edit,
     last_turns,
     move_player,
@@ -31,8 +31,14 @@ from tests.games.bloodbowl.helpers import (
 
 @pytest.mark.parametrize(
     ("roll", "weather"),
-    [("1+1", "sweltering_heat"), ("1+2", "very_sunny"), ("2+2", "perfect_conditions"),
-     ("4+6", "perfect_conditions"), ("5+6", "pouring_rain"), ("6+6", "blizzard")],
+    [
+        ("1+1", "sweltering_heat"),
+        ("1+2", "very_sunny"),
+        ("2+2", "perfect_conditions"),
+        ("4+6", "perfect_conditions"),
+        ("5+6", "pouring_rain"),
+        ("6+6", "blizzard"),
+    ],
 )
 def test_weather_is_rolled_on_2d6_before_the_match(roll: str, weather: str) -> None:
     s = new_match()
@@ -132,8 +138,13 @@ def test_failed_pick_up_bounces_the_ball_and_ends_the_turn() -> None:
 
 def test_ball_bounced_off_the_pitch_is_thrown_in() -> None:
     s = to_first_turn()
-    s = edit(s, lambda d: (move_player(d, AWAY, 11, 20, 1),
-                           d.update(ball={"state": "ground", "square": [20, 0]})))
+    s = edit(
+        s,
+        lambda d: (
+            move_player(d, AWAY, 11, 20, 1),
+            d.update(ball={"state": "ground", "square": [20, 0]}),
+        ),
+    )
     play(s, "activate 11", "move to 20,0", "D6=2", "D8=2")
     assert top(s) == "throw_in"
     play(s, "D6=3", "2D6=2+1")  # straight in, 3 squares
@@ -164,7 +175,6 @@ def test_stunned_players_turn_prone_at_the_end_of_their_teams_next_turn() -> Non
 
 def test_final_whistle_gives_the_result() -> None:
     s = carrier_near_the_end_zone()
-
 
     def second_half(data: dict[str, Any]) -> None:
         data["stack"] = [e for e in data["stack"] if e.get("number") != 2]

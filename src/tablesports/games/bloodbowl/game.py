@@ -38,11 +38,12 @@ def make_players(teams: list[Team]) -> list[Player]:
     return players
 
 
-# A safe bound on steps, from the longest drive: 2 set-ups of at most 16 placements or
-# reserves and 16 take-backs plus a re-placement each (~100), the kick-off (~80, events and
-# bounces included), 16 team turns of at most 11 activations of at most 11 squares with 3
-# rolls each (~6,000), the end of drive (~40); at most 17 drives a half. Endless bounces and
-# TIME-OUT loops are possible but have vanishing probability.
+# A bound on steps, from the longest match the rules allow with finite dice luck: a drive has
+# two set-ups (at most 16 placements or reserves, 16 take-backs and their re-placements: ~100),
+# the kick-off (CHARGE! moving six players 11 squares with 3 rolls each: ~300), and a half has
+# 16 team turns (11 activations of 11 squares with up to 4 steps each, plus rolls: ~550 each),
+# at most ~17 drives and the end-of-drive rolls (~60 each): some 20,000 steps a half. Only
+# endless bounces or TIME-OUT loops (probability zero) could go past ten times that.
 MAX_GAME_LENGTH = 250_000
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablesports.games.bloodbowl.ball import HELD
 from tablesports.games.bloodbowl.pitch import HEIGHT, WIDTH, coords, index
 from tablesports.games.bloodbowl.players import PITCH, STANDING, STUNNED
 from tablesports.games.bloodbowl.tables import WEATHER_BY_KEY
@@ -22,6 +21,10 @@ _MARK = {
 }
 
 
+def _line(x: int) -> str:
+    return "| " if x == WIDTH // 2 - 1 else ""
+
+
 def render(s: BloodBowlState) -> str:
     lines = [
         f"{s.team_name(0)} (home, H) {s.score[0]} - {s.score[1]} {s.team_name(1)} (away, A)",
@@ -30,8 +33,11 @@ def render(s: BloodBowlState) -> str:
         + (f" (+{s.free_rerolls[0]}/{s.free_rerolls[1]} free)" if any(s.free_rerolls) else "")
         + (f", bribes {s.bribes[0]}/{s.bribes[1]}" if any(s.bribes) else ""),
     ]
-    header = "    " + "".join(f"{x:<3d}" for x in range(WIDTH))
-    lines.append(header)
+    # four characters a square; the line of scrimmage is drawn between x 12 and 13
+    header = "    " + "".join(
+        f"{x:<4d}" + ("| " if x == WIDTH // 2 - 1 else "") for x in range(WIDTH)
+    )
+    lines.append(header.rstrip())
     for y in range(HEIGHT):
         cells = []
         for x in range(WIDTH):
@@ -39,17 +45,16 @@ def render(s: BloodBowlState) -> str:
             pid = s.pitch[sq]
             if pid >= 0:
                 p = s.players[pid]
-                ball = "*" if s.ball_state == HELD and s.ball == sq else ""
-                cell = f"{_MARK[(p.team, p.stance)]}{p.number}{ball}"
-            elif s.ball == sq:
-                cell = "o"
+                cell = f"{_MARK[(p.team, p.stance)]}{p.number}"
             else:
-                cell = "|" if x == WIDTH // 2 else "."
-            cells.append(f"{cell:<3}")
+                cell = "o" if s.ball == sq else "."
+            cells.append(f"{cell:<4}" + _line(x))
         lines.append(f"{y:>2}  " + "".join(cells).rstrip())
     if s.ball >= 0:
         x, y = coords(s.ball)
-        lines.append(f"ball: {s.ball_state} at {x},{y}")
+        carrier = s.carrier()
+        held = f" by {'HA'[carrier.team]}{carrier.number}" if carrier else ""
+        lines.append(f"ball: {s.ball_state}{held} at {x},{y}")
     for t in (0, 1):
         boxes: dict[str, list[str]] = {}
         for i in s.team_pids[t]:

@@ -177,7 +177,7 @@ def _read_toml(text: str, where: str) -> dict[str, Any]:
         raise DataFileError(f"{where}: not valid TOML: {exc}") from None
 
 
-def _validate(model: type[_Model], data: Any, where: str, entry: str) -> Any:
+def _validate(model: type[BaseModel], data: Any, where: str, entry: str) -> Any:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
