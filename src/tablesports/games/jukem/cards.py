@@ -157,7 +157,21 @@ class Deck:
             only = "" if len(kinds) == 3 else f" if it is a {' or '.join(kinds)}"
             more = f", when the possession has at least {c.min_plays} plays" * (c.min_plays > 1)
             return f"{c.id}: {c.kind.name} PENALTY, removes {what}{only}{more}"
-        return f"{c.id}: {c.kind.name}"
+        return f"{c.id}: {c.kind.name}{_NOTES.get(c.kind, '')}"
+
+    def goal_picture(self) -> str:
+        """The goal's boxes, numbered row by row: `1 2 3 / 4 5 6`."""
+        cols = self.goal_cols
+        rows = [range(r * cols + 1, (r + 1) * cols + 1) for r in range(self.goal_rows)]
+        return " / ".join(" ".join(str(b) for b in row) for row in rows)
+
+
+_NOTES = {
+    Kind.PASS: " (setup play)",
+    Kind.HEADER: " (setup play; another turn if it is not penalised)",
+    Kind.FLOP: " (setup play)",
+    Kind.JUKEM: " (play it just before an offensive card: that play or shot is unblockable)",
+}
 
 
 def _bad(source: str, where: str, problem: str) -> DataFileError:

@@ -54,10 +54,11 @@ def play(game: JukemGame, agents: tuple[str, str], seed: int) -> JukemState:
 
 def report(game: JukemGame, agents: tuple[str, str], matches: int, seed: int = 0) -> str:
     totals: Counter[int] = Counter()
+    regular: Counter[int] = Counter()
     halves: Counter[str] = Counter()
     wins = [0, 0, 0]
     goals_first = goals_second = goals = 0
-    tiebreaks = comebacks = 0
+    tiebreaks = comebacks = led = 0
     start = time.perf_counter()
     for i in range(matches):
         s = play(game, agents, seed + i)
@@ -65,11 +66,13 @@ def report(game: JukemGame, agents: tuple[str, str], matches: int, seed: int = 0
         total = sum(s.score)
         tiebreak_goal = 1 if s.half >= 3 and s.winner < 2 else 0
         totals[total] += 1
+        regular[total - tiebreak_goal] += 1
         goals += total
         goals_first += sum(first)
         goals_second += total - tiebreak_goal - sum(first)
         tiebreaks += s.half >= 3
         leader = (first[0] > first[1]) - (first[0] < first[1])
+        led += leader != 0
         if leader and s.winner in (0, 1) and (1 if s.winner == 0 else -1) != leader:
             comebacks += 1
         wins[s.winner if s.winner in (0, 1) else 2] += 1
@@ -79,10 +82,12 @@ def report(game: JukemGame, agents: tuple[str, str], matches: int, seed: int = 0
         f"{matches} matches, {agents[0]} (player 0) vs {agents[1]} (player 1), seeds {seed}..",
         f"goals per match: mean {goals / matches:.2f} "
         f"(first half {goals_first / matches:.2f}, second half {goals_second / matches:.2f})",
-        "goals in a match: "
+        "goals in the two halves: "
+        + ", ".join(f"{k}: {100 * v / matches:.1f}%" for k, v in sorted(regular.items())),
+        "goals in a match, with the tie-break goal: "
         + ", ".join(f"{k}: {100 * v / matches:.1f}%" for k, v in sorted(totals.items())),
-        f"tied after two halves: {100 * tiebreaks / matches:.1f}%; won by the side behind at "
-        f"half time: {100 * comebacks / matches:.1f}%",
+        f"tied after two halves: {100 * tiebreaks / matches:.1f}%; of the matches with a "
+        f"half-time leader, won by the side behind: {100 * comebacks / max(1, led):.1f}%",
         f"wins: player 0 {wins[0]}, player 1 {wins[1]}, draws {wins[2]}",
         f"{matches / elapsed:.0f} matches per second",
     ]
