@@ -160,8 +160,8 @@ def render(s: JukemState, player: int | None) -> str:
     first = f" (first half {s.first_half[0]}-{s.first_half[1]})" if s.first_half else ""
     lines = [
         f"Jukem Soccer: {half_name(s.half)}, dealer player {s.dealer}. Score {a}-{b}{first}",
-        f"Goal boxes (row by row): {d.goal_picture()}.  Draw pile: {len(s.pile)} cards.  Discard pile: "
-        + (" ".join(ids[c] for c in s.discard) or "empty"),
+        f"Goal boxes (row by row): {d.goal_picture()}.  Draw pile: {len(s.pile)} cards.",
+        "Discard pile: " + (" ".join(ids[c] for c in s.discard) or "empty"),
     ]
     for p in (1 - (player or 0), player or 0) if player is not None else (0, 1):
         you = " (you)" if p == player else ""
