@@ -225,3 +225,16 @@ def test_turns_per_half_is_an_option() -> None:
     assert s.half == 1 and s.turn == [2, 2]
     play(s, "end turn")
     assert s.half == 2
+
+
+def test_a_ball_carrier_who_falls_drops_the_ball() -> None:
+    s = to_first_turn()  # orc #11, a Big Un (MA 5), holds the ball at 19,7
+    play(s, "activate 11")
+    for x in range(20, 25):
+        play(s, f"move to {x},7")
+    events = play(s, "move to 25,7", "D6=1", "2D6=1+2")
+    assert "falls over" in texts(events)
+    assert s.ball_state != HELD and top(s) == "bounce"
+    play(s, "D8=2")
+    assert s.ball == index(25, 6) and s.ball_state == ON_GROUND
+    assert s.current_player() == HOME

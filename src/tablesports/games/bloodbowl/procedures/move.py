@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tablesports.core.chance import D6, Dice
 from tablesports.core.protocol import CHANCE
 from tablesports.games.bloodbowl.actions import EndActivation, MoveTo
-from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
+from tablesports.games.bloodbowl.ball import HELD, IN_AIR, ON_GROUND
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords, end_zone_column, index
 from tablesports.games.bloodbowl.procedures.armour import fall_over
 from tablesports.games.bloodbowl.procedures.base import Procedure
@@ -128,8 +128,8 @@ class MoveAction(Procedure):
         had_ball = s.ball_state == HELD and s.ball == p.square
         s.place(p, self.target)
         s.log("falls", f"{p.label()} falls over at {s.where(self.target)}.", self.rule)
-        if had_ball:
-            s.ball = self.target
+        if had_ball:  # the ball is loose until it bounces
+            s.ball, s.ball_state = self.target, IN_AIR
         s.push(fall_over(s, p.pid), *([Bounce(self.target)] if had_ball else []))
         s.turnover = True
         return True
