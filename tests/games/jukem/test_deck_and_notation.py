@@ -170,3 +170,19 @@ def test_a_position_is_played_on_by_the_rules() -> None:
     state = position("turn 1; hand1 PASS-1; hand0 SAVE-1")
     act(state, "play PASS-1")
     assert state.poss[1] and state.current_player() == -1  # the draws to replenish
+
+
+def test_a_penalty_may_require_a_possession_of_some_length(tmp_path: Path) -> None:
+    text = STANDARD.read_text().replace(
+        'removes = "possession"', 'removes = "possession"\nmin_plays = 3', 1
+    )
+    path = tmp_path / "late-red.toml"
+    path.write_text(text)
+    game = load("jukem", deck=str(path))
+    state = game.from_position("turn 0; possession0 PASS-2; hand0 PASS-1; hand1 RED-1")
+    act_on = game.parse_action
+    state.apply_action(act_on("play PASS-1"))
+    assert state.current_player() != 1  # a possession of 2: RED-1 may not answer
+    state = game.from_position("turn 0; possession0 PASS-2 PASS-3; hand0 PASS-1; hand1 RED-1")
+    state.apply_action(act_on("play PASS-1"))
+    assert [str(a) for a in state.legal_actions()] == ["penalty RED-1", "no penalty"]
