@@ -30,6 +30,17 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 SETUP_DONE = SetupDone()
+_PLACES: dict[tuple[int, int], tuple[tuple[int, int, Place], ...]] = {}
+
+
+def _places(team: int, number: int) -> tuple[tuple[int, int, Place], ...]:
+    """Every (square, class, Place action) of the team's half for shirt `number`, made once."""
+    key = (team, number)
+    if key not in _PLACES:
+        _PLACES[key] = tuple(
+            (sq, cls, Place(number, *coords(sq))) for sq, cls in SETUP_SQUARES[team]
+        )
+    return _PLACES[key]
 
 
 class Setup(Procedure):
@@ -94,13 +105,13 @@ class Setup(Procedure):
                     )
                 pitch = s.pitch
                 allowed = [placement_problem(c, placed, self.target, k) is None for k in range(4)]
-                number = nxt.number
-                for sq, cls in SETUP_SQUARES[team]:
-                    if allowed[cls] and pitch[sq] < 0:
-                        x, y = coords(sq)
-                        out.append(Place(number, x, y))
+                out.extend(
+                    place
+                    for sq, cls, place in _places(team, nxt.number)
+                    if allowed[cls] and pitch[sq] < 0
+                )
                 if self._may_reserve(s, placed):
-                    out.append(Reserve(number))
+                    out.append(Reserve(nxt.number))
         out.extend(Remove(p.number) for p in self._removable(s))
         return out
 
