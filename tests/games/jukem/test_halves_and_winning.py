@@ -106,3 +106,10 @@ def test_a_match_always_ends_within_the_length_bound() -> None:
                 state.apply_legal(actions[rng.randrange(len(actions))])
             steps += 1
         assert GAME.info.max_game_length is not None and steps <= GAME.info.max_game_length
+
+
+def test_the_end_of_a_half_is_announced_once_even_after_a_clone_played_it() -> None:
+    state = position(empty_pile("turn 0; dealer 1; hand0 PASS-1; hand1 SAVE-1"))
+    clone = state.clone()
+    assert [e.kind for e in act(clone, "play PASS-1")].count("half") == 1
+    assert [e.kind for e in act(state, "play PASS-1")].count("half") == 1

@@ -409,6 +409,7 @@ class JukemState(State):
         s.score = self.score.copy()
         s.first_half = None if self.first_half is None else self.first_half.copy()
         s.queue = self.queue.copy()
+        s.late = self.late.copy()
         return s
 
     def to_json(self) -> dict[str, Any]:
