@@ -6,8 +6,9 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tablesports.core.protocol import Game, GameInfo, State
+from tablesports.core.protocol import ActionCodec, Game, GameInfo, State
 from tablesports.games.bloodbowl.actions import parse_action
+from tablesports.games.bloodbowl.codec import make_codec
 from tablesports.games.bloodbowl.notation import read_position, state_from_json
 from tablesports.games.bloodbowl.players import Player
 from tablesports.games.bloodbowl.procedures.match import Match
@@ -65,12 +66,19 @@ class BloodBowlGame(Game):
         super().__init__(**options)
         opts: Any = self.options
         self.teams = [load_team(opts.home), load_team(opts.away)]
+        self._codec: ActionCodec | None = None
 
     def new_initial_state(self) -> State:
         s = BloodBowlState(self, self.teams, make_players(self.teams))
         s.stack = [Match()]
         s.run()
         return s
+
+    def action_codec(self) -> ActionCodec | None:
+        if self._codec is None:
+            numbers = sorted({p.number for team in self.teams for p in team.players})
+            self._codec = make_codec(numbers)
+        return self._codec
 
     def parse_action(self, text: str) -> Any:
         return parse_action(text)
