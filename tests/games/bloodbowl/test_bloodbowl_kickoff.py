@@ -200,3 +200,10 @@ def test_receiving_team_takes_the_first_turn() -> None:
     assert s.turn == [0, 1]
     play(s, "end turn")
     assert s.current_player() == HOME and s.turn == [1, 1]
+
+
+def test_pitch_drawing_in_render_marks_the_line_of_scrimmage() -> None:
+    s = to_kickoff_event()
+    picture = s.render()
+    assert "H2  | A2" in picture
+    assert "now: rolling 2D6 on the kick-off event table" in picture

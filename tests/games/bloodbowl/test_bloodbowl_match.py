@@ -238,3 +238,27 @@ def test_a_ball_carrier_who_falls_drops_the_ball() -> None:
     play(s, "D8=2")
     assert s.ball == index(25, 6) and s.ball_state == ON_GROUND
     assert s.current_player() == HOME
+
+
+def test_evaluation_favours_the_team_ahead_and_with_the_ball() -> None:
+    s = to_first_turn()  # the orcs hold the ball
+    assert GAME.evaluate(s) == [-0.1, 0.1]
+    s = edit(s, lambda d: d.update(score=[2, 0]))
+    value = GAME.evaluate(s)
+    assert value is not None and value[0] > 0.5 and value[1] == -value[0]
+
+
+def test_a_throw_in_that_goes_off_again_is_thrown_in_from_where_it_left() -> None:
+    s = to_first_turn()
+    s = edit(
+        s,
+        lambda d: (
+            move_player(d, AWAY, 11, 20, 1),
+            d.update(ball={"state": "ground", "square": [20, 0]}),
+        ),
+    )
+    play(s, "activate 11", "move to 20,0", "D6=2", "D8=2")  # off the top touchline
+    play(s, "D6=5", "2D6=6+6")  # diagonally to higher x, 12 squares: past x 25 after five
+    assert top(s) == "throw_in" and s.stack[-1].square == index(25, 5)
+    play(s, "D6=3", "2D6=1+1")  # from the end line, straight in
+    assert s.ball == index(23, 5)

@@ -80,6 +80,16 @@ class BloodBowlGame(Game):
             self._codec = make_codec(numbers)
         return self._codec
 
+    def evaluate(self, state: State) -> list[float] | None:
+        """The touchdown lead, a third of a point each (capped), plus a little for the ball."""
+        assert isinstance(state, BloodBowlState)
+        lead = (state.score[0] - state.score[1]) / 3
+        carrier = state.carrier()
+        if carrier is not None:
+            lead += 0.1 if carrier.team == 0 else -0.1
+        value = max(-1.0, min(1.0, lead))
+        return [value, -value]
+
     def parse_action(self, text: str) -> Any:
         return parse_action(text)
 
