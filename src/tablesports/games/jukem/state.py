@@ -179,48 +179,56 @@ class JukemState(State):
         return events
 
     def _do(self, action: Action) -> list[Event]:
-        cls = action.__class__
         index = self.deck.index
-        if cls is Draw:
-            c = index[action.card]  # type: ignore[attr-defined]
-            self.pile.remove(c)
-            self.hands[self.queue.pop(0)].append(c)
-            self._continue()
-            return []
-        if cls is Play:
-            return self._play(action)  # type: ignore[arg-type]
-        if cls is Shot:
-            return self._shot(action)  # type: ignore[arg-type]
-        if cls is NoPenalty:
-            return self._play_stands()
-        if cls is Penalty:
-            return self._penalty(index[action.card])  # type: ignore[attr-defined]
-        if cls is Save:
-            return self._resolve_shot(index[action.card])  # type: ignore[attr-defined]
-        if cls is NoSave:
-            return self._resolve_shot(-1)
-        if cls is Substitute:
-            c = index[action.card]  # type: ignore[attr-defined]
-            self.hands[self.turn].remove(c)
-            self.discard.append(c)
-            self.subbed = True
-            self.passes = 0
-            self.queue = [self.turn]
-            self.after = AFTER_SUB
-            self.phase = DRAW
-            return [Event("substitution", f"player {self.turn} substitutes {action.card}")]  # type: ignore[attr-defined]
-        if cls is Pass:
-            self.passes += 1
-            events = [Event("pass", f"player {self.turn} cannot play and passes")]
-            if self.passes >= 2:
-                return events + self._end_half("neither player can play or substitutes")
-            self._end_turn(1 - self.turn)
-            return events
-        if cls is Dealer:
-            self.dealer = action.player  # type: ignore[attr-defined]
-            self._start_deal()
-            return [Event("dealer", f"player {self.dealer} deals the first half")]
+        match action:
+            case Draw(card=card):
+                c = index[card]
+                self.pile.remove(c)
+                self.hands[self.queue.pop(0)].append(c)
+                self._continue()
+                return []
+            case Play():
+                return self._play(action)
+            case Shot():
+                return self._shot(action)
+            case NoPenalty():
+                return self._play_stands()
+            case Penalty(card=card):
+                return self._penalty(index[card])
+            case Save(card=card):
+                return self._resolve_shot(index[card])
+            case NoSave():
+                return self._resolve_shot(-1)
+            case Substitute(card=card):
+                return self._substitute(index[card])
+            case Pass():
+                return self._pass()
+            case Dealer(player=player):
+                self.dealer = player
+                self._start_deal()
+                return [Event("dealer", f"player {player} deals the first half")]
         raise AssertionError(f"unknown action {action!r}")
+
+    def _substitute(self, c: int) -> list[Event]:
+        """Nothing playable: discard `c` face up, draw one, then play if the new card allows."""
+        self.hands[self.turn].remove(c)
+        self.discard.append(c)
+        self.subbed = True
+        self.passes = 0
+        self.queue = [self.turn]
+        self.after = AFTER_SUB
+        self.phase = DRAW
+        text = f"player {self.turn} substitutes {self.deck.ids[c]}"
+        return [Event("substitution", text, rule="substitution")]
+
+    def _pass(self) -> list[Event]:
+        """Nothing playable and no substitution; two passes in a row end the half."""
+        self.passes += 1
+        events = [Event("pass", f"player {self.turn} cannot play and passes")]
+        if self.passes >= 2:
+            return events + self._end_half("neither player can play or substitutes")
+        self._end_turn(1 - self.turn)
+        return events
 
     def _play(self, action: Play) -> list[Event]:
         p, index = self.turn, self.deck.index
