@@ -6,8 +6,15 @@ import re
 
 import pytest
 
-from tablesports.core.errors import ActionParseError, IllegalActionError, NotationError, OptionError
+from tablesports.core.errors import (
+    ActionParseError,
+    DataFileError,
+    IllegalActionError,
+    NotationError,
+    OptionError,
+)
 from tablesports.core.registry import load
+from tablesports.games.hanniball.game import parse_setup
 from tablesports.games.hanniball.notation import START
 from tests.games.hanniball.helpers import GAME, notation, play, texts
 
@@ -126,3 +133,13 @@ def test_a_goal_on_the_turns_last_step_survives_the_notation_and_json() -> None:
     again = GAME.state_from_json(state.to_json())
     assert again.is_terminal() and again.returns() == [1.0, -1.0]
     assert again.to_json() == state.to_json()
+
+
+def test_a_bad_setup_file_raises_data_file_error_naming_the_entry() -> None:
+    with pytest.raises(DataFileError, match=r"setup\.toml: entry 'start': .*15 ranks"):
+        parse_setup('start = "9 e8 w 0/2 1"', "setup.toml")
+    with pytest.raises(DataFileError, match="entry 'colour'"):
+        parse_setup(f'start = "{START}"\ncolour = "red"', "setup.toml")
+    with pytest.raises(DataFileError, match="not TOML"):
+        parse_setup("start = ", "setup.toml")
+    assert parse_setup(f'start = "{START}"', "setup.toml") == START

@@ -137,17 +137,22 @@ class HanniBallGame(Game):
 
 
 def load_setup() -> str:
-    """The start position from data/setup.toml (validated: a bad file raises DataFileError)."""
-    name = "hanniball/data/setup.toml"
+    """The start position from the package's data/setup.toml."""
     resource = importlib.resources.files("tablesports.games.hanniball") / "data" / "setup.toml"
+    return parse_setup(resource.read_text(encoding="utf-8"), "hanniball/data/setup.toml")
+
+
+def parse_setup(text: str, name: str) -> str:
+    """Validate a set-up file's text; a bad file raises DataFileError naming file and entry."""
     try:
-        data = tomllib.loads(resource.read_text(encoding="utf-8"))
-        setup = SetupFile.model_validate(data)
+        setup = SetupFile.model_validate(tomllib.loads(text))
         parse_position(setup.start)
     except tomllib.TOMLDecodeError as exc:
         raise DataFileError(f"{name}: not TOML: {exc}") from None
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors())
+        problems = "; ".join(
+            f"entry {'.'.join(map(str, e['loc']))!r}: {e['msg']}" for e in exc.errors()
+        )
         raise DataFileError(f"{name}: {problems}") from None
     except NotationError as exc:
         raise DataFileError(f"{name}: entry 'start': {exc}") from None

@@ -352,7 +352,7 @@ class HanniBallState(State):
 
     def _any_step(self) -> bool:
         """A quick yes for the usual case: some step exists and the turn rules cannot bite."""
-        if self.used + 1 >= self.limit or self.max_defenders is not None:
+        if self.used + 1 >= self.limit:
             return False  # the last step is filtered: let legal_actions decide
         board, me = self.board, self.to_move
         for s in self.pieces[me]:
