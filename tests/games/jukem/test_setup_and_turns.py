@@ -91,7 +91,10 @@ def test_a_play_is_an_offensive_card_from_your_hand_face_up_in_your_possession()
 def test_you_must_make_a_play_when_a_card_is_playable() -> None:
     state = position("turn 0; hand0 PASS-1 SAVE-6 SAVE-7 SAVE-8 SAVE-9; hand1 " + DEAD)
     for text in ("pass", "substitute SAVE-6"):
-        with pytest.raises(IllegalActionError, match="must make a play"):
+        with pytest.raises(
+            IllegalActionError,
+            match="only when no card in your hand is playable",
+        ):
             act(state, text)
 
 

@@ -61,7 +61,9 @@ class JukemGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self.deck = deck_from(self.options.deck)  # type: ignore[attr-defined]
+        options = self.options
+        assert isinstance(options, JukemOptions)
+        self.deck = deck_from(options.deck)
         d = self.deck
         if d.size > MAX_DECK or d.tiebreak_deals > MAX_TIEBREAK_DEALS:
             from tablesports.core.errors import DataFileError

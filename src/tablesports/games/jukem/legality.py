@@ -59,8 +59,10 @@ def illegal_reason(s: JukemState, action: Action) -> str:
             return f"that play is not possible now: {legal}"
         if isinstance(action, (Substitute, Pass)):
             if s.can_play(s.turn):
-                return "you hold a playable card: you must make a play (substitute or pass only "
-                "when no card in your hand is playable)"
+                return (
+                    "you hold a playable card: you must make a play (substitute or pass only "
+                    "when no card in your hand is playable)"
+                )
             if isinstance(action, Substitute):
                 if s.subbed:
                     return "one substitution per turn"
