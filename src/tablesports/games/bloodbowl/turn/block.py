@@ -1,0 +1,279 @@
+"""The Block (BB2020): block dice by strength and assists, the choice of a die by the
+stronger side's coach, the result, the push-back, the follow-up and the knock-downs.
+
+Dice: equal strength one die; stronger two, more than twice as strong three; the stronger
+side's coach chooses. An assist is a Standing team-mate next to the opponent who is not
+Marked by any other player of the opposing team. The attacking coach may re-roll all the
+dice with a team re-roll. CHEERING FANS gives one extra assist to the team's first Block of
+the drive (seed). Skills: Block, Dodge, Tackle, Stand Firm, Juggernaut (Blitz), Dauntless,
+Frenzy, Mighty Blow (in the armour roll).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from math import factorial, prod
+from typing import TYPE_CHECKING, Any
+
+from tablesports.core.chance import D6, Dice
+from tablesports.core.protocol import CHANCE
+from tablesports.games.bloodbowl.ball import HELD
+from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords, end_zone_column
+from tablesports.games.bloodbowl.players import STANDING
+from tablesports.games.bloodbowl.procedures.base import Procedure
+from tablesports.games.bloodbowl.turn.actions import (
+    FACE_WEIGHT,
+    FACES,
+    BlockDice,
+    ChooseDie,
+    FollowUp,
+)
+from tablesports.games.bloodbowl.turn.common import (
+    NO_REROLL,
+    REROLL,
+    can_team_reroll,
+    has_tackle_zone,
+    spend_team_reroll,
+)
+from tablesports.games.bloodbowl.turn.injury import knock_down
+from tablesports.games.bloodbowl.turn.push import Push
+
+if TYPE_CHECKING:
+    from tablesports.games.bloodbowl.players import Player
+    from tablesports.games.bloodbowl.state import BloodBowlState
+
+
+def _dice_outcomes(n: int) -> list[tuple[BlockDice, float]]:
+    out = []
+    for combo in combinations_with_replacement(FACES, n):
+        counts = [combo.count(f) for f in FACES]
+        ways = factorial(n) // prod(factorial(c) for c in counts)
+        p = ways * prod((FACE_WEIGHT[f] / 6) ** c for f, c in zip(FACES, counts, strict=True))
+        out.append((BlockDice(combo), p))
+    return out
+
+
+BLOCK_OUTCOMES = {n: _dice_outcomes(n) for n in (1, 2, 3)}
+FOLLOW, STAY = FollowUp(True), FollowUp(False)
+START, DAUNTLESS, ROLL, DECIDE, DEFENDER, PUSHED, KNOCK, DONE = range(8)
+
+
+def assists(s: BloodBowlState, helper_team: int, target: Player, other: Player) -> int:
+    """Team-mates of `helper_team` next to `target` who can assist against it (BB2020)."""
+    n = 0
+    pitch, players = s.pitch, s.players
+    for sq in NEIGHBOURS[target.square]:
+        pid = pitch[sq]
+        if pid < 0 or pid == other.pid:
+            continue
+        q = players[pid]
+        if q.team != helper_team or not has_tackle_zone(q):
+            continue
+        free = True
+        for sq2 in NEIGHBOURS[q.square]:
+            pid2 = pitch[sq2]
+            if pid2 >= 0 and pid2 != target.pid:
+                r = players[pid2]
+                if r.team != helper_team and has_tackle_zone(r):
+                    free = False
+                    break
+        n += free
+    return n
+
+
+def block_strengths(s: BloodBowlState, att: Player, dfd: Player, st: int) -> tuple[int, int]:
+    a = st + assists(s, att.team, dfd, att) + (1 if s.cheering[att.team] else 0)
+    d = dfd.st + assists(s, dfd.team, att, dfd)
+    return a, d
+
+
+def dice_count(a: int, d: int) -> tuple[int, bool]:
+    """How many block dice, and whether the attacker chooses."""
+    if a == d:
+        return 1, True
+    if a > d:
+        return (3 if a > 2 * d else 2), True
+    return (3 if d > 2 * a else 2), False
+
+
+class Block(Procedure):
+    __slots__ = ("adown", "attacker", "blitz", "ddown", "defender", "faces", "frenzied",
+                 "mine", "n", "pushed", "rerolled", "st", "vacated")
+    name = "block"
+    rule = "the Block (BB2020)"
+
+    def __init__(self, attacker: int = -1, defender: int = -1, blitz: bool = False) -> None:
+        super().__init__()
+        self.attacker = attacker
+        self.defender = defender
+        self.blitz = blitz
+        self.faces: list[str] = []
+        self.n = 1
+        self.mine = True
+        self.rerolled = False
+        self.st = 0
+        self.vacated = -1
+        self.pushed = False
+        self.adown = False
+        self.ddown = False
+        self.frenzied = False
+
+    def actor(self, s: BloodBowlState) -> int | None:
+        ph = self.phase
+        if ph in (DAUNTLESS, ROLL):
+            return CHANCE
+        if ph == DECIDE:
+            return s.players[self.attacker].team
+        if ph == DEFENDER:
+            return s.players[self.defender].team
+        if ph == PUSHED and self._can_follow(s) and not s.players[self.attacker].has("Frenzy"):
+            return s.players[self.attacker].team
+        return None
+
+    def dice(self, s: BloodBowlState) -> Dice | None:
+        return D6
+
+    def outcomes(self, s: BloodBowlState) -> list[tuple[Any, float]]:
+        if self.phase == ROLL:
+            return BLOCK_OUTCOMES[self.n]
+        return D6.outcomes()
+
+    def _faces(self) -> list[ChooseDie]:
+        return [ChooseDie(f) for f in dict.fromkeys(self.faces)]
+
+    def legal(self, s: BloodBowlState) -> list[Any]:
+        if self.phase == DECIDE:
+            out: list[Any] = self._faces() if self.mine else [NO_REROLL]
+            if not self.rerolled and can_team_reroll(s, s.players[self.attacker].team):
+                out.append(REROLL)
+            return out
+        if self.phase == DEFENDER:
+            return self._faces()
+        return [FOLLOW, STAY]
+
+    def describe(self, s: BloodBowlState) -> str:
+        a, d = s.players[self.attacker], s.players[self.defender]
+        if self.phase in (DECIDE, DEFENDER):
+            who = "attacker" if self.phase == DECIDE and self.mine else "defender"
+            return f"{a.label()} blocks {d.label()}: block dice {', '.join(self.faces)} " \
+                   f"({who} chooses)"
+        if self.phase == PUSHED:
+            return f"{a.label()} may follow up"
+        return f"{a.label()} blocks {d.label()}"
+
+    def why(self, s: BloodBowlState, action: Any) -> str:
+        return f"{self.describe(s)}: the choices are {', '.join(map(str, self.legal(s)))}"
+
+    # --- doing it --------------------------------------------------------------------------
+    def step(self, s: BloodBowlState, action: Any) -> bool:
+        att, dfd = s.players[self.attacker], s.players[self.defender]
+        ph = self.phase
+        if ph == START:
+            if not (att.standing and dfd.standing and dfd.square in NEIGHBOURS[att.square]):
+                return True
+            self.st = att.st
+            if att.has("Dauntless") and att.st < dfd.st:
+                self.phase = DAUNTLESS
+                return False
+            return self._count(s, att, dfd)
+        if ph == DAUNTLESS:
+            ok = action.value + att.st >= dfd.st
+            s.log("dauntless", f"{att.label()} (Dauntless): D6={action.value} + ST {att.st} "
+                  f"against ST {dfd.st}: {'success' if ok else 'failure'}.", "Dauntless (BB2020)")
+            if ok:
+                self.st = dfd.st
+            return self._count(s, att, dfd)
+        if ph == ROLL:
+            self.faces = list(action.faces)
+            s.log("block_dice", f"{att.label()} blocks {dfd.label()}: {action}.", self.rule,
+                  faces=self.faces, attacker_chooses=self.mine)
+            self.phase = DECIDE
+            if not (self.mine or (not self.rerolled and can_team_reroll(s, att.team))):
+                self.phase = DEFENDER
+            return False
+        if ph in (DECIDE, DEFENDER):
+            if action == REROLL:
+                spend_team_reroll(s, att.team)
+                self.rerolled = True
+                self.phase = ROLL
+                return False
+            if action == NO_REROLL:
+                self.phase = DEFENDER
+                return False
+            return self._resolve(s, att, dfd, action.face)
+        if ph == PUSHED:
+            follow = action == FOLLOW or (action is None and self._can_follow(s))
+            if follow:
+                had_ball = s.ball_state == HELD and s.ball == att.square
+                s.place(att, self.vacated)
+                if had_ball:
+                    s.ball = self.vacated
+                s.log("follow_up", f"{att.label()} follows up.", self.rule)
+            self.phase = KNOCK
+            if self.ddown and dfd.square >= 0:
+                knock_down(s, dfd.pid, by=att.pid)
+            if self.adown:
+                knock_down(s, att.pid)
+            return False
+        if ph == KNOCK:
+            self.phase = DONE
+            if (att.has("Frenzy") and not self.frenzied and att.standing and dfd.standing
+                    and dfd.square in NEIGHBOURS[att.square] and not s.turnover):
+                again = Block(self.attacker, self.defender, self.blitz)
+                again.frenzied = True
+                s.log("frenzy", f"{att.label()} (Frenzy) blocks again.", "Frenzy (BB2020)")
+                s.push(again)
+                return False
+            self._touchdown(s)
+            return True
+        return True
+
+    def _count(self, s: BloodBowlState, att: Player, dfd: Player) -> bool:
+        a, d = block_strengths(s, att, dfd, self.st)
+        if s.cheering[att.team]:
+            s.cheering[att.team] = False
+            s.log("cheering", "CHEERING FANS: an extra assist for this first Block.",
+                  "kick-off event 6: CHEERING FANS (seed)")
+        self.n, self.mine = dice_count(a, d)
+        self.phase = ROLL
+        return False
+
+    def _resolve(self, s: BloodBowlState, att: Player, dfd: Player, face: str) -> bool:
+        s.log("block", f"{s.team_name(att.team if self.phase == DECIDE else dfd.team)} "
+              f"choose {face}.", self.rule, face=face)
+        jugg = self.blitz and att.has("Juggernaut")
+        if face == "stumble" and dfd.has("Dodge") and not att.has("Tackle"):
+            face = "push"
+        if face == "both-down" and jugg:
+            face = "push"
+        self.adown = face == "skull" or (face == "both-down" and not att.has("Block"))
+        self.ddown = face in ("stumble", "pow") or (face == "both-down" and not dfd.has("Block"))
+        self.pushed = face in ("push", "stumble", "pow")
+        if self.pushed and dfd.has("Stand Firm") and not jugg:
+            s.log("stand_firm", f"{dfd.label()} stands firm.", "Stand Firm (BB2020)")
+            self.pushed = False
+        self.phase = PUSHED
+        if self.pushed:
+            self.vacated = dfd.square
+            s.push(Push(dfd.pid, att.square, att.team))
+        return False
+
+    def _can_follow(self, s: BloodBowlState) -> bool:
+        att = s.players[self.attacker]
+        return (
+            self.pushed
+            and not self.adown
+            and att.standing
+            and self.vacated >= 0
+            and s.pitch[self.vacated] < 0
+        )
+
+    def _touchdown(self, s: BloodBowlState) -> None:
+        carrier = s.carrier()
+        if (
+            carrier is not None
+            and carrier.stance == STANDING
+            and s.scorer < 0
+            and coords(carrier.square)[0] == end_zone_column(1 - carrier.team)
+        ):
+            s.touchdown(carrier)

@@ -1,0 +1,190 @@
+"""Knock-downs, armour, injury and casualty rolls (BB2020, kept by the 2025 edition).
+
+`ArmourInjury` rolls 2D6 against AV (broken on AV or more), then 2D6 on the injury table
+(the Stunty table for Stunty players), then D16 on the casualty table, then Regeneration.
+Mighty Blow (+1, Blocks) and Dirty Player (+2, Fouls) are added where they help: to the
+armour roll if that breaks it, else to the injury roll. A Foul whose armour or injury roll
+shows a double sends the fouler off. A player pushed into the crowd skips the armour roll,
+and a Stunned result there puts him in the reserves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tablesports.core.chance import D6, TWO_D6, Dice
+from tablesports.core.protocol import CHANCE
+from tablesports.games.bloodbowl.ball import HELD
+from tablesports.games.bloodbowl.players import CASUALTY, KO, PRONE, RESERVES, STUNNED
+from tablesports.games.bloodbowl.procedures.base import Procedure
+from tablesports.games.bloodbowl.procedures.bounce import Bounce
+from tablesports.games.bloodbowl.tables import INJURY
+from tablesports.games.bloodbowl.turn.common import active_team, turnover
+from tablesports.games.bloodbowl.turn.data import CASUALTY_TABLE, STUNTY_INJURY, TN
+
+if TYPE_CHECKING:
+    from tablesports.games.bloodbowl.state import BloodBowlState
+
+D16 = Dice(1, 16)
+ARMOUR, INJURY_ROLL, CASUALTY_ROLL, REGENERATION = 0, 1, 2, 3
+RULE = "armour, injury and casualty (BB2020)"
+
+
+def mighty_blow(s: BloodBowlState, pid: int) -> int:
+    return TN.mighty_blow if pid >= 0 and s.players[pid].has("Mighty Blow (+1)") else 0
+
+
+class ArmourInjury(Procedure):
+    """`bonus` (Mighty Blow, Dirty Player) is spent once; `modifier` is the Foul's assists;
+    `fouler` is sent off on a double; `crowd` skips the armour roll."""
+
+    __slots__ = ("bonus", "crowd", "fouler", "modifier", "pid", "send_off")
+    name = "armour_injury"
+    rule = RULE
+
+    def __init__(
+        self,
+        pid: int = -1,
+        bonus: int = 0,
+        modifier: int = 0,
+        fouler: int = -1,
+        crowd: bool = False,
+    ) -> None:
+        super().__init__()
+        self.pid = pid
+        self.bonus = bonus
+        self.modifier = modifier
+        self.fouler = fouler
+        self.crowd = crowd
+        self.send_off = False
+        if crowd:
+            self.phase = INJURY_ROLL
+
+    def actor(self, s: BloodBowlState) -> int | None:
+        return CHANCE
+
+    def dice(self, s: BloodBowlState) -> Dice | None:
+        return D16 if self.phase == CASUALTY_ROLL else D6 if self.phase == REGENERATION else TWO_D6
+
+    def outcomes(self, s: BloodBowlState) -> list[tuple[Any, float]]:
+        return self.dice(s).outcomes()  # type: ignore[union-attr]
+
+    def describe(self, s: BloodBowlState) -> str:
+        what = ("armour", "injury", "casualty", "Regeneration")[self.phase]
+        return f"{what} roll for {s.players[self.pid].label()}"
+
+    def step(self, s: BloodBowlState, action: Any) -> bool:
+        p = s.players[self.pid]
+        if self.phase == ARMOUR:
+            total = action.total + self.modifier
+            if self.fouler >= 0 and action.faces[0] == action.faces[1]:
+                self.send_off = True
+            broken = total >= p.av
+            if not broken and self.bonus and total + self.bonus >= p.av:
+                total += self.bonus
+                self.bonus = 0
+                broken = True
+            s.log(
+                "armour",
+                f"Armour {action}{_mod(total - action.total)} against AV {p.av}+: "
+                f"{'broken' if broken else 'holds'}.",
+                RULE,
+                roll=action.total,
+                total=total,
+            )
+            if broken:
+                self.phase = INJURY_ROLL
+                return False
+            return self._done(s)
+        if self.phase == INJURY_ROLL:
+            if self.fouler >= 0 and action.faces[0] == action.faces[1]:
+                self.send_off = True
+            total = min(12, action.total + self.bonus)
+            stunty = p.has("Stunty")
+            result = STUNTY_INJURY[total].result if stunty else INJURY[total].result
+            if result == "ko" and total == 8 and p.has("Thick Skull"):
+                result = "stunned"
+            s.log(
+                "injury",
+                f"Injury {action}{_mod(total - action.total)}: {p.label()} is {_WORDS[result]}.",
+                RULE,
+                roll=action.total,
+                result=result,
+            )
+            if result == "stunned":
+                if self.crowd:
+                    s.take_off(p, RESERVES)
+                else:
+                    p.stance = STUNNED
+            elif result == "ko":
+                s.take_off(p, KO)
+            elif result == "badly_hurt":
+                s.take_off(p, CASUALTY)
+                return self._after_casualty(s)
+            else:
+                s.take_off(p, CASUALTY)
+                self.phase = CASUALTY_ROLL
+                return False
+            return self._done(s)
+        if self.phase == CASUALTY_ROLL:
+            band = CASUALTY_TABLE[action.value]
+            s.log(
+                "casualty",
+                f"Casualty {action}: {p.label()} is {band.name}.",
+                RULE,
+                roll=action.value,
+                result=band.result,
+            )
+            return self._after_casualty(s)
+        ok = action.value >= TN.regeneration_roll
+        s.log(
+            "regeneration",
+            f"Regeneration D6={action.value}: "
+            f"{'he regenerates and goes to the reserves' if ok else 'no luck'}.",
+            "Regeneration (BB2020)",
+        )
+        if ok:
+            p.box = RESERVES
+        return self._done(s)
+
+    def _after_casualty(self, s: BloodBowlState) -> bool:
+        if s.players[self.pid].has("Regeneration"):
+            self.phase = REGENERATION
+            return False
+        return self._done(s)
+
+    def _done(self, s: BloodBowlState) -> bool:
+        if self.send_off:
+            from tablesports.games.bloodbowl.turn.foul import SendOff
+
+            s.push(SendOff(self.fouler))
+        return True
+
+
+_WORDS = {
+    "stunned": "Stunned",
+    "ko": "Knocked Out",
+    "badly_hurt": "Badly Hurt (a casualty)",
+    "casualty": "a Casualty",
+}
+
+
+def _mod(m: int) -> str:
+    return f" {m:+d}" if m else ""
+
+
+def knock_down(s: BloodBowlState, pid: int, by: int = -1, fell: bool = False) -> None:
+    """Put `pid` Prone where he stands, push his armour roll and, if he held the ball, its
+    bounce; a player of the active team going down is a turnover (BB2020)."""
+    p = s.players[pid]
+    p.stance = PRONE
+    s.knocked_over = pid
+    had_ball = s.ball_state == HELD and s.ball == p.square
+    word = "falls over" if fell else "is knocked down"
+    s.log("knocked_down", f"{p.label()} {word} at {s.where(p.square)}.", RULE, player=p.number)
+    procs: list[Procedure] = [ArmourInjury(pid, bonus=mighty_blow(s, by))]
+    if had_ball:
+        procs.append(Bounce(p.square))
+    s.push(*procs)
+    if p.team == active_team(s):
+        turnover(s, f"{p.label()} went down")

@@ -1,0 +1,148 @@
+"""The rolls of a Move (BB2020): Rush, Dodge, pick-up, standing up with MA below 3, and the
+activation rolls of Bone Head, Really Stupid and Animal Savagery. Each is a `Test` that the
+skill named (Dodge, Sure Hands) or a team re-roll may repeat once."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablesports.games.bloodbowl.ball import HELD
+from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords, end_zone_column
+from tablesports.games.bloodbowl.procedures.bounce import Bounce
+from tablesports.games.bloodbowl.tables import NUMBERS
+from tablesports.games.bloodbowl.turn.common import Test, marking, tackle_zones, turnover
+from tablesports.games.bloodbowl.turn.data import TN
+from tablesports.games.bloodbowl.turn.injury import knock_down
+from tablesports.games.bloodbowl.turn.paths import clamp, dodge_target
+
+if TYPE_CHECKING:
+    from tablesports.games.bloodbowl.players import Player
+    from tablesports.games.bloodbowl.state import BloodBowlState
+
+
+def fall_into(s: BloodBowlState, p: Player, square: int) -> None:
+    """A failed Rush or Dodge: he Falls Over in the square he was moving to (BB2020)."""
+    carrying = s.ball_state == HELD and s.ball == p.square
+    s.place(p, square)
+    if carrying:
+        s.ball = square
+    knock_down(s, p.pid, fell=True)
+
+
+class Rush(Test):
+    name = "rush"
+    kind = "Rush"
+    rule = "Rush: D6 2+, -1 in a Blizzard (BB2020)"
+
+    def target(self, s: BloodBowlState, p: Player) -> int:
+        return NUMBERS.rush_target
+
+    def modifier(self, s: BloodBowlState, p: Player) -> int:
+        return int(s.weather_entry().rush_modifier)
+
+    def fail(self, s: BloodBowlState, p: Player) -> None:
+        fall_into(s, p, self.square)
+
+
+class Dodge(Test):
+    """`square` is where he dodges to; `break_tackle` says Break Tackle helps this Dodge."""
+
+    __slots__ = ("break_tackle",)
+    name = "dodge"
+    kind = "Dodge"
+    skill = "Dodge"
+    rule = "Dodge: an Agility test, -1 per player Marking the square moved to (BB2020)"
+
+    def __init__(self, pid: int = -1, square: int = -1, break_tackle: bool = False) -> None:
+        super().__init__(pid, square)
+        self.break_tackle = break_tackle
+
+    def modifier(self, s: BloodBowlState, p: Player) -> int:
+        tz = tackle_zones(s, p.team)
+        mod = p.ag - dodge_target(s, p, p.square, self.square, tz)
+        if self.break_tackle:
+            mod += 2 if p.st >= 5 else 1
+        return mod
+
+    def skill_allowed(self, s: BloodBowlState, p: Player) -> bool:
+        return marking(s, p.team, p.square, "Tackle") == 0
+
+    def fail(self, s: BloodBowlState, p: Player) -> None:
+        fall_into(s, p, self.square)
+
+
+class PickUp(Test):
+    name = "turn_pick_up"
+    kind = "pick-up"
+    skill = "Sure Hands"
+    rule = "picking up the ball: an Agility test, -1 per Marking player (BB2020)"
+
+    def modifier(self, s: BloodBowlState, p: Player) -> int:
+        return -marking(s, p.team, p.square) + s.weather_entry().pickup_modifier
+
+    def succeed(self, s: BloodBowlState, p: Player) -> None:
+        s.ball_state = HELD
+        if coords(p.square)[0] == end_zone_column(1 - p.team):
+            s.touchdown(p)
+
+    def fail(self, s: BloodBowlState, p: Player) -> None:
+        turnover(s, f"{p.label()} failed to pick up the ball")
+        s.push(Bounce(s.ball))
+
+
+class StandUp(Test):
+    """A Prone player with MA below 3 stands up on 4+ (BB2020)."""
+
+    name = "stand_up"
+    kind = "stand-up"
+    rule = "standing up: MA below 3 needs a D6 of 4+ (BB2020)"
+
+    def live(self, s: BloodBowlState) -> bool:
+        return s.players[self.pid].square >= 0
+
+    def target(self, s: BloodBowlState, p: Player) -> int:
+        return TN.stand_up_roll
+
+    def succeed(self, s: BloodBowlState, p: Player) -> None:
+        p.stance = "standing"
+
+    def fail(self, s: BloodBowlState, p: Player) -> None:
+        s.log("stand_up", f"{p.label()} fails to stand up.", self.rule)
+
+
+class Distraction(Test):
+    """Bone Head, Really Stupid, Animal Savagery: on a failure the activation ends and he
+    loses his tackle zones until he is activated again (BB2020)."""
+
+    name = "distraction"
+    kind = "negative trait"
+    rule = "Bone Head, Really Stupid, Animal Savagery (BB2020)"
+
+    def live(self, s: BloodBowlState) -> bool:
+        return s.players[self.pid].square >= 0
+
+    def trait(self, p: Player) -> str:
+        for t in ("Bone Head", "Really Stupid", "Animal Savagery"):
+            if p.has(t):
+                return t
+        return ""
+
+    def target(self, s: BloodBowlState, p: Player) -> int:
+        t = self.trait(p)
+        if t == "Bone Head":
+            return TN.bone_head_roll
+        if t == "Animal Savagery":
+            return TN.animal_savagery_roll
+        for sq in NEIGHBOURS[p.square]:
+            q = s.players[s.pitch[sq]] if s.pitch[sq] >= 0 else None
+            if q is not None and q.team == p.team and q.standing and not q.has("Really Stupid"):
+                return TN.really_stupid_helped
+        return TN.really_stupid_roll
+
+    def check(self, s: BloodBowlState, p: Player, roll: int) -> bool:
+        return roll >= clamp(self.target(s, p))
+
+    def fail(self, s: BloodBowlState, p: Player) -> None:
+        p.distracted = True  # type: ignore[attr-defined]
+        s.log("distracted", f"{p.label()} ({self.trait(p)}) does nothing this activation "
+              "and loses his tackle zones.", self.rule)

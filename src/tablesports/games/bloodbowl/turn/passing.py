@@ -1,0 +1,332 @@
+"""Pass and Hand-off (BB2020).
+
+Pass: a Passing Ability test (PA+) with the range modifier, -1 per Marking player and the
+weather; a natural 6 is accurate, a natural 1 a fumble; a failure is inaccurate, or wildly
+inaccurate when the modified result is 1 or less. One opponent under the ball's path may
+then try to interfere (an Agility test at -3 against an accurate pass, -2 against an
+inaccurate one, -1 per Marking player): if he succeeds he intercepts the ball. An accurate
+pass lands on the target; an inaccurate one scatters three times from it; a wildly
+inaccurate one deviates (D8, D6) from the thrower; a fumble bounces from the thrower.
+Hand-off: the ball goes to a Standing team-mate next to him, who must catch it.
+The team turn ends (a turnover) unless a player of the team ends up holding the ball.
+"""
+
+from __future__ import annotations
+
+from math import hypot
+from typing import TYPE_CHECKING, Any
+
+from tablesports.core.chance import D6, D8, Dice
+from tablesports.core.protocol import CHANCE
+from tablesports.games.bloodbowl.ball import HELD, IN_AIR, ON_GROUND
+from tablesports.games.bloodbowl.pitch import coords, end_zone_column, index, on_pitch
+from tablesports.games.bloodbowl.procedures.base import Procedure
+from tablesports.games.bloodbowl.procedures.bounce import Bounce
+from tablesports.games.bloodbowl.procedures.throw_in import ThrowIn
+from tablesports.games.bloodbowl.tables import DIRECTION
+from tablesports.games.bloodbowl.turn.common import Test, has_tackle_zone, marking, turnover
+from tablesports.games.bloodbowl.turn.data import RANGES, TN
+
+if TYPE_CHECKING:
+    from tablesports.games.bloodbowl.players import Player
+    from tablesports.games.bloodbowl.state import BloodBowlState
+
+ACCURATE, INACCURATE, WILD, FUMBLE = "accurate", "inaccurate", "wildly inaccurate", "fumbled"
+
+
+def pass_range(s: BloodBowlState, frm: int, to: int) -> Any | None:
+    """The range band of a pass from `frm` to `to`, or None when too far (or, in a
+    Blizzard, longer than a short pass)."""
+    (x1, y1), (x2, y2) = coords(frm), coords(to)
+    d = hypot(x2 - x1, y2 - y1)
+    blizzard = s.weather == "blizzard"
+    for band in RANGES:
+        if d <= band.reach:
+            return band if band.blizzard or not blizzard else None
+    return None
+
+
+def pass_targets(s: BloodBowlState, p: Player) -> list[int]:
+    """Squares of Standing team-mates in range (house: passes aim at team-mates only)."""
+    if p.pa <= 0 or p.has("No Hands"):
+        return []
+    out = []
+    for pid in s.team_pids[p.team]:
+        q = s.players[pid]
+        if q is not p and q.standing and pass_range(s, p.square, q.square) is not None:
+            out.append(q.square)
+    return sorted(out)
+
+
+def land(s: BloodBowlState, square: int, modifier: int) -> None:
+    """The thrown ball comes down on `square`: a catch by a Standing player there, else a
+    bounce."""
+    s.ball, s.ball_state = square, IN_AIR
+    pid = s.pitch[square]
+    if pid >= 0 and s.players[pid].standing and not s.players[pid].has("No Hands"):
+        s.push(TurnCatch(pid, square, modifier))
+    else:
+        s.push(Bounce(square))
+
+
+class TurnCatch(Test):
+    """A catch during a team turn: an Agility test; Catch re-rolls; a failure bounces."""
+
+    __slots__ = ("mod",)
+    name = "turn_catch"
+    kind = "catch"
+    skill = "Catch"
+    rule = "catching the ball: an Agility test, -1 per Marking player (BB2020)"
+
+    def __init__(self, pid: int = -1, square: int = -1, mod: int = 0) -> None:
+        super().__init__(pid, square)
+        self.mod = mod
+
+    def modifier(self, s: BloodBowlState, p: Player) -> int:
+        return self.mod - marking(s, p.team, p.square) + s.weather_entry().catch_modifier
+
+    def succeed(self, s: BloodBowlState, p: Player) -> None:
+        s.ball, s.ball_state = p.square, HELD
+        if coords(p.square)[0] == end_zone_column(1 - p.team):
+            s.touchdown(p)
+
+    def fail(self, s: BloodBowlState, p: Player) -> None:
+        s.push(Bounce(p.square))
+
+
+class Possession(Procedure):
+    """After a pass or hand-off has settled: a turnover unless the team holds the ball."""
+
+    __slots__ = ("team",)
+    name = "possession"
+    rule = "turnovers: the ball not caught by the active team (BB2020)"
+
+    def __init__(self, team: int = 0) -> None:
+        super().__init__()
+        self.team = team
+
+    def step(self, s: BloodBowlState, action: Any) -> bool:
+        c = s.carrier()
+        if c is None or c.team != self.team:
+            turnover(s, "the ball was not caught by a player of the team")
+        return True
+
+
+class PassAction(Procedure):
+    """Phase 0 the pass test (with re-rolls through `PassTest`), then interference and the
+    flight; `result` is set by the test."""
+
+    __slots__ = ("interferer", "pid", "result", "target")
+    name = "pass_action"
+    rule = "the Pass (BB2020)"
+
+    def __init__(self, pid: int = -1, target: int = -1) -> None:
+        super().__init__()
+        self.pid = pid
+        self.target = target
+        self.result = ""
+        self.interferer = -1
+
+    def actor(self, s: BloodBowlState) -> int | None:
+        return CHANCE if self.phase == 2 else None
+
+    def dice(self, s: BloodBowlState) -> Dice | None:
+        return D6
+
+    def describe(self, s: BloodBowlState) -> str:
+        if self.phase == 2:
+            return f"{s.players[self.interferer].label()} tries to interfere with the pass"
+        return f"{s.players[self.pid].label()} passes to {s.where(self.target)}"
+
+    def step(self, s: BloodBowlState, action: Any) -> bool:
+        p = s.players[self.pid]
+        if self.phase == 0:
+            self.phase = 1
+            band = pass_range(s, p.square, self.target)
+            s.log("pass", f"{p.label()} throws a {band.name if band else 'pass'} to "
+                  f"{s.where(self.target)}.", self.rule)
+            s.push(PassTest(self.pid, self.target))
+            return False
+        if self.phase == 1:
+            return self._after_test(s, p)
+        # phase 2: the interference roll
+        q = s.players[self.interferer]
+        mod = self._interference_mod(s, q)
+        ok = roll_passes(action.value, q.ag, mod)
+        s.log("interference", f"{q.label()} interferes: D6={action.value}{mod:+d} against "
+              f"{q.ag}+: {'intercepted!' if ok else 'failure'}.", self.rule, success=ok)
+        if ok:
+            s.ball, s.ball_state = q.square, HELD
+            if coords(q.square)[0] == end_zone_column(1 - q.team):
+                s.touchdown(q)
+            return True
+        return self._fly(s, p)
+
+    def _after_test(self, s: BloodBowlState, p: Player) -> bool:
+        if self.result == FUMBLE:
+            s.ball, s.ball_state = p.square, IN_AIR
+            s.push(Bounce(p.square))
+            return True
+        if self.result in (ACCURATE, INACCURATE):
+            self.interferer = self._interferer(s, p)
+            if self.interferer >= 0:
+                self.phase = 2
+                return False
+        return self._fly(s, p)
+
+    def _fly(self, s: BloodBowlState, p: Player) -> bool:
+        if self.result == ACCURATE:
+            land(s, self.target, TN.pass_catch_modifier)
+        elif self.result == INACCURATE:
+            s.ball, s.ball_state = self.target, IN_AIR
+            s.push(FlightScatter(self.target, 3))
+        else:
+            s.ball, s.ball_state = p.square, IN_AIR
+            s.push(FlightScatter(p.square, -1))
+        return True
+
+    def _interference_mod(self, s: BloodBowlState, q: Player) -> int:
+        base = TN.interference_accurate if self.result == ACCURATE else TN.interference_inaccurate
+        return base - marking(s, q.team, q.square)
+
+    def _interferer(self, s: BloodBowlState, p: Player) -> int:
+        """The opponent under the pass with the best chance (house: chosen for the coach)."""
+        (x1, y1), (x2, y2) = coords(p.square), coords(self.target)
+        dx, dy = x2 - x1, y2 - y1
+        length2 = dx * dx + dy * dy
+        best, best_target = -1, 99
+        for pid in s.team_pids[1 - p.team]:
+            q = s.players[pid]
+            if q.square < 0 or not has_tackle_zone(q) or q.has("No Hands"):
+                continue
+            qx, qy = coords(q.square)
+            t = ((qx - x1) * dx + (qy - y1) * dy) / length2 if length2 else 0
+            if not 0 < t < 1:
+                continue
+            if hypot(x1 + t * dx - qx, y1 + t * dy - qy) > 0.5:
+                continue
+            need = q.ag - self._interference_mod(s, q)
+            if need < best_target:
+                best, best_target = pid, need
+        return best
+
+
+def roll_passes(roll: int, target: int, mod: int) -> bool:
+    return roll != 1 and (roll == 6 or roll + mod >= target)
+
+
+class PassTest(Test):
+    name = "pass_test"
+    kind = "Passing test"
+    skill = "Pass"
+    rule = "the Passing Ability test (BB2020)"
+
+    def target(self, s: BloodBowlState, p: Player) -> int:
+        return p.pa
+
+    def modifier(self, s: BloodBowlState, p: Player) -> int:
+        band = pass_range(s, p.square, self.square)
+        return (
+            (band.modifier if band else 0)
+            - marking(s, p.team, p.square)
+            + s.weather_entry().pass_modifier
+        )
+
+    def check(self, s: BloodBowlState, p: Player, roll: int) -> bool:
+        return roll != 1 and (roll == 6 or roll + self.modifier(s, p) >= p.pa)
+
+    def _parent(self, s: BloodBowlState) -> PassAction:
+        for proc in reversed(s.stack):
+            if isinstance(proc, PassAction):
+                return proc
+        raise AssertionError("a pass test without its pass")
+
+    def succeed(self, s: BloodBowlState, p: Player) -> None:
+        self._parent(s).result = ACCURATE
+
+    def fail(self, s: BloodBowlState, p: Player) -> None:
+        last = self.last
+        result = (
+            FUMBLE
+            if last == 1
+            else WILD
+            if last + self.modifier(s, p) <= TN.wild_pass_at
+            else INACCURATE
+        )
+        s.log("pass", f"The pass is {result}.", self.rule)
+        self._parent(s).result = result
+        if result == FUMBLE:
+            turnover(s, f"{p.label()} fumbled the pass")
+
+
+class FlightScatter(Procedure):
+    """An inaccurate pass scatters `count` times (D8) from the target; a wildly inaccurate one
+    (`count` -1) deviates: D8 direction, then D6 squares from the thrower. Leaving the pitch,
+    the crowd throws it back in from the last square it crossed."""
+
+    __slots__ = ("count", "direction", "square")
+    name = "flight_scatter"
+    rule = "inaccurate passes scatter, wildly inaccurate ones deviate (BB2020)"
+
+    def __init__(self, square: int = -1, count: int = 3) -> None:
+        super().__init__()
+        self.square = square
+        self.count = count
+        self.direction = 0
+
+    def actor(self, s: BloodBowlState) -> int | None:
+        return CHANCE
+
+    def dice(self, s: BloodBowlState) -> Dice | None:
+        return D6 if self.count < 0 and self.phase == 1 else D8
+
+    def step(self, s: BloodBowlState, action: Any) -> bool:
+        if self.count < 0:
+            if self.phase == 0:
+                self.direction, self.phase = action.value, 1
+                return False
+            dx, dy = DIRECTION[self.direction]
+            steps = action.value
+        else:
+            dx, dy = DIRECTION[action.value]
+            steps = 1
+            self.phase += 1
+        x, y = coords(self.square)
+        for _ in range(steps):
+            if not on_pitch(x + dx, y + dy):
+                s.log("scatter", "The ball goes off the pitch.", self.rule)
+                s.ball, s.ball_state = index(x, y), IN_AIR
+                s.push(ThrowIn(index(x, y)))
+                return True
+            x, y = x + dx, y + dy
+        self.square = index(x, y)
+        s.log("scatter", f"The ball flies to {x},{y}.", self.rule)
+        if self.count < 0 or self.phase >= self.count:
+            land(s, self.square, TN.scattered_catch_modifier)
+            return True
+        return False
+
+
+class HandOff(Procedure):
+    __slots__ = ("pid", "receiver")
+    name = "hand_off"
+    rule = "the Hand-off (BB2020)"
+
+    def __init__(self, pid: int = -1, receiver: int = -1) -> None:
+        super().__init__()
+        self.pid = pid
+        self.receiver = receiver
+
+    def step(self, s: BloodBowlState, action: Any) -> bool:
+        p, q = s.players[self.pid], s.players[self.receiver]
+        s.log("hand_off", f"{p.label()} hands the ball to {q.label()}.", self.rule)
+        s.push(Possession(p.team))
+        s.ball, s.ball_state = q.square, IN_AIR
+        if q.has("No Hands"):
+            s.push(Bounce(q.square))
+        else:
+            s.push(TurnCatch(self.receiver, q.square, TN.pass_catch_modifier))
+        return True
+
+
+__all__ = ["ON_GROUND", "HandOff", "PassAction", "TurnCatch", "pass_targets"]

@@ -1,0 +1,131 @@
+"""The pathfinder: every square the active player can reach this activation, by the safest
+path, with the dice that path needs (BB2020 movement: Rush after MA, up to two; a Dodge to
+leave a Marked square; a pick-up on the ball's square).
+
+Safest means the highest chance of success, counting each roll as independent and ignoring
+re-rolls; among equally safe paths, the shortest. The ball's square ends a path (moving there
+is a pick-up). The result is cached on the state until the next action changes it.
+"""
+
+from __future__ import annotations
+
+import heapq
+from math import log
+from typing import TYPE_CHECKING
+
+from tablesports.games.bloodbowl.ball import ON_GROUND
+from tablesports.games.bloodbowl.pitch import NEIGHBOURS
+from tablesports.games.bloodbowl.tables import NUMBERS
+from tablesports.games.bloodbowl.turn.common import marking, tackle_zones
+
+if TYPE_CHECKING:
+    from tablesports.games.bloodbowl.players import Player
+    from tablesports.games.bloodbowl.state import BloodBowlState
+
+COST = {t: -log((7 - t) / 6) for t in range(2, 7)}
+"""The cost of a roll needing t+ on a D6: minus the log of its chance (1 fails, 6 passes)."""
+
+
+def clamp(target: int) -> int:
+    return 2 if target < 2 else 6 if target > 6 else target
+
+
+class Reach:
+    """The squares a player can reach: `parent` links each to the square before it."""
+
+    __slots__ = ("key", "parent", "player", "rush_target", "start", "tz")
+
+    def __init__(self, key: tuple[int, ...], player: Player, start: int) -> None:
+        self.key = key
+        self.player = player
+        self.start = start
+        self.parent: dict[int, int] = {}
+        self.tz: list[int] = []
+        self.rush_target = 2
+
+    def path(self, target: int) -> list[int]:
+        out = []
+        sq = target
+        while sq != self.start:
+            out.append(sq)
+            sq = self.parent[sq]
+        out.reverse()
+        return out
+
+
+def dodge_target(s: BloodBowlState, p: Player, frm: int, to: int, tz: list[int]) -> int:
+    """The D6 a Dodge from `frm` to `to` needs, before Break Tackle (BB2020)."""
+    mod = 0 if p.has("Stunty") else -tz[to]
+    mod -= marking(s, p.team, frm, "Prehensile Tail")
+    return clamp(p.ag - mod)
+
+
+def reach(s: BloodBowlState, pid: int, moved: int) -> Reach:
+    """Every square `pid` can reach with `moved` squares already used (cached)."""
+    p = s.players[pid]
+    key = (len(s.history), pid, p.square, moved)
+    cached: Reach | None = s.__dict__.get("_reach")
+    if cached is not None and cached.key == key:
+        return cached
+    r = Reach(key, p, p.square)
+    s.__dict__["_reach"] = r
+    budget = p.ma + NUMBERS.max_rushes - moved
+    if budget <= 0 or p.square < 0:
+        return r
+    tz = r.tz = tackle_zones(s, p.team)
+    r.rush_target = clamp(NUMBERS.rush_target - s.weather_entry().rush_modifier)
+    rush_cost = COST[r.rush_target]
+    pitch = s.pitch
+    ball = s.ball if s.ball_state == ON_GROUND else -1
+    ma = p.ma
+    start = p.square
+    best: dict[int, float] = {start: 0.0}
+    parent = r.parent
+    heap: list[tuple[float, int, int]] = [(0.0, 0, start)]
+    done: set[int] = set()
+    pt = any(s.players[q].has("Prehensile Tail") for q in s.team_pids[1 - p.team])
+    while heap:
+        c, k, sq = heapq.heappop(heap)
+        if sq in done:
+            continue
+        done.add(sq)
+        if k >= budget or (sq == ball and sq != start):
+            continue
+        step_cost = rush_cost if moved + k >= ma else 0.0
+        dodging = tz[sq] > 0
+        for nb in NEIGHBOURS[sq]:
+            if pitch[nb] >= 0 or nb in done:
+                continue
+            nc = c + step_cost
+            if dodging:
+                if pt:
+                    nc += COST[dodge_target(s, p, sq, nb, tz)]
+                else:
+                    nc += COST[clamp(p.ag + (0 if p.has("Stunty") else tz[nb]))]
+            old = best.get(nb)
+            if old is None or nc < old - 1e-9:
+                best[nb] = nc
+                parent[nb] = sq
+                heapq.heappush(heap, (nc, k + 1, nb))
+    return r
+
+
+def path_rolls(s: BloodBowlState, r: Reach, path: list[int], moved: int) -> list[str]:
+    """The rolls a path needs, for people: e.g. ['dodge 3+', 'rush 2+', 'pick-up 3+']."""
+    p = r.player
+    out = []
+    frm = r.start
+    for i, sq in enumerate(path):
+        if moved + i >= p.ma:
+            out.append(f"rush {r.rush_target}+")
+        if r.tz[frm] > 0:
+            out.append(f"dodge {dodge_target(s, p, frm, sq, r.tz)}+")
+        frm = sq
+    if s.ball_state == ON_GROUND and s.ball == frm and path:
+        out.append(f"pick-up {pickup_target(s, p, frm)}+")
+    return out
+
+
+def pickup_target(s: BloodBowlState, p: Player, square: int) -> int:
+    mod = -marking(s, p.team, square) + s.weather_entry().pickup_modifier
+    return clamp(p.ag - mod)
