@@ -61,9 +61,9 @@ class JukemGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        options = self.options
-        assert isinstance(options, JukemOptions)
-        self.deck = deck_from(options.deck)
+        chosen = self.options
+        assert isinstance(chosen, JukemOptions)
+        self.deck = deck_from(chosen.deck)
         d = self.deck
         if d.size > MAX_DECK or d.tiebreak_deals > MAX_TIEBREAK_DEALS:
             from tablesports.core.errors import DataFileError
