@@ -46,7 +46,9 @@ def test_the_pitch_drawing_shows_the_players_and_the_ball() -> None:
     ("change", "message"),
     [
         (lambda d: d["pitch"].__setitem__(0, "H" + d["pitch"][0][1:]), "drawing does not agree"),
-        (lambda d: d.pop("stack"), "missing field 'stack'"),
+        (lambda d: d.update(stack="dance"), "stack must be"),
+        (lambda d: d.update(kicking=5), "kicking must be"),
+        (lambda d: d.update(half=3), "half must be"),
         (lambda d: d.update(weather="fog"), "weather must be one of"),
         (lambda d: d["stack"].append({"proc": "dance"}), "unknown procedure 'dance'"),
         (lambda d: d["players"][HOME][0].update(square=[30, 3]), "off the pitch"),
@@ -106,3 +108,32 @@ def test_every_action_text_parses_back(text: str) -> None:
 def test_a_bad_action_text_lists_the_forms() -> None:
     with pytest.raises(ActionParseError, match="place 7 at 12,7"):
         parse_action("blitz 7")
+
+
+def test_a_hand_written_position_needs_only_the_players_and_the_team_to_move() -> None:
+    text = json.dumps(
+        {
+            "teams": ["human", "orc"],
+            "kicking": 0,
+            "to_move": 1,
+            "turn": [3, 4],
+            "players": [
+                [{"number": 2, "square": [1, 6]}],
+                [{"number": 11, "square": [1, 7]}, {"number": 5, "box": "ko"}],
+            ],
+            "ball": {"state": "held", "square": [1, 7]},
+        }
+    )
+    s = GAME.from_position(text)
+    assert s.current_player() == 1 and s.turn == [3, 4]
+    assert s.player(1, 5).box == "ko" and s.player(1, 4).box == "reserves"
+    events = play(s, "activate 11", "move to 0,8", "D6=4")  # a Dodge away from human #2
+    assert s.score == [0, 1] and "TOUCHDOWN" in " ".join(e.text for e in events)
+    play(s, "D6=2")  # orc #5 stays knocked out
+    assert s.kicking == 1 and s.drive == 2  # the next drive: the orcs kick
+    assert s.player(1, 5).box == "ko"
+
+
+def test_a_hand_written_position_with_a_bad_team_is_refused() -> None:
+    with pytest.raises(NotationError, match="unknown team 'elves'"):
+        GAME.from_position(json.dumps({"teams": ["human", "elves"]}))

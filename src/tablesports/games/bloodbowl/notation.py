@@ -7,7 +7,8 @@
      "stack": [{"proc": "match", "phase": 1}, ...],
      "pitch": ["......", ...]}
 
-`teams` are the team definitions (as in data/teams.toml) so a position stands alone.
+`teams` are the team definitions (as in data/teams.toml) so a position stands alone. A
+hand-written position may leave most fields out (see `position_defaults.py`).
 `pitch` (15 rows of 26 characters) is only a drawing: 'a'-'z' would be ambiguous, so home
 players are drawn 'H' (standing), 'h' (prone), 'x' (stunned), away 'A', 'a', 'y', the ball
 alone 'o', the rest '.'; when given, it must agree with the players' squares.
@@ -22,6 +23,7 @@ from tablesports.core.errors import NotationError
 from tablesports.games.bloodbowl.ball import BALL_STATES, HELD
 from tablesports.games.bloodbowl.pitch import HEIGHT, WIDTH, coords, index, on_pitch
 from tablesports.games.bloodbowl.players import BOXES, PITCH, STANCES, STANDING, STUNNED, Player
+from tablesports.games.bloodbowl.position_defaults import complete
 from tablesports.games.bloodbowl.procedures.base import procedure_from_json, procedure_to_json
 from tablesports.games.bloodbowl.procedures.registry import PROCEDURES
 from tablesports.games.bloodbowl.rules_data import Team
@@ -99,7 +101,10 @@ def read_position(game: Any, text: str) -> BloodBowlState:
         ) from None
     if not isinstance(data, dict):
         raise NotationError("a Blood Bowl position is a JSON object")
-    data.setdefault("history", [])
+    try:
+        data = complete(data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise NotationError(f"bad Blood Bowl position: {exc}") from None
     return state_from_json(game, data)
 
 
@@ -118,6 +123,13 @@ def _build(game: Any, data: dict[str, Any]) -> BloodBowlState:
         if not isinstance(value, int):
             raise ValueError(f"{key} must be an integer, got {value!r}")
         setattr(s, key, value if key != "turnover" else bool(value))
+    for key, allowed in (
+        ("kicking", (-1, 0, 1)),
+        ("first_kicker", (-1, 0, 1)),
+        ("half", (0, 1, 2)),
+    ):
+        if getattr(s, key) not in allowed:
+            raise ValueError(f"{key} must be one of {allowed}")
     for key in _COUNTERS:
         value = data[key]
         if not (isinstance(value, list) and len(value) == 2):
@@ -132,7 +144,7 @@ def _build(game: Any, data: dict[str, Any]) -> BloodBowlState:
     s.ball_state = ball["state"]
     s.ball = _square(ball["square"], "ball") if ball["square"] is not None else -1
     for team, entries in enumerate(data["players"]):
-        if len(entries) != len(s.team_pids[team]):
+        if len(entries) > len(s.team_pids[team]):
             raise ValueError(
                 f"players[{team}] lists {len(entries)} players, the team has "
                 f"{len(s.team_pids[team])}"
