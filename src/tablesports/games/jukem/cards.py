@@ -285,6 +285,6 @@ def standard_deck() -> Deck:
     return parse_deck(tomllib.loads(text), "jukem/data/deck.toml")
 
 
-@cache
 def deck_from(path: str | None) -> Deck:
+    """The house deck, or a user's file read afresh (so that an edited file is seen)."""
     return standard_deck() if path is None else read_deck(path)

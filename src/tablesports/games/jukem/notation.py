@@ -40,7 +40,11 @@ FIELDS = NUMBER_FIELDS + PAIR_FIELDS + CARD_FIELDS
 
 
 def to_position(s: JukemState) -> str:
-    """The notation of a turn-start position (the player to play has not played yet)."""
+    """The notation of a turn-start position (the player to play has not played yet).
+
+    >>> to_position(state)  # doctest: +SKIP
+    'half 1; dealer 1; turn 0; score 0-0; hand0 PASS-1 SAVE-2; possession1 PASS-3'
+    """
     if s.phase != PLAY or s.subbed:
         raise NotationError("the notation describes positions at the start of a turn")
     ids = s.deck.ids
@@ -52,8 +56,11 @@ def to_position(s: JukemState) -> str:
     parts.append(f"score {s.score[0]}-{s.score[1]}")
     if s.first_half is not None:
         parts.append(f"first {s.first_half[0]}-{s.first_half[1]}")
-    for name, cs in zip(CARD_FIELDS, [*s.hands, *s.poss, *s.aside, s.discard, s.pile], strict=True):
-        parts.append(f"{name} {cards(cs)}".rstrip())
+    # Empty places are left out, and so is the draw pile: it is every card not listed.
+    places = [*s.hands, *s.poss, *s.aside, s.discard]
+    parts.extend(
+        f"{name} {cards(cs)}" for name, cs in zip(CARD_FIELDS[:-1], places, strict=True) if cs
+    )
     if s.passes:
         parts.append(f"passes {s.passes}")
     return "; ".join(parts)

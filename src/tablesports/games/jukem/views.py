@@ -179,6 +179,10 @@ def render(s: JukemState, player: int | None) -> str:
         seen = player is None or player == s.turn
         lines.append(f"Player {s.turn}'s SHOT: {ids[s.shot] if seen else FACE_DOWN}")
     lines.append(_status(s))
+    if player is None and s.phase == PLAY and not s.subbed:
+        from tablesports.games.jukem.notation import to_position
+
+        lines.append(f"Position: {to_position(s)}")
     return "\n".join(lines)
 
 
