@@ -299,6 +299,16 @@ class HanniBallState(State):
 
     def _after_landing(self, events: list[Event]) -> None:
         """A ball in a goal ends the game; a used-up turn passes; a stuck player loses."""
+        code = self.board[self.ball]
+        if code and events[0].kind != "step":  # a shot or ricochet gives its piece control
+            events.append(
+                Event(
+                    "control",
+                    f"the {COLOR_NAMES[COLOR_OF[code]]} {KIND_NAMES[KIND_OF[code]]} on "
+                    f"{NAMES[self.ball]} controls the ball",
+                    rule="control",
+                )
+            )
         owner = GOAL_OWNER[self.ball]
         if owner >= 0:
             winner = 1 - owner
