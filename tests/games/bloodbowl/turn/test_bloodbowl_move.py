@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tablesports.core.errors import IllegalActionError
-from tablesports.games.bloodbowl.ball import HELD, IN_AIR, ON_GROUND
+from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
 from tablesports.games.bloodbowl.players import PRONE, STANDING
 from tests.games.bloodbowl.turn.turn_helpers import act, legal_texts, log, position, sq, who
 
@@ -56,8 +56,8 @@ def test_a_failed_rush_falls_over_in_the_square_and_is_a_turnover() -> None:
     events = act(s, "D6=1", "2D6=2+3")
     p = who(s, "H7")
     assert p.square == sq("12,7") and p.stance == PRONE
-    assert s.turnover and "Turnover" in log(events)
-    assert s.stack[-1].name != "activation"  # the turn is over
+    assert "Turnover" in log(events)
+    assert s.stack[-1].team == 1  # the orcs' turn now
 
 
 def test_leaving_a_marked_square_needs_a_dodge_at_minus_one_per_marker_there() -> None:
@@ -77,9 +77,9 @@ def test_team_reroll_repeats_a_failed_dodge_once_per_turn() -> None:
     assert legal_texts(s) == ["reroll", "no reroll"]
     act(s, "reroll", "D6=3")
     assert who(s, "H10").square == sq("7,7") and s.rerolls[0] == 2
-    act(s, "end activation", "move 11", "move 11 to 1,1 (dodge 3+)", "D6=2")
+    events = act(s, "end activation", "move 11", "move 11 to 1,1 (dodge 3+)", "D6=2", "2D6=1+1")
     # the turn's team re-roll is used: the failure stands
-    assert who(s, "H11").stance == PRONE and s.turnover
+    assert who(s, "H11").stance == PRONE and "Turnover" in log(events)
 
 
 def test_dodge_skill_rerolls_a_failed_dodge_unless_tackle_marks_him() -> None:
@@ -94,8 +94,8 @@ def test_picking_up_the_ball_and_a_failed_pick_up_is_a_turnover() -> None:
     act(s, "move 10", "move 10 to 8,7 (pick-up 3+)", "D6=3")
     assert s.ball_state == HELD and s.ball == sq("8,7")
     s = position("H10 5,7", ball="8,7", rerolls=(0, 0))
-    act(s, "move 10", "move 10 to 8,7 (pick-up 3+)", "D6=2")
-    assert s.turnover and s.ball_state == IN_AIR  # bouncing
+    events = act(s, "move 10", "move 10 to 8,7 (pick-up 3+)", "D6=2")
+    assert "Turnover" in log(events) and s.stack[-1].name == "bounce"
     act(s, "D8=5")
     assert s.ball_state == ON_GROUND and s.ball == sq("9,7")
 

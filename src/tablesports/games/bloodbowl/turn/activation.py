@@ -39,8 +39,18 @@ def carrying(s: BloodBowlState, p: Player) -> bool:
 class Activation(Procedure):
     """`path` holds the squares still to walk; `checked` says its next square's rolls ran."""
 
-    __slots__ = ("acted", "blitzed", "bt_used", "checked", "free", "kind", "moved", "path",
-                 "pid", "started")
+    __slots__ = (
+        "acted",
+        "blitzed",
+        "bt_used",
+        "checked",
+        "free",
+        "kind",
+        "moved",
+        "path",
+        "pid",
+        "started",
+    )
     name = "activation"
     rule = "the activation of a player (BB2020)"
 
@@ -135,12 +145,16 @@ class Activation(Procedure):
                 return "a Block action does not move (declare a Blitz to move and block)"
             if action.number != p.number:
                 return f"{p.label()} is the active player"
-            return (f"{p.label()} cannot reach {action.x},{action.y}: an empty square within "
-                    f"MA {p.ma} + {NUMBERS.max_rushes} Rushes ({self.moved} used), around "
-                    "other players, is needed")
+            return (
+                f"{p.label()} cannot reach {action.x},{action.y}: an empty square within "
+                f"MA {p.ma} + {NUMBERS.max_rushes} Rushes ({self.moved} used), around "
+                "other players, is needed"
+            )
         if isinstance(action, Aim):
-            return (f"{p.label()} ({self.kind}) may aim at: "
-                    f"{', '.join(str(a) for a in self.aims(s, p)) or 'nothing now'}")
+            return (
+                f"{p.label()} ({self.kind}) may aim at: "
+                f"{', '.join(str(a) for a in self.aims(s, p)) or 'nothing now'}"
+            )
         return f"{self.describe(s)}: a move, the action's target, or 'end activation'"
 
     # --- doing it --------------------------------------------------------------------------

@@ -97,8 +97,21 @@ def dice_count(a: int, d: int) -> tuple[int, bool]:
 
 
 class Block(Procedure):
-    __slots__ = ("adown", "attacker", "blitz", "ddown", "defender", "faces", "frenzied",
-                 "mine", "n", "pushed", "rerolled", "st", "vacated")
+    __slots__ = (
+        "adown",
+        "attacker",
+        "blitz",
+        "ddown",
+        "defender",
+        "faces",
+        "frenzied",
+        "mine",
+        "n",
+        "pushed",
+        "rerolled",
+        "st",
+        "vacated",
+    )
     name = "block"
     rule = "the Block (BB2020)"
 
@@ -155,8 +168,10 @@ class Block(Procedure):
         a, d = s.players[self.attacker], s.players[self.defender]
         if self.phase in (DECIDE, DEFENDER):
             who = "attacker" if self.phase == DECIDE and self.mine else "defender"
-            return f"{a.label()} blocks {d.label()}: block dice {', '.join(self.faces)} " \
-                   f"({who} chooses)"
+            return (
+                f"{a.label()} blocks {d.label()}: block dice {', '.join(self.faces)} "
+                f"({who} chooses)"
+            )
         if self.phase == PUSHED:
             return f"{a.label()} may follow up"
         return f"{a.label()} blocks {d.label()}"
@@ -178,15 +193,24 @@ class Block(Procedure):
             return self._count(s, att, dfd)
         if ph == DAUNTLESS:
             ok = action.value + att.st >= dfd.st
-            s.log("dauntless", f"{att.label()} (Dauntless): D6={action.value} + ST {att.st} "
-                  f"against ST {dfd.st}: {'success' if ok else 'failure'}.", "Dauntless (BB2020)")
+            s.log(
+                "dauntless",
+                f"{att.label()} (Dauntless): D6={action.value} + ST {att.st} "
+                f"against ST {dfd.st}: {'success' if ok else 'failure'}.",
+                "Dauntless (BB2020)",
+            )
             if ok:
                 self.st = dfd.st
             return self._count(s, att, dfd)
         if ph == ROLL:
             self.faces = list(action.faces)
-            s.log("block_dice", f"{att.label()} blocks {dfd.label()}: {action}.", self.rule,
-                  faces=self.faces, attacker_chooses=self.mine)
+            s.log(
+                "block_dice",
+                f"{att.label()} blocks {dfd.label()}: {action}.",
+                self.rule,
+                faces=self.faces,
+                attacker_chooses=self.mine,
+            )
             self.phase = DECIDE
             if not (self.mine or (not self.rerolled and can_team_reroll(s, att.team))):
                 self.phase = DEFENDER
@@ -217,8 +241,14 @@ class Block(Procedure):
             return False
         if ph == KNOCK:
             self.phase = DONE
-            if (att.has("Frenzy") and not self.frenzied and att.standing and dfd.standing
-                    and dfd.square in NEIGHBOURS[att.square] and not s.turnover):
+            if (
+                att.has("Frenzy")
+                and not self.frenzied
+                and att.standing
+                and dfd.standing
+                and dfd.square in NEIGHBOURS[att.square]
+                and not s.turnover
+            ):
                 again = Block(self.attacker, self.defender, self.blitz)
                 again.frenzied = True
                 s.log("frenzy", f"{att.label()} (Frenzy) blocks again.", "Frenzy (BB2020)")
@@ -232,15 +262,22 @@ class Block(Procedure):
         a, d = block_strengths(s, att, dfd, self.st)
         if s.cheering[att.team]:
             s.cheering[att.team] = False
-            s.log("cheering", "CHEERING FANS: an extra assist for this first Block.",
-                  "kick-off event 6: CHEERING FANS (seed)")
+            s.log(
+                "cheering",
+                "CHEERING FANS: an extra assist for this first Block.",
+                "kick-off event 6: CHEERING FANS (seed)",
+            )
         self.n, self.mine = dice_count(a, d)
         self.phase = ROLL
         return False
 
     def _resolve(self, s: BloodBowlState, att: Player, dfd: Player, face: str) -> bool:
-        s.log("block", f"{s.team_name(att.team if self.phase == DECIDE else dfd.team)} "
-              f"choose {face}.", self.rule, face=face)
+        s.log(
+            "block",
+            f"{s.team_name(att.team if self.phase == DECIDE else dfd.team)} choose {face}.",
+            self.rule,
+            face=face,
+        )
         jugg = self.blitz and att.has("Juggernaut")
         if face == "stumble" and dfd.has("Dodge") and not att.has("Tackle"):
             face = "push"

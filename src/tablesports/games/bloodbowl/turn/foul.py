@@ -33,8 +33,7 @@ class Foul(Procedure):
         p, v = s.players[self.pid], s.players[self.victim]
         mod = assists(s, p.team, v, p) - assists(s, v.team, p, v)
         bonus = TN.dirty_player if p.has("Dirty Player (+2)") else 0
-        s.log("foul", f"{p.label()} fouls {v.label()} (assists {mod:+d}).", self.rule,
-              modifier=mod)
+        s.log("foul", f"{p.label()} fouls {v.label()} (assists {mod:+d}).", self.rule, modifier=mod)
         s.push(ArmourInjury(self.victim, bonus=bonus, modifier=mod, fouler=self.pid))
         return True
 

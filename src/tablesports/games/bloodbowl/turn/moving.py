@@ -144,5 +144,9 @@ class Distraction(Test):
 
     def fail(self, s: BloodBowlState, p: Player) -> None:
         p.distracted = True  # type: ignore[attr-defined]
-        s.log("distracted", f"{p.label()} ({self.trait(p)}) does nothing this activation "
-              "and loses his tackle zones.", self.rule)
+        s.log(
+            "distracted",
+            f"{p.label()} ({self.trait(p)}) does nothing this activation "
+            "and loses his tackle zones.",
+            self.rule,
+        )

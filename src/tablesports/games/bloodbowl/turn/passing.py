@@ -143,8 +143,11 @@ class PassAction(Procedure):
         if self.phase == 0:
             self.phase = 1
             band = pass_range(s, p.square, self.target)
-            s.log("pass", f"{p.label()} throws a {band.name if band else 'pass'} to "
-                  f"{s.where(self.target)}.", self.rule)
+            s.log(
+                "pass",
+                f"{p.label()} throws a {band.name if band else 'pass'} to {s.where(self.target)}.",
+                self.rule,
+            )
             s.push(PassTest(self.pid, self.target))
             return False
         if self.phase == 1:
@@ -153,8 +156,13 @@ class PassAction(Procedure):
         q = s.players[self.interferer]
         mod = self._interference_mod(s, q)
         ok = roll_passes(action.value, q.ag, mod)
-        s.log("interference", f"{q.label()} interferes: D6={action.value}{mod:+d} against "
-              f"{q.ag}+: {'intercepted!' if ok else 'failure'}.", self.rule, success=ok)
+        s.log(
+            "interference",
+            f"{q.label()} interferes: D6={action.value}{mod:+d} against "
+            f"{q.ag}+: {'intercepted!' if ok else 'failure'}.",
+            self.rule,
+            success=ok,
+        )
         if ok:
             s.ball, s.ball_state = q.square, HELD
             if coords(q.square)[0] == end_zone_column(1 - q.team):

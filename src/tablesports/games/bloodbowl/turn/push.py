@@ -82,8 +82,10 @@ class Push(Procedure):
         return f"push {s.players[self.pid].label()} back"
 
     def why(self, s: BloodBowlState, action: Any) -> str:
-        return (f"{self.describe(s)}: an empty square away from the blocker if there is one "
-                f"(BB2020); the choices: {', '.join(map(str, self.legal(s)))}")
+        return (
+            f"{self.describe(s)}: an empty square away from the blocker if there is one "
+            f"(BB2020); the choices: {', '.join(map(str, self.legal(s)))}"
+        )
 
     def step(self, s: BloodBowlState, action: Any) -> bool:
         p = s.players[self.pid]
@@ -103,8 +105,11 @@ class Push(Procedure):
         other = s.pitch[target]
         if other >= 0:
             self.phase, self.target = 1, target
-            s.log("push", f"{p.label()} is pushed into {s.players[other].label()}: "
-                  "a chain push.", self.rule)
+            s.log(
+                "push",
+                f"{p.label()} is pushed into {s.players[other].label()}: a chain push.",
+                self.rule,
+            )
             s.push(Push(other, p.square, self.team))
             return False
         return self._move(s, target)

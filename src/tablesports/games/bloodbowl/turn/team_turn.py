@@ -83,8 +83,10 @@ class FullTeamTurn(TeamTurn):
                 return f"{p.label()} must be on the pitch and not Stunned to be activated"
             if action.kind in self.once_used:
                 return f"a team may take one {action.kind} action a turn (BB2020)"
-            return (f"{p.label()} cannot take a {action.kind} action now: "
-                    f"{', '.join(declarable(s, p, self.once_used)) or 'no action'} is possible")
+            return (
+                f"{p.label()} cannot take a {action.kind} action now: "
+                f"{', '.join(declarable(s, p, self.once_used)) or 'no action'} is possible"
+            )
         return super().why(s, action)
 
     def step(self, s: BloodBowlState, action: Any) -> bool:
@@ -99,8 +101,13 @@ class FullTeamTurn(TeamTurn):
             p.used = True
             if kind in ONCE_PER_TURN:
                 self.once_used.append(kind)
-            s.log("activate", f"{p.label()} takes a {kind} action.", self.rule, action=kind,
-                  player=p.number)
+            s.log(
+                "activate",
+                f"{p.label()} takes a {kind} action.",
+                self.rule,
+                action=kind,
+                player=p.number,
+            )
             s.push(Activation(p.pid, kind))
             return False
         return self._end(s)
