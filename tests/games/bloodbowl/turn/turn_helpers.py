@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tablesports.core.chance import D3, D6, D8, TWO_D6, Roll
+from tablesports.core.chance import D3, D6, D8, TWO_D6
 from tablesports.core.events import Event
 from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
 from tablesports.games.bloodbowl.pitch import index
