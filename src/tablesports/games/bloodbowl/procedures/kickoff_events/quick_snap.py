@@ -26,6 +26,12 @@ class QuickSnap(OpenPlayerSelection):
     def choosing_team(self, s: BloodBowlState) -> int:
         return s.receiving
 
+    def describe(self, s: BloodBowlState) -> str:
+        return (
+            f"{s.team_name(self.team)}: QUICK SNAP! moves up to {self.limit} Open players one "
+            f"square each ({len(self.selected)} so far)"
+        )
+
     def legal(self, s: BloodBowlState) -> list[Any]:
         out: list[Any] = [SELECTION_DONE]
         pitch = s.pitch
