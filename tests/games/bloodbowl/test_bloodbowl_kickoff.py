@@ -207,3 +207,16 @@ def test_pitch_drawing_in_render_marks_the_line_of_scrimmage() -> None:
     picture = s.render()
     assert "H2  | A2" in picture
     assert "now: rolling 2D6 on the kick-off event table" in picture
+
+
+def test_kick_deviating_into_the_kicking_half_is_a_touchback() -> None:
+    s = to_kick()
+    play(s, "kick at 14,7", "D8=4", "D6=3", QUIET_EVENT, *COACHING_ROLLS)  # to 11,7
+    assert top(s) == "touchback" and s.current_player() == AWAY
+
+
+def test_high_kick_square_already_taken_moves_nobody() -> None:
+    s = to_kickoff_event("19,8", 2, 1)  # the ball will land on orc #11
+    events = play(s, "2D6=1+4")
+    assert "No Open player" in texts(events)
+    assert top(s) == "catch"

@@ -7,6 +7,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tablesports.core.errors import IllegalActionError
 from tablesports.core.protocol import CHANCE
@@ -136,3 +138,27 @@ def test_random_placements_always_finish_a_legal_setup() -> None:
             if isinstance(action, SetupDone):
                 assert setup_problem(s, team, 11) is None
         assert top(s) == "nominate_kicker"
+
+
+@settings(max_examples=40, deadline=None)
+@given(fit=st.integers(min_value=1, max_value=12), seed=st.integers(0, 10**6))
+def test_any_random_setup_of_any_team_size_ends_legal(fit: int, seed: int) -> None:
+    rng = random.Random(seed)
+    s = restart_setup_with(to_setup(), fit)
+    target = min(11, fit)
+    assert s.stack[-1].target == target
+    while top(s) == "setup" and s.current_player() == HOME:
+        actions = s.legal_actions()
+        s.apply_action(actions[rng.randrange(len(actions))])
+    assert setup_problem(s, HOME, target) is None
+    assert len(s.on_pitch(HOME)) == target
+
+
+def test_take_backs_are_limited_per_setup() -> None:
+    s = to_setup()
+    for _ in range(16):
+        play(s, "place 1 at 12,7", "remove 1")
+    play(s, "place 1 at 12,7")
+    assert not any(str(a).startswith("remove") for a in s.legal_actions())
+    with pytest.raises(IllegalActionError, match="take-backs"):
+        play(s, "remove 1")
