@@ -27,6 +27,7 @@ def position(
     team: int = 0,
     weather: str = "perfect_conditions",
     rerolls: tuple[int, int] = (3, 3),
+    teams: tuple[str, str] = ("human", "orc"),
 ) -> BloodBowlState:
     """A team-turn position: players as "H7 10,7 [prone|stunned]" or "A3 ...", written in
     the game's position notation (JSON with defaults) and read with `from_position`."""
@@ -39,7 +40,7 @@ def position(
             entry["stance"] = stance[0]
         entries[0 if name[0] == "H" else 1].append(entry)
     data: dict[str, Any] = {
-        "teams": ["human", "orc"],
+        "teams": list(teams),
         "kicking": 1 - team,
         "to_move": team,
         "players": entries,

@@ -192,7 +192,7 @@ class Block(Procedure):
                 return False
             return self._count(s, att, dfd)
         if ph == DAUNTLESS:
-            ok = action.value + att.st >= dfd.st
+            ok = action.value + att.st > dfd.st
             s.log(
                 "dauntless",
                 f"{att.label()} (Dauntless): D6={action.value} + ST {att.st} "
