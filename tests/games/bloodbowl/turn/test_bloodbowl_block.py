@@ -16,7 +16,7 @@ def block_dice_count(s) -> int:  # type: ignore[no-untyped-def]
 
 
 def test_block_dice_probabilities_sum_to_one_and_push_shows_on_two_sides() -> None:
-    for n, outcomes in BLOCK_OUTCOMES.items():
+    for outcomes in BLOCK_OUTCOMES.values():
         assert sum(p for _, p in outcomes) == pytest.approx(1.0)
     one = dict((str(o), p) for o, p in BLOCK_OUTCOMES[1])
     assert one["block dice=push"] == pytest.approx(2 / 6)
