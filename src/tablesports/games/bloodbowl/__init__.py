@@ -5,4 +5,4 @@ The state is a flat 26 x 15 pitch, a list of players and a stack of small proced
 """
 
 GAME = "tablesports.games.bloodbowl.game:BloodBowlGame"
-BOTS: dict[str, str] = {}
+BOTS = {"bloodbowl-runner": "tablesports.games.bloodbowl.runner_bot:RunnerBot"}
