@@ -16,6 +16,14 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 
+OUTCOME = {
+    "stunned": ("", "is Stunned"),
+    "ko": (KO, "is Knocked Out"),
+    "casualty": (CASUALTY, "is a Casualty"),
+}
+"""Injury table result -> (dugout box, or "" to stay on the pitch Stunned; the words)."""
+
+
 class ArmourRoll(Procedure):
     """Phase 0: armour; phase 1: injury (only when the armour was broken)."""
 
@@ -49,15 +57,12 @@ class ArmourRoll(Procedure):
         result = INJURY[action.total].result
         if result == "ko" and action.total == 8 and p.has("Thick Skull"):
             result = "stunned"
-        if result == "stunned":
-            p.stance = STUNNED
-            s.log("injury", f"Injury {action}: {p.label()} is Stunned.", self.rule)
-        elif result == "ko":
-            s.take_off(p, KO)
-            s.log("injury", f"Injury {action}: {p.label()} is Knocked Out.", self.rule)
+        box, words = OUTCOME[result]
+        if box:
+            s.take_off(p, box)
         else:
-            s.take_off(p, CASUALTY)
-            s.log("injury", f"Injury {action}: {p.label()} is a Casualty.", self.rule)
+            p.stance = STUNNED
+        s.log("injury", f"Injury {action}: {p.label()} {words}.", self.rule, result=result)
         return True
 
 

@@ -25,6 +25,7 @@ class Charge(OpenPlayerSelection):
 
     __slots__ = ("activated",)
     name = "charge"
+    event_name = "CHARGE!"
     rule = "kick-off event 10: CHARGE! (seed)"
 
     def __init__(self) -> None:

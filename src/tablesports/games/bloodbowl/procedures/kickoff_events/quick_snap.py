@@ -21,6 +21,7 @@ class QuickSnap(OpenPlayerSelection):
 
     __slots__ = ()
     name = "quick_snap"
+    event_name = "QUICK SNAP!"
     rule = "kick-off event 9: QUICK SNAP! (seed)"
 
     def choosing_team(self, s: BloodBowlState) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablesports.core.chance import D3, Dice
 from tablesports.core.protocol import CHANCE
@@ -22,6 +22,7 @@ class OpenPlayerSelection(Procedure):
 
     __slots__ = ("limit", "selected", "team")
     name = "open_player_selection"
+    event_name: ClassVar[str] = ""
 
     def __init__(self, team: int = -1) -> None:
         super().__init__()
@@ -61,7 +62,7 @@ class OpenPlayerSelection(Procedure):
     def describe(self, s: BloodBowlState) -> str:
         return (
             f"{s.team_name(self.team)}: select up to {self.limit} Open players for "
-            f"{self.rule.split(':')[-1].split('(')[0].strip()} ({len(self.selected)} so far)"
+            f"{self.event_name} ({len(self.selected)} so far)"
         )
 
     def step(self, s: BloodBowlState, action: Any) -> bool:

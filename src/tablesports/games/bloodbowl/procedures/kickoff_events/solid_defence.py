@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 class SolidDefence(OpenPlayerSelection):
     __slots__ = ()
     name = "solid_defence"
+    event_name = "SOLID DEFENCE"
     rule = "kick-off event 4: SOLID DEFENCE (seed)"
 
     def selected_done(self, s: BloodBowlState) -> bool:
