@@ -2,9 +2,13 @@
 
 Each step it tries every legal action on a clone and keeps the one whose position scores best:
 a goal for it wins outright and an own goal is never chosen; otherwise it values the ball's
-advance towards the opponent's goal, possession, and whether the opponent can take the ball
-(capture its holder, or pick up a free ball) once the turn passes. After a shot onto a Monkey it
-scores each ricochet the same way.
+advance towards the opponent's goal, possession, whether the opponent can take the ball
+(capture its holder, or pick up a free ball) once the turn passes, being nearer the loose ball
+than the opponent, and, with the ball in its own half, its Monkey standing in the goal (a shot
+bounces off the keeper). After a shot onto a Monkey it scores each ricochet the same way.
+
+Parameters (``hanniball-greedy:advance=10,possession=30,threat=35,chase=2,defend=5``) weigh
+those terms.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from tablesports.core.protocol import Action, Game, State
 from tablesports.games.hanniball.board import (
     COLOR_OF,
     ELEPHANT,
+    GOAL_OWNER,
     HEIGHT,
     HOME,
     HORSE,
@@ -68,6 +73,15 @@ def nearest(state: HanniBallState, color: int, square: int) -> int:
     return best
 
 
+def keeper_in_goal(state: HanniBallState, color: int) -> bool:
+    """Whether the Monkey of ``color`` stands in its goal, where a shot bounces off it."""
+    board = state.board
+    for s in state.pieces[color]:
+        if KIND_OF[board[s]] == MONKEY:
+            return GOAL_OWNER[s] == color
+    return False
+
+
 class GreedyBot:
     """Advance the ball, shoot when a goal is possible, keep the ball out of reach, defend."""
 
@@ -79,9 +93,10 @@ class GreedyBot:
         self.possession = float(params.pop("possession", 30.0))
         self.threat = float(params.pop("threat", 35.0))
         self.chase = float(params.pop("chase", 2.0))
+        self.defend = float(params.pop("defend", 5.0))
         if params:
             raise TypeError(
-                f"unknown parameters {sorted(params)} (advance, possession, threat, chase)"
+                f"unknown parameters {sorted(params)} (advance, possession, threat, chase, defend)"
             )
 
     def reset(self, seed: int) -> None:
@@ -135,4 +150,6 @@ class GreedyBot:
             score -= self.threat
         if holder != me:  # chase the ball: be nearer to it than the opponent
             score += self.chase * (nearest(state, opp, ball) - nearest(state, me, ball))
+            if (row if me == 0 else HEIGHT - 1 - row) < HEIGHT // 2:  # the ball in my half
+                score += self.defend * keeper_in_goal(state, me)
         return score
