@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablesports.games.bloodbowl.actions import EndActivation
 from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
-from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords, end_zone_column, index
+from tablesports.games.bloodbowl.pitch import NEIGHBOURS, WIDTH, coords, end_zone_column, index
 from tablesports.games.bloodbowl.players import PRONE, STANDING, STUNNED
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.tables import NUMBERS
@@ -20,7 +20,7 @@ from tablesports.games.bloodbowl.turn.actions import Aim, MovePath
 from tablesports.games.bloodbowl.turn.common import marking
 from tablesports.games.bloodbowl.turn.data import TN
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
-from tablesports.games.bloodbowl.turn.paths import path_rolls, reach
+from tablesports.games.bloodbowl.turn.paths import reach
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -102,11 +102,8 @@ class Activation(Procedure):
         cache = s.__dict__.get("_moves")
         if cache is not None and cache[0] is r:
             return cache[1]
-        out = []
-        number, moved = p.number, self.moved
-        for sq in sorted(r.parent):
-            x, y = coords(sq)
-            out.append(MovePath(number, x, y, ", ".join(path_rolls(s, r, r.path(sq), moved))))
+        number, risk = p.number, r.risk
+        out = [MovePath(number, sq % WIDTH, sq // WIDTH, risk[sq]) for sq in sorted(risk)]
         s.__dict__["_moves"] = (r, out)
         return out
 

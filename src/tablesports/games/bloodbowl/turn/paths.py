@@ -31,15 +31,17 @@ def clamp(target: int) -> int:
 
 
 class Reach:
-    """The squares a player can reach: `parent` links each to the square before it."""
+    """The squares a player can reach: `parent` links each to the square before it and
+    `risk` gives the rolls its path needs, for people (e.g. "dodge 3+, rush 2+")."""
 
-    __slots__ = ("key", "parent", "player", "rush_target", "start", "tz")
+    __slots__ = ("key", "parent", "player", "risk", "rush_target", "start", "tz")
 
     def __init__(self, key: tuple[int, ...], player: Player, start: int) -> None:
         self.key = key
         self.player = player
         self.start = start
         self.parent: dict[int, int] = {}
+        self.risk: dict[int, str] = {}
         self.tz: list[int] = []
         self.rush_target = 2
 
@@ -81,6 +83,10 @@ def reach(s: BloodBowlState, pid: int, moved: int) -> Reach:
     start = p.square
     best: dict[int, float] = {start: 0.0}
     parent = r.parent
+    risk = r.risk
+    rolls: dict[int, str] = {start: ""}
+    rush_text = f"rush {r.rush_target}+"
+    stunty = p.has("Stunty")
     heap: list[tuple[float, int, int]] = [(0.0, 0, start)]
     done: set[int] = set()
     pt = any(s.players[q].has("Prehensile Tail") for q in s.team_pids[1 - p.team])
@@ -89,7 +95,22 @@ def reach(s: BloodBowlState, pid: int, moved: int) -> Reach:
         if sq in done:
             continue
         done.add(sq)
-        if k >= budget or (sq == ball and sq != start):
+        if sq != start:
+            # the rolls of the path to sq: those to its parent and this step's own
+            frm = parent[sq]
+            text = rolls[frm]
+            if moved + k - 1 >= ma:
+                text = f"{text}, {rush_text}" if text else rush_text
+            if tz[frm]:
+                dodge = f"dodge {dodge_target(s, p, frm, sq, tz)}+"
+                text = f"{text}, {dodge}" if text else dodge
+            rolls[sq] = text
+            if sq == ball:
+                pick = f"pick-up {pickup_target(s, p, sq)}+"
+                risk[sq] = f"{text}, {pick}" if text else pick
+                continue
+            risk[sq] = text
+        if k >= budget:
             continue
         step_cost = rush_cost if moved + k >= ma else 0.0
         dodging = tz[sq] > 0
@@ -101,29 +122,13 @@ def reach(s: BloodBowlState, pid: int, moved: int) -> Reach:
                 if pt:
                     nc += COST[dodge_target(s, p, sq, nb, tz)]
                 else:
-                    nc += COST[clamp(p.ag + (0 if p.has("Stunty") else tz[nb]))]
+                    nc += COST[clamp(p.ag + (0 if stunty else tz[nb]))]
             old = best.get(nb)
             if old is None or nc < old - 1e-9:
                 best[nb] = nc
                 parent[nb] = sq
                 heapq.heappush(heap, (nc, k + 1, nb))
     return r
-
-
-def path_rolls(s: BloodBowlState, r: Reach, path: list[int], moved: int) -> list[str]:
-    """The rolls a path needs, for people: e.g. ['dodge 3+', 'rush 2+', 'pick-up 3+']."""
-    p = r.player
-    out = []
-    frm = r.start
-    for i, sq in enumerate(path):
-        if moved + i >= p.ma:
-            out.append(f"rush {r.rush_target}+")
-        if r.tz[frm] > 0:
-            out.append(f"dodge {dodge_target(s, p, frm, sq, r.tz)}+")
-        frm = sq
-    if s.ball_state == ON_GROUND and s.ball == frm and path:
-        out.append(f"pick-up {pickup_target(s, p, frm)}+")
-    return out
 
 
 def pickup_target(s: BloodBowlState, p: Player, square: int) -> int:

@@ -1,0 +1,345 @@
+"""`bloodbowl-scripted`: a careful coach for the whole match.
+
+Each team turn it scores when the ball carrier can reach the end zone safely enough; takes
+the safe blocks (two or more dice, its own choice) first; blitzes the opposing ball carrier;
+sends its surest handler to a loose ball; moves the carrier forward only along squares that
+need no roll; then cages him (team-mates on the squares around him) and closes on the ball.
+Everywhere else (set-up, kick-off, dice and pushes) it takes the sensible choice.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tablesports.core.protocol import Game, State
+from tablesports.games.bloodbowl.actions import (
+    Argue,
+    EndActivation,
+    EndCharge,
+    EndTurn,
+    GiveBall,
+    KickAt,
+    SelectionDone,
+    UseBribe,
+    UseFormation,
+)
+from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
+from tablesports.games.bloodbowl.pitch import NEIGHBOURS, WIDTH, coords, end_zone_column
+from tablesports.games.bloodbowl.players import STANDING, Player
+from tablesports.games.bloodbowl.state import BloodBowlState
+from tablesports.games.bloodbowl.turn.actions import (
+    Aim,
+    ChooseDie,
+    Declare,
+    FollowUp,
+    MovePath,
+    PushCrowd,
+    PushTo,
+    Reroll,
+)
+from tablesports.games.bloodbowl.turn.activation import Activation
+from tablesports.games.bloodbowl.turn.block import block_strengths, dice_count
+from tablesports.games.bloodbowl.turn.paths import reach
+
+GOOD_FOR_ATTACKER = {"pow": 5, "stumble": 4, "push": 3, "both-down": 1, "skull": 0}
+SCORE_CHANCE = 0.45
+"""Go for the end zone when the path succeeds at least this often (re-rolls not counted)."""
+
+
+def chance(risk: str) -> float:
+    """The chance that every roll of a path's risk text succeeds ("dodge 3+, rush 2+")."""
+    p = 1.0
+    for part in risk.split(", ") if risk else ():
+        target = int(part.rsplit(" ", 1)[1][:-1])
+        p *= (7 - target) / 6
+    return p
+
+
+class ScriptedBot:
+    name = "bloodbowl-scripted"
+
+    def __init__(self, game: Game | None = None, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.plan: dict[str, Any] = {}
+
+    def reset(self, seed: int) -> None:
+        self.rng.seed(seed)
+        self.plan = {}
+
+    # --- the decision ------------------------------------------------------------------------
+    def step(self, state: State) -> Any:
+        assert isinstance(state, BloodBowlState)
+        s = state
+        actions = s.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        kinds = {type(a) for a in actions}
+        top = s.stack[-1]
+        if isinstance(top, Activation):
+            return self._activation(s, top, actions)
+        if Declare in kinds or EndTurn in kinds:
+            return self._turn(s, actions)
+        for handler in (
+            self._dice,
+            self._push,
+            self._follow,
+            self._reroll,
+            self._drive,
+        ):
+            action = handler(s, actions, kinds)
+            if action is not None:
+                return action
+        return actions[0]
+
+    # --- outside team turns -----------------------------------------------------------------
+    def _drive(self, s: BloodBowlState, actions: list[Any], kinds: set[type]) -> Any:
+        team = s.current_player()
+        if UseFormation in kinds:
+            names = {a.name: a for a in actions if isinstance(a, UseFormation)}
+            pick = "wedge" if team != s.kicking else "line"
+            return names.get(pick) or next(iter(names.values()))
+        if KickAt in kinds:
+            deep = 20 if team == 0 else 5
+            best = min(
+                (a for a in actions if isinstance(a, KickAt)),
+                key=lambda a: abs(a.x - deep) + abs(a.y - 7),
+            )
+            return best
+        if GiveBall in kinds:
+            mine = [a for a in actions if isinstance(a, GiveBall)]
+            return max(mine, key=lambda a: self._handler_score(s, s.player(team, a.number)))
+        for kind in (UseBribe, Argue, SelectionDone, EndCharge):
+            if kind in kinds:
+                return next(a for a in actions if isinstance(a, kind))
+        named = {str(a): a for a in actions}
+        for text in ("choose receive", "call heads", "setup done"):
+            if text in named:
+                return named[text]
+        return None
+
+    def _handler_score(self, s: BloodBowlState, p: Player | None) -> int:
+        if p is None:
+            return -99
+        x = coords(p.square)[0] if p.square >= 0 else 0
+        back = x if p.team == 1 else WIDTH - x
+        return back + (5 if p.has("Sure Hands") else 0) - 2 * s.markers(p.team, p.square)
+
+    def _dice(self, s: BloodBowlState, actions: list[Any], kinds: set[type]) -> Any:
+        if ChooseDie not in kinds:
+            return None
+        top: Any = s.stack[-1]
+        att = s.players[top.attacker]
+        dfd = s.players[top.defender]
+        me = s.current_player()
+
+        def value(a: ChooseDie) -> int:
+            face = a.face
+            if face == "stumble" and dfd.has("Dodge") and not att.has("Tackle"):
+                face = "push"
+            v = GOOD_FOR_ATTACKER[face]
+            if face == "both-down":
+                v = 2 + dfd.has("Block") * -2 + att.has("Block") * 2 - 1
+                v = max(0, min(4, v))
+            return v
+
+        dice = [a for a in actions if isinstance(a, ChooseDie)]
+        best = max(dice, key=value) if me == att.team else min(dice, key=value)
+        if me == att.team and Reroll in kinds and value(best) <= 1:
+            return Reroll(True)
+        return best
+
+    def _push(self, s: BloodBowlState, actions: list[Any], kinds: set[type]) -> Any:
+        if PushCrowd in kinds:
+            return PushCrowd()
+        pushes = [a for a in actions if isinstance(a, PushTo)]
+        if not pushes:
+            return None
+        # towards the nearest touchline: fewer places to go next time
+        return min(pushes, key=lambda a: min(a.y, 14 - a.y))
+
+    def _follow(self, s: BloodBowlState, actions: list[Any], kinds: set[type]) -> Any:
+        if FollowUp not in kinds:
+            return None
+        top: Any = s.stack[-1]
+        att = s.players[top.attacker]
+        carrier = s.carrier()
+        return FollowUp(carrier is not att)
+
+    def _reroll(self, s: BloodBowlState, actions: list[Any], kinds: set[type]) -> Any:
+        if Reroll not in kinds:
+            return None
+        return Reroll(True)
+
+    # --- the team turn --------------------------------------------------------------------------
+    def _turn(self, s: BloodBowlState, actions: list[Any]) -> Any:
+        team = s.current_player()
+        declared = {(a.kind, a.number): a for a in actions if isinstance(a, Declare)}
+        carrier = s.carrier()
+        own = carrier if carrier is not None and carrier.team == team else None
+        if own is not None and own.stance != STANDING:
+            own = None
+        # 1. score
+        if own is not None and ("move", own.number) in declared:
+            target = self._score_target(s, own, 0)
+            if target is not None:
+                self.plan = {"pid": own.pid, "goal": target}
+                return declared[("move", own.number)]
+        # 2. blitz the opposing carrier
+        if carrier is not None and carrier.team != team and carrier.stance == STANDING:
+            plan = self._blitz_plan(s, team, carrier, declared)
+            if plan is not None:
+                return plan
+        # 3. safe blocks
+        for (kind, number), a in declared.items():
+            if kind != "block":
+                continue
+            p = s.player(team, number)
+            assert p is not None
+            for sq in NEIGHBOURS[p.square]:
+                q = s.pitch[sq]
+                if q < 0 or s.players[q].team == team or s.players[q].stance != STANDING:
+                    continue
+                n, mine_choice = dice_count(*block_strengths(s, p, s.players[q], p.st))
+                if mine_choice and (n >= 2 or (p.has("Block") and not s.players[q].has("Block"))):
+                    if p is carrier:
+                        continue
+                    self.plan = {"pid": p.pid, "aim": sq}
+                    return a
+        # 4. a loose ball: the surest handler goes for it
+        if s.ball_state == ON_GROUND:
+            plan = self._pickup_plan(s, team, declared)
+            if plan is not None:
+                return plan
+        # 5. the carrier moves on safely, then the cage forms around him
+        if own is not None and ("move", own.number) in declared:
+            goal = self._advance_target(s, own)
+            if goal is not None:
+                self.plan = {"pid": own.pid, "goal": goal}
+                return declared[("move", own.number)]
+        focus = carrier.square if carrier is not None else s.ball
+        if focus >= 0:
+            plan = self._support_plan(s, team, declared, focus, own is not None)
+            if plan is not None:
+                return plan
+        return EndTurn()
+
+    def _score_target(self, s: BloodBowlState, p: Player, moved: int) -> int | None:
+        r = reach(s, p.pid, moved)
+        col = end_zone_column(1 - p.team)
+        best, best_p = None, SCORE_CHANCE
+        last_turn = s.turn[p.team] >= s.turns_per_half
+        for sq, risk in r.risk.items():
+            if sq % WIDTH == col:
+                c = chance(risk)
+                if c > best_p or (last_turn and best is None):
+                    best, best_p = sq, c
+        return best
+
+    def _advance_target(self, s: BloodBowlState, p: Player) -> int | None:
+        r = reach(s, p.pid, 0)
+        col = end_zone_column(1 - p.team)
+        here = abs(coords(p.square)[0] - col)
+        options = [
+            (abs(sq % WIDTH - col), s.markers(p.team, sq), sq)
+            for sq, risk in r.risk.items()
+            if not risk
+        ]
+        if not options:
+            return None
+        dist, _marks, sq = min(options, key=lambda o: (o[1] > 0, o[0], o[1]))
+        return sq if dist < here else None
+
+    def _blitz_plan(
+        self, s: BloodBowlState, team: int, carrier: Player, declared: dict[Any, Any]
+    ) -> Any:
+        best = None
+        for (kind, number), a in declared.items():
+            if kind != "blitz":
+                continue
+            p = s.player(team, number)
+            if p is None or p.stance != STANDING:
+                continue
+            r = reach(s, p.pid, 0)
+            for sq in NEIGHBOURS[carrier.square]:
+                if sq in r.risk and r.risk[sq].count("rush") < 2:
+                    c = chance(r.risk[sq]) * (1 + p.st + p.has("Block"))
+                    if best is None or c > best[0]:
+                        best = (c, p, sq, a)
+            if s.pitch[p.square] == p.pid and p.square in NEIGHBOURS[carrier.square]:
+                c = 2.0 * (1 + p.st + p.has("Block"))
+                if best is None or c > best[0]:
+                    best = (c, p, p.square, a)
+        if best is None or best[0] < 1.5:
+            return None
+        _, p, sq, a = best
+        self.plan = {"pid": p.pid, "goal": sq, "aim": carrier.square}
+        return a
+
+    def _pickup_plan(self, s: BloodBowlState, team: int, declared: dict[Any, Any]) -> Any:
+        best = None
+        for (kind, number), a in declared.items():
+            if kind != "move":
+                continue
+            p = s.player(team, number)
+            if p is None or p.has("No Hands") or p.stance != STANDING:
+                continue
+            r = reach(s, p.pid, 0)
+            if s.ball in r.risk:
+                c = chance(r.risk[s.ball]) + (0.2 if p.has("Sure Hands") else 0)
+                if best is None or c > best[0]:
+                    best = (c, p, a)
+        if best is None:
+            return None
+        self.plan = {"pid": best[1].pid, "goal": s.ball}
+        return best[2]
+
+    def _support_plan(
+        self, s: BloodBowlState, team: int, declared: dict[Any, Any], focus: int, cage: bool
+    ) -> Any:
+        wanted = [sq for sq in NEIGHBOURS[focus] if s.pitch[sq] < 0]
+        if cage:  # the corners first: a cage
+            fx, fy = coords(focus)
+            wanted.sort(key=lambda sq: (abs(sq % WIDTH - fx) + abs(sq // WIDTH - fy)) != 2)
+        for sq in wanted:
+            for (kind, number), a in declared.items():
+                if kind != "move":
+                    continue
+                p = s.player(team, number)
+                if p is None or p.square == focus or p.stance != STANDING:
+                    continue
+                if p.square in NEIGHBOURS[focus] and cage:
+                    continue
+                r = reach(s, p.pid, 0)
+                if sq in r.risk and chance(r.risk[sq]) >= 0.8:
+                    self.plan = {"pid": p.pid, "goal": sq}
+                    return a
+        return None
+
+    # --- an activation --------------------------------------------------------------------------
+    def _activation(self, s: BloodBowlState, top: Activation, actions: list[Any]) -> Any:
+        plan = self.plan if self.plan.get("pid") == top.pid else {}
+        p = s.players[top.pid]
+        aims = [a for a in actions if isinstance(a, Aim)]
+        goal = plan.get("goal", -1)
+        aim = plan.get("aim", -1)
+        if aims and aim >= 0:
+            for a in aims:
+                if a.x + a.y * WIDTH == aim:
+                    self.plan = {}
+                    return a
+        if top.kind in ("move", "blitz") and s.ball_state == HELD and s.carrier() is p:
+            target = self._score_target(s, p, top.moved)
+            if target is not None:
+                goal = target
+        if goal >= 0 and goal != p.square:
+            for a in actions:
+                if (
+                    isinstance(a, MovePath)
+                    and a.x + a.y * WIDTH == goal
+                    and (chance(a.risk) >= 0.5 or goal == aim or top.kind == "blitz")
+                ):
+                    return a
+        if aims and top.kind == "block":
+            return aims[0]
+        return EndActivation()
