@@ -183,7 +183,7 @@ class ScriptedBot:
         if own is not None and ("move", own.number) in declared:
             target = self._score_target(s, own, 0)
             if target is not None:
-                self.plan = {"pid": own.pid, "goal": target}
+                self.plan = {"pid": own.pid, "goal": target, "force": True}
                 return declared[("move", own.number)]
         # 2. blitz the opposing carrier
         if carrier is not None and carrier.team != team and carrier.stance == STANDING:
@@ -237,18 +237,26 @@ class ScriptedBot:
         return best
 
     def _advance_target(self, s: BloodBowlState, p: Player) -> int | None:
+        """The square nearest the end zone that needs no roll; when every move needs one
+        (he is Marked), the likeliest step forward."""
         r = reach(s, p.pid, 0)
         col = end_zone_column(1 - p.team)
         here = abs(coords(p.square)[0] - col)
-        options = [
+        safe = [
             (abs(sq % WIDTH - col), s.markers(p.team, sq), sq)
             for sq, risk in r.risk.items()
-            if not risk
+            if not risk and abs(sq % WIDTH - col) < here
         ]
-        if not options:
+        if safe:
+            return min(safe, key=lambda o: (o[1] > 0, o[0], o[1]))[2]
+        if not s.markers(p.team, p.square):
             return None
-        dist, _marks, sq = min(options, key=lambda o: (o[1] > 0, o[0], o[1]))
-        return sq if dist < here else None
+        risky = [
+            (chance(risk) * (1 + 0.03 * (here - abs(sq % WIDTH - col))), sq)
+            for sq, risk in r.risk.items()
+            if not s.markers(p.team, sq) and chance(risk) >= 0.5
+        ]
+        return max(risky)[1] if risky else None
 
     def _blitz_plan(
         self, s: BloodBowlState, team: int, carrier: Player, declared: dict[Any, Any]
@@ -291,16 +299,16 @@ class ScriptedBot:
                     best = (c, p, a)
         if best is None:
             return None
-        self.plan = {"pid": best[1].pid, "goal": s.ball}
+        self.plan = {"pid": best[1].pid, "goal": s.ball, "force": True}
         return best[2]
 
     def _support_plan(
         self, s: BloodBowlState, team: int, declared: dict[Any, Any], focus: int, cage: bool
     ) -> Any:
         wanted = [sq for sq in NEIGHBOURS[focus] if s.pitch[sq] < 0]
-        if cage:  # the corners first: a cage
+        if cage:  # a cage: the four corners only, so that the carrier can still get out
             fx, fy = coords(focus)
-            wanted.sort(key=lambda sq: (abs(sq % WIDTH - fx) + abs(sq // WIDTH - fy)) != 2)
+            wanted = [sq for sq in wanted if abs(sq % WIDTH - fx) + abs(sq // WIDTH - fy) == 2]
         for sq in wanted:
             for (kind, number), a in declared.items():
                 if kind != "move":
@@ -337,7 +345,7 @@ class ScriptedBot:
                 if (
                     isinstance(a, MovePath)
                     and a.x + a.y * WIDTH == goal
-                    and (chance(a.risk) >= 0.5 or goal == aim or top.kind == "blitz")
+                    and (chance(a.risk) >= 0.5 or plan.get("force") or top.kind == "blitz")
                 ):
                     return a
         if aims and top.kind == "block":
