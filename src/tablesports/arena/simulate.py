@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,6 +22,7 @@ from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError, TablesportsError
 from tablesports.core.protocol import Game
 from tablesports.core.records import Record
+from tablesports.core.registry import game_ids, register
 
 
 class SimulationError(TablesportsError):
@@ -103,16 +106,26 @@ class _Runner:
 
 
 _worker: _Runner | None = None
+_worker_error: str | None = None
 
 
 def _init_worker(plan: _Plan) -> None:
-    global _worker
-    _worker = _Runner(plan)
+    """Build this process's game and agents (a spawned process starts with empty registries)."""
+    global _worker, _worker_error
+    try:
+        game_id = plan.game_cls.info.id
+        if game_id not in game_ids():  # a plugin or test game registered in the parent
+            register(game_id, plan.game_cls)
+        _worker = _Runner(plan)
+    except TablesportsError as exc:
+        # Raised from the tasks instead: a failing initializer would only kill the process.
+        _worker_error = f"a worker process could not start: {exc}"
 
 
-def _play_in_worker(index: int) -> GameResult:
-    assert _worker is not None, "the worker was not initialised"
-    return _worker.play(index)
+def _play_chunk(start: int, stop: int) -> list[GameResult]:
+    if _worker is None:
+        raise SimulationError(_worker_error or "the worker process was not initialised")
+    return [_worker.play(index) for index in range(start, stop)]
 
 
 def iter_results(
@@ -165,14 +178,26 @@ def iter_results(
 def _run_pool(
     plan: _Plan, games: int, jobs: int, on_arrival: Callable[[GameResult], None] | None
 ) -> Iterator[GameResult]:
+    """Play chunks of games over `jobs` processes, yielding results as chunks finish."""
     # spawn: the same behaviour on every platform, and safe beside a progress bar's thread.
     context = multiprocessing.get_context("spawn")
-    chunk = max(1, min(64, games // (jobs * 16)))
-    with context.Pool(jobs, initializer=_init_worker, initargs=(plan,)) as pool:
-        for result in pool.imap_unordered(_play_in_worker, range(games), chunksize=chunk):
-            if on_arrival is not None:
-                on_arrival(result)
-            yield result
+    size = max(1, min(64, games // (jobs * 16)))
+    with ProcessPoolExecutor(jobs, context, _init_worker, (plan,)) as pool:
+        futures = [
+            pool.submit(_play_chunk, start, min(start + size, games))
+            for start in range(0, games, size)
+        ]
+        try:
+            for future in as_completed(futures):
+                for result in future.result():
+                    if on_arrival is not None:
+                        on_arrival(result)
+                    yield result
+        except BrokenProcessPool as exc:
+            raise SimulationError(f"a worker process died: {exc}") from None
+        finally:
+            for future in futures:
+                future.cancel()
 
 
 def _in_order(results: Iterator[GameResult]) -> Iterator[GameResult]:

@@ -1,0 +1,51 @@
+"""The `tablesports` command: one typer app, one module per command."""
+
+from __future__ import annotations
+
+import typer
+
+from tablesports import __version__
+from tablesports.cli.arena import arena_command
+from tablesports.cli.bench import bench_command
+from tablesports.cli.games import games_command
+from tablesports.cli.play import play_command
+from tablesports.cli.replay import replay_command
+from tablesports.cli.rules import rules_command
+from tablesports.cli.simulate import simulate_command
+
+app = typer.Typer(
+    name="tablesports",
+    help="Tabletop sports games by their real rules: play, simulate, replay, benchmark.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tablesports {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+) -> None:
+    """Tabletop sports games by their real rules: play, simulate, replay, benchmark."""
+
+
+app.command("games")(games_command)
+app.command("rules")(rules_command)
+app.command("play")(play_command)
+app.command("simulate")(simulate_command)
+app.command("replay")(replay_command)
+app.command("bench")(bench_command)
+app.command("arena")(arena_command)
+
+
+def main() -> None:
+    """The console script `tablesports`."""
+    app()

@@ -1,0 +1,69 @@
+"""`tablesports bench [GAME...]`: random-playout speed and memory, per game."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+from rich.table import Table
+from rich.text import Text
+
+from tablesports.arena.bench import BenchResult, bench_game, check_agent
+from tablesports.cli.common import ERROR_EXIT, OPTION_HELP, console, guarded, load_game
+from tablesports.core.errors import TablesportsError
+from tablesports.core.registry import game_ids
+
+
+@guarded
+def bench_command(
+    games: list[str] = typer.Argument(None, metavar="[GAME]...", help="Games (default: all)."),
+    seconds: float = typer.Option(3.0, "--seconds", "-s", help="Timing per game, in seconds."),
+    agent: str = typer.Option(
+        "random", "--agent", help="The playout agent; only `random` for now."
+    ),
+    as_json: bool = typer.Option(
+        False, "--json", help="Print the figures as JSON on stdout (the table goes to stderr)."
+    ),
+    option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+) -> None:
+    """Time random playouts: steps and games per second, mean length and peak memory."""
+    check_agent(agent)
+    explicit = bool(games)
+    ids = list(games) if explicit else game_ids()
+    err = console(stderr=True)
+    results: list[BenchResult] = []
+    failures: list[str] = []
+    for game_id in ids:
+        err.print(f"benchmarking {game_id} for {seconds:g} s ...")
+        try:
+            results.append(bench_game(load_game(game_id, option), seconds, agent))
+        except TablesportsError as exc:
+            if explicit:
+                raise
+            failures.append(f"{game_id}: {exc}")  # one broken game must not stop the others
+    table = Table(title=f"random playouts, {seconds:g} s per game", title_justify="left")
+    for column in ("game", "steps/s", "games/s", "mean length", "peak memory"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for r in results:
+        table.add_row(
+            r.game,
+            f"{r.steps_per_second:,.0f}",
+            f"{r.games_per_second:,.1f}",
+            f"{r.mean_length:,.1f}",
+            _size(r.peak_memory_bytes),
+        )
+    (err if as_json else console()).print(table)
+    for failure in failures:
+        err.print(Text(f"error: {failure}", style="bold red"), soft_wrap=True)
+    if as_json:
+        typer.echo(json.dumps([r.to_json() for r in results], indent=2))
+    if failures:
+        raise typer.Exit(ERROR_EXIT)
+
+
+def _size(n: int) -> str:
+    for unit in ("B", "KiB", "MiB"):
+        if n < 1024:
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024  # type: ignore[assignment]
+    return f"{n:.1f} GiB"

@@ -1,0 +1,133 @@
+"""`tablesports replay FILE`: a recorded game move by move, with its events."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from tablesports.arena.stats import outcome_of
+from tablesports.cli.common import CliError, console, format_returns, guarded
+from tablesports.core.errors import IllegalActionError, RecordError, TablesportsError
+from tablesports.core.protocol import CHANCE, Game, State
+from tablesports.core.records import Record, ReplayStep, read_records, replay
+from tablesports.core.registry import load
+
+
+@guarded
+def replay_command(
+    file: Path = typer.Argument(..., help="A record: JSON, or JSON Lines with one per line."),
+    step: bool = typer.Option(
+        False, "--step", help="Draw the position and wait for Enter after every move."
+    ),
+    index: int = typer.Option(
+        0, "--index", "-i", help="Which record of a JSON Lines file (0 is the first line)."
+    ),
+) -> None:
+    """Replay a recorded game, printing each action with its events."""
+    if index < 0:
+        raise CliError(f"--index must be 0 or more, got {index}")
+    record, count = _pick(file, index)
+    out = console()
+    _header(out, record, file, index, count)
+    where = f"{file} (record {index})" if count > 1 else str(file)
+    try:
+        _replay(out, record, step)
+    except TablesportsError as exc:  # say which file and record it came from
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _replay(out: Console, record: Record, step: bool) -> None:
+    game = load(record.game, **record.options)
+    position = record.meta.get("position")
+    start = game.from_position(str(position)) if position else game.new_initial_state()
+    if step:
+        out.print(start.render(None), soft_wrap=True)
+    steps = _replay_from(game, record, start) if position else replay(record, game)
+    state = start
+    waiting = step
+    for s in steps:
+        state = s.state
+        who = "chance" if s.player == CHANCE else f"{_player(record, s.player)}"
+        out.print(Text(f"{s.index + 1:>4}. {who}: {s.action}"), soft_wrap=True)
+        for event in s.events:
+            out.print(f"        · {event.text}", soft_wrap=True)
+        if waiting:
+            out.print(state.render(None), soft_wrap=True)
+            answer = _ask("Enter: next move, q: stop > ")
+            if answer is None:
+                out.print()
+                waiting = False  # end of input: print the rest without waiting
+            elif answer.strip().lower() in ("q", "quit"):
+                out.print("replay stopped")
+                return
+    _footer(out, record, state)
+
+
+def _pick(file: Path, index: int) -> tuple[Record, int]:
+    """The record at `index` and how many the file holds (every line is validated)."""
+    chosen: Record | None = None
+    count = 0
+    for n, record in enumerate(read_records(file)):
+        count += 1
+        if n == index:
+            chosen = record
+    if count == 0:
+        raise RecordError(f"{file}: holds no record")
+    if chosen is None:
+        raise CliError(f"{file} holds {count} record(s): --index runs from 0 to {count - 1}")
+    return chosen, count
+
+
+def _player(record: Record, seat: int) -> str:
+    name = record.players[seat] if 0 <= seat < len(record.players) else "?"
+    return f"{name} (seat {seat})"
+
+
+def _header(out: Console, record: Record, file: Path, index: int, count: int) -> None:
+    which = f" (record {index} of {count})" if count > 1 else ""
+    out.print(Text(f"{file}{which}", style="bold"))
+    players = ", ".join(_player(record, s) for s in range(len(record.players)))
+    options = "".join(f", {k}={v!r}" for k, v in record.options.items())
+    out.print(
+        f"{record.game} version {record.game_version}{options}; {players}; seed {record.seed}",
+        soft_wrap=True,
+    )
+    if record.meta.get("position"):
+        out.print(f"from the position {record.meta['position']}", soft_wrap=True)
+
+
+def _footer(out: Console, record: Record, state: State) -> None:
+    if not state.is_terminal():
+        out.print(f"the record ends after {len(record.history)} steps, before the game is over")
+        return
+    returns = state.returns()
+    winners = [s for s in range(len(returns)) if outcome_of(returns, s) > 0]
+    verdict = f"{_player(record, winners[0])} wins" if winners else "a draw"
+    out.print(Text(f"result: {verdict} (returns {format_returns(returns)})", style="bold"))
+
+
+def _replay_from(game: Game, record: Record, state: State) -> Iterator[ReplayStep]:
+    """`core.records.replay` from a given start (a record made with `play --position`)."""
+    for i, (player, text) in enumerate(record.history):
+        to_move = state.current_player()
+        if player != to_move:
+            raise RecordError(
+                f"move {i} ({text!r}): the record says player {player}, but {to_move} is to move"
+            )
+        try:
+            action = game.parse_action(text)
+            events = state.apply_action(action)
+        except IllegalActionError as exc:
+            raise RecordError(f"move {i} ({text!r}) does not replay: {exc}") from None
+        yield ReplayStep(i, player, action, events, state)
+
+
+def _ask(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except EOFError:
+        return None

@@ -1,0 +1,141 @@
+"""`tablesports simulate GAME --agents A B --games N`: many seeded games and their statistics."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import IO
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from tablesports.arena.simulate import GameResult, simulate
+from tablesports.arena.stats import Summary, Tally
+from tablesports.cli.common import OPTION_HELP, CliError, console, guarded, load_game
+
+
+@guarded
+def simulate_command(
+    game_id: str = typer.Argument(..., metavar="GAME", help="The game id (see `games`)."),
+    agents: tuple[str, str] = typer.Option(
+        ..., "--agents", "-a", help="The two agent specs, e.g. --agents random mcts:iterations=200"
+    ),
+    games: int = typer.Option(100, "--games", "-n", help="How many games."),
+    seed: int = typer.Option(0, "--seed", help="Game i is played with seed SEED+i."),
+    jobs: int = typer.Option(
+        1, "--jobs", "-j", help="Processes to play in (the results are the same)."
+    ),
+    out: Path | None = typer.Option(None, "--out", help="Write every record here (JSON Lines)."),
+    swap: bool = typer.Option(True, "--swap/--no-swap", help="Swap seats every other game."),
+    as_json: bool = typer.Option(
+        False, "--json", help="Print the figures as JSON on stdout (the table goes to stderr)."
+    ),
+    option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+) -> None:
+    """Play many seeded games between two agents: wins, draws and losses with 95% intervals."""
+    if games < 1:
+        raise CliError(f"--games must be 1 or more, got {games}")
+    if jobs < 1:
+        raise CliError(f"--jobs must be 1 or more, got {jobs}")
+    game = load_game(game_id, option)
+    err = console(stderr=True)
+    records: IO[str] | None = None
+    if out is not None:
+        try:
+            records = out.open("w", encoding="utf-8")
+        except OSError as exc:
+            raise CliError(f"cannot write {out}: {exc.strerror}") from None
+
+    def write(result: GameResult) -> None:
+        if records is not None and result.record is not None:
+            records.write(result.record.to_json_line() + "\n")
+
+    started = time.perf_counter()
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+    try:
+        with progress:
+            task = progress.add_task(f"{game_id}: simulating", total=games)
+            summary = simulate(
+                game,
+                list(agents),
+                games,
+                seed,
+                jobs=jobs,
+                swap_seats=swap,
+                keep_records=records is not None,
+                on_arrival=lambda _: progress.advance(task),
+                on_result=write,
+            )
+    finally:
+        if records is not None:
+            records.close()
+    elapsed = time.perf_counter() - started
+    table_console = err if as_json else console()
+    show_summary(table_console, summary, game.info.title, seed, swap)
+    err.print(f"{games} games in {elapsed:.1f} s ({games / elapsed:.0f} games/s, {jobs} job(s))")
+    if out is not None:
+        err.print(f"records written to {out}")
+    if as_json:
+        typer.echo(json.dumps({"game": game_id, "seed": seed, **summary.to_json()}, indent=2))
+
+
+def _rate(tally: Tally, count: int) -> tuple[str, str]:
+    low, high = tally.interval(count)
+    return f"{tally.rate(count):.1%}", f"[{low:.1%}, {high:.1%}]"
+
+
+def _tally_rows(table: Table, label: str, tally: Tally) -> None:
+    for i, (name, count) in enumerate(
+        (("wins", tally.wins), ("draws", tally.draws), ("losses", tally.losses))
+    ):
+        table.add_row(label if i == 0 else "", name, str(count), *_rate(tally, count))
+    table.add_section()
+
+
+def _table(first: str) -> Table:
+    table = Table()
+    table.add_column(first)
+    table.add_column("result")
+    table.add_column("games", justify="right")
+    table.add_column("rate", justify="right")
+    table.add_column("95% interval", justify="right")
+    return table
+
+
+def show_summary(out: Console, summary: Summary, title: str, seed: int, swap: bool) -> None:
+    """The tables: per agent, per seat, then the mean length and the first seat's edge."""
+    n = summary.games
+    seats = "seats swapped every game" if swap else "seats fixed"
+    out.print(f"{title}: {n} games (seeds {seed} to {seed + n - 1}), {seats}", soft_wrap=True)
+    by_agent = _table("agent")
+    for label, tally in zip(summary.agents, summary.per_agent, strict=True):
+        _tally_rows(by_agent, label, tally)
+    out.print(by_agent)
+    by_seat = _table("seat")
+    for seat, tally in enumerate(summary.per_seat):
+        _tally_rows(by_seat, f"seat {seat}" + (" (first)" if seat == 0 else ""), tally)
+    out.print(by_seat)
+    first = summary.first_seat
+    rate, interval = _rate(first, first.wins)
+    second, _ = _rate(first, first.losses)
+    draws, _ = _rate(first, first.draws)
+    out.print(
+        f"first seat advantage: seat 0 wins {rate} {interval} of the games, "
+        f"seat 1 wins {second}, draws {draws}",
+        soft_wrap=True,
+    )
+    out.print(
+        f"mean game length: {summary.mean_steps:.1f} steps, "
+        f"{summary.mean_decisions:.1f} player decisions"
+    )

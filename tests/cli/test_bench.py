@@ -1,0 +1,49 @@
+"""`tablesports bench`: random-playout figures per game."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from tablesports.arena.bench import bench_game, peak_memory
+from tablesports.core.registry import load
+from tests.cli.helpers import assert_clean_error, run
+
+
+def test_bench_shows_a_table_per_game(runner: CliRunner) -> None:
+    result = run(runner, "bench", "pig", "nim", "--seconds", "0.1")
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.stdout.splitlines() if "│" in line]
+    assert "steps/s" in result.stdout and "peak memory" in result.stdout
+    assert any("pig" in row for row in rows) and any("nim" in row for row in rows)
+    assert "benchmarking pig for 0.1 s" in result.stderr
+
+
+def test_bench_json_figures_are_consistent(runner: CliRunner) -> None:
+    result = run(runner, "bench", "nim", "-s", "0.1", "--json", "-o", "pile=7")
+    assert result.exit_code == 0, result.output
+    (figures,) = json.loads(result.stdout)
+    assert figures["game"] == "nim" and figures["agent"] == "random"
+    assert figures["games"] >= 1 and figures["steps"] >= figures["games"]
+    assert figures["mean_length"] == figures["steps"] / figures["games"]
+    assert 3 <= figures["mean_length"] <= 7  # nim from 7 counters takes 3 to 7 turns
+    assert figures["steps_per_second"] > 0 and figures["peak_memory_bytes"] > 0
+
+
+def test_bench_times_random_playouts_only_for_now(runner: CliRunner) -> None:
+    result = run(runner, "bench", "pig", "--agent", "mcts", "-s", "0.1")
+    assert_clean_error(result, "random playouts only for now (--agent random)", "'mcts'")
+
+
+def test_bench_errors(runner: CliRunner) -> None:
+    assert_clean_error(run(runner, "bench", "chess"), "unknown game 'chess'")
+    assert_clean_error(run(runner, "bench", "pig", "-s", "0"), "--seconds must be more than 0")
+    assert_clean_error(run(runner, "bench", "nim", "-o", "x=1"), "unknown option 'x'")
+
+
+def test_bench_game_measures_memory_apart_from_timing() -> None:
+    game = load("pig")
+    result = bench_game(game, seconds=0.05)
+    assert result.steps_per_second > 0 and result.games >= 1
+    assert peak_memory(game, playouts=2) > 0

@@ -1,0 +1,60 @@
+"""`tablesports games` and `tablesports rules`, and the errors every command shares."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from tests.cli.helpers import assert_clean_error, run
+
+
+def test_games_lists_registered_games_with_title_players_and_kind(runner: CliRunner) -> None:
+    result = run(runner, "games")
+    assert result.exit_code == 0, result.output
+    lines = {line.split("│")[1].strip(): line for line in result.stdout.splitlines() if "│" in line}
+    assert "Hidden Pig" in lines["pig"] and "dice, hidden" in lines["pig"]
+    assert "Nim (test game)" in lines["nim"] and " 2 " in lines["nim"]
+
+
+def test_rules_prints_the_rules_page_as_plain_text_when_piped(runner: CliRunner) -> None:
+    result = run(runner, "rules", "pig")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("# Hidden Pig (test game)")
+
+
+def test_unknown_game_lists_the_valid_ids(runner: CliRunner) -> None:
+    for command in (["rules", "chess"], ["play", "chess"], ["bench", "chess"]):
+        result = run(runner, *command)
+        assert_clean_error(result, "unknown game 'chess'", "nim", "pig")
+
+
+def test_wrong_option_names_the_option_and_what_is_allowed(runner: CliRunner) -> None:
+    result = run(runner, "rules", "pig", "--option", "colour=red")
+    assert_clean_error(result, "unknown option 'colour'", "the options are: target")
+    result = run(runner, "rules", "pig", "--option", "target=1")
+    assert_clean_error(result, "option 'target'", "greater than or equal to 5")
+
+
+def test_option_without_equals_sign_is_explained(runner: CliRunner) -> None:
+    result = run(runner, "rules", "pig", "--option", "target")
+    assert_clean_error(result, "--option takes key=value, got 'target'")
+
+
+def test_option_values_are_converted_to_numbers(runner: CliRunner) -> None:
+    from tablesports.cli.common import parse_options
+
+    assert parse_options(["target=30", "x=0.5", "y=true", "z=off", "w=left"]) == {
+        "target": 30,
+        "x": 0.5,
+        "y": True,
+        "z": False,
+        "w": "left",
+    }
+    result = run(runner, "rules", "pig", "-o", "target=30")
+    assert result.exit_code == 0
+
+
+def test_version_and_help(runner: CliRunner) -> None:
+    assert "tablesports 0." in run(runner, "--version").stdout
+    result = run(runner)
+    for command in ("games", "rules", "play", "simulate", "replay", "bench"):
+        assert command in result.output

@@ -1,0 +1,151 @@
+"""`tablesports play`: a person against an agent, or two people, read from a pipe."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tablesports.agents import registry as agent_registry
+from tablesports.core.protocol import Action, Game, State
+from tablesports.core.records import read_records, replay
+from tests.cli.helpers import assert_clean_error, run
+from tests.dicegame import HOLD
+
+
+def test_actions_are_chosen_by_number_or_text_and_bad_entries_are_explained(
+    runner: CliRunner,
+) -> None:
+    # Pig opens with only `roll` legal for the player to move, so `hold` parses but is illegal.
+    lines = ["hold", "roll", "1", "9", "foo", "quit", ""]
+    result = run(runner, "play", "pig", "--seed", "1", input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "illegal action hold: it is not among the legal actions: roll" in out
+    assert out.count("you (seat 0) plays: roll") == 2  # once typed, once by number
+    assert "no action 9: choose 1" in out
+    assert "illegal action foo: actions are roll, hold" in out
+    assert "you left the game" in out
+
+
+def test_an_illegal_entry_leaves_the_game_unchanged(runner: CliRunner) -> None:
+    result = run(runner, "play", "pig", "--seed", "1", input="hold\nhistory\nquit\n\n")
+    history = result.stdout.split("> history")[1].split("> quit")[0]
+    assert "   2. chance: (hidden from you)" in history
+    assert "   3." not in history  # only the two deals: the rejected hold left no trace
+
+
+def test_the_opponents_hidden_edge_is_not_shown_but_your_own_is(runner: CliRunner) -> None:
+    result = run(runner, "play", "pig", "--seat", "1", "--seed", "5", input="quit\n\n")
+    lines = result.stdout.splitlines()
+    assert lines[1] == "chance: (hidden from you)"  # seat 0's edge
+    assert lines[2].startswith("chance: D3=")  # your own edge, seat 1
+    assert "edges [None, " in result.stdout  # the drawing hides it too
+
+
+def test_a_finished_game_is_saved_and_replays_to_the_same_result(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # Always rolling, you never bank: the random agent wins in the end.
+    saved = tmp_path / "game.json"
+    result = run(runner, "play", "pig", "--seed", "2", "--save", str(saved), input="1\n" * 400)
+    assert result.exit_code == 0, result.output
+    assert "result: random (seat 1) wins (returns -1 / +1)" in result.stdout
+    assert f"record saved to {saved}" in result.stdout
+    (record,) = read_records(saved)
+    assert record.players == ["human", "random"] and record.seed == 2
+    assert record.returns == [-1.0, 1.0]
+    final = [step.state for step in replay(record)][-1]
+    assert final.is_terminal() and final.returns() == [-1.0, 1.0]
+
+    replayed = run(runner, "replay", str(saved))
+    assert replayed.exit_code == 0, replayed.output
+    assert "result: random (seat 1) wins (returns -1 / +1)" in replayed.stdout
+
+
+def test_quit_offers_to_save_the_game_so_far(runner: CliRunner, tmp_path: Path) -> None:
+    target = tmp_path / "left.json"
+    result = run(runner, "play", "pig", "--seed", "3", input=f"roll\nquit\n{target}\n")
+    assert "save the game? a file name" in result.stdout
+    (record,) = read_records(target)
+    assert record.returns is None
+    assert [p for p, _ in record.history][:3] == [-1, -1, 0]
+
+
+def test_quit_with_save_option_asks_yes_or_no(runner: CliRunner, tmp_path: Path) -> None:
+    target = tmp_path / "g.jsonl"
+    result = run(runner, "play", "pig", "--save", str(target), input="roll\nquit\n\n")
+    assert f"save the game to {target}? [Y/n]" in result.stdout
+    (record,) = read_records(target)
+    assert record.history[2] == (0, "roll")
+
+
+def test_end_of_input_ends_the_game_cleanly(runner: CliRunner) -> None:
+    result = run(runner, "play", "pig", "--seed", "1", input="")
+    assert result.exit_code == 0, result.output
+    assert "end of input: the game is left unfinished" in result.stdout
+
+
+def test_help_lists_the_commands(runner: CliRunner) -> None:
+    result = run(runner, "play", "pig", "--seed", "1", input="help\n")
+    for command in ("board", "actions", "history", "save [FILE]", "quit"):
+        assert command in result.stdout
+
+
+def test_hot_seat_lets_two_people_play(runner: CliRunner) -> None:
+    result = run(runner, "play", "pig", "--vs", "human", "--seed", "6", input="roll\nhold\n" * 20)
+    assert result.exit_code == 0, result.output
+    assert "seat 0 > " in result.stdout and "seat 1 > " in result.stdout
+    assert "you " not in result.stdout
+    assert result.stdout.count("chance: D3=") == 2  # one screen, nothing hidden
+
+
+def test_play_from_a_position_and_replay_it(runner: CliRunner, tmp_path: Path) -> None:
+    saved = tmp_path / "nim.json"
+    args = ["play", "nim", "--position", "3/0", "--save", str(saved)]
+    result = run(runner, *args, input="take 3\n")
+    assert "pile: ||| (3)" in result.stdout
+    assert "result: you win (returns +1 / -1)" in result.stdout
+    replayed = run(runner, "replay", str(saved))
+    assert "from the position 3/0" in replayed.stdout
+    assert "result: human (seat 0) wins" in replayed.stdout
+
+
+def test_game_options_reach_the_game(runner: CliRunner) -> None:
+    result = run(runner, "play", "nim", "-o", "pile=2", input="take 2\n")
+    assert "pile: || (2)" in result.stdout and "result: you win" in result.stdout
+
+
+def test_bad_play_arguments_are_explained(runner: CliRunner) -> None:
+    assert_clean_error(run(runner, "play", "pig", "--seat", "2"), "--seat must be one of 0, 1")
+    assert_clean_error(
+        run(runner, "play", "pig", "--vs", "nobody"), "unknown agent 'nobody'", "random"
+    )
+    assert_clean_error(run(runner, "play", "pig", "--position", "x"), "has no position notation")
+    assert_clean_error(
+        run(runner, "play", "nim", "--position", "x"), "nim positions are counters/player"
+    )
+
+
+class _Cheat:
+    """An agent that always holds, legal or not."""
+
+    name = "cheat"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        pass
+
+    def reset(self, seed: int) -> None:
+        pass
+
+    def step(self, state: State) -> Action:
+        return HOLD
+
+
+def test_an_agents_illegal_action_is_reported(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(agent_registry._extra, "cheat", _Cheat)
+    result = run(runner, "play", "pig", "--vs", "cheat", "--seat", "1", "--seed", "1")
+    assert_clean_error(result, "agent 'cheat' (seat 0) returned the illegal action hold")
