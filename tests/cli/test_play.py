@@ -84,7 +84,7 @@ def test_quit_with_save_option_asks_yes_or_no(runner: CliRunner, tmp_path: Path)
 def test_end_of_input_ends_the_game_cleanly(runner: CliRunner) -> None:
     result = run(runner, "play", "pig", "--seed", "1", input="")
     assert result.exit_code == 0, result.output
-    assert "end of input: the game is left unfinished" in result.stdout
+    assert "(input ended: the game is left unfinished)" in result.stdout
 
 
 def test_help_lists_the_commands(runner: CliRunner) -> None:

@@ -14,7 +14,7 @@ def games_command() -> None:
     """List the registered games with their title, players and kind."""
     out = console()
     table = Table(title="tablesports games", title_justify="left")
-    for column in ("id", "title", "players", "kind", "chance", "information"):
+    for column in ("id", "title", "players", "information", "kind"):
         table.add_column(column)
     ids = game_ids()
     problems: list[str] = []
@@ -23,11 +23,9 @@ def games_command() -> None:
             info = load(game_id).info
         except Exception as exc:  # a game being written must not hide the others
             problems.append(f"{game_id}: {type(exc).__name__}: {exc}")
-            table.add_row(game_id, Text("cannot load (see below)", style="red"), "", "", "", "")
+            table.add_row(game_id, Text("cannot load (see below)", style="red"), "", "", "")
             continue
-        table.add_row(
-            info.id, info.title, str(info.players), info.kind, info.chance, info.information
-        )
+        table.add_row(info.id, info.title, str(info.players), info.information, info.kind)
     out.print(table)
     if not ids:
         out.print("no games are registered")

@@ -167,7 +167,7 @@ class PlaySession:
         while True:
             line = self.ask(f"{self.name(seat)} > ")
             if line is None:
-                self.out.print("(end of input: the game is left unfinished)")
+                self.out.print("(input ended: the game is left unfinished)")
                 self.autosave()
                 return False
             text = line.strip()
@@ -237,6 +237,9 @@ class PlaySession:
 
     def list_actions(self) -> None:
         labels = [f"{n:>3}. {a}" for n, a in enumerate(self.state.legal_actions(), 1)]
+        if not labels:
+            self.out.print("(no action list here: type an action in its text form)")
+            return
         width = max(len(label) for label in labels) + 2
         columns = max(1, min(len(labels), self.out.width // width))
         rows = -(-len(labels) // columns)
@@ -303,8 +306,9 @@ class PlaySession:
         self.out.print(f"record saved to {path}")
 
     def ask(self, prompt: str) -> str | None:
-        """A line of input, or None at the end of input."""
+        """A line of input, or None when input ends."""
         try:
             return self.read_line(prompt)
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):  # Ctrl-D or Ctrl-C: leave cleanly, not a traceback
+            self.out.print()
             return None
