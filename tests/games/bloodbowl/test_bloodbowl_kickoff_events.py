@@ -202,24 +202,42 @@ def test_quick_snap_stops_after_d3_plus_3_players() -> None:
 def test_charge_gives_selected_open_players_a_free_move() -> None:
     s = to_kickoff_event()
     play(s, EVENT_ROLL["charge"], "D3=1", "select 8", "select 9", "selection done")
-    play(s, "activate 8")
-    assert top(s) == "move_action" and s.current_player() == HOME
-    play(s, "move to 11,7")
+    assert {str(a) for a in s.legal_actions()} == {
+        "end charge",
+        "move 8",
+        "blitz 8",
+        "move 9",
+        "blitz 9",
+    }
+    play(s, "move 8")
+    assert top(s) == "activation" and s.current_player() == HOME
+    play(s, "move 8 to 11,7")
     assert at(s, 11, 7) == (HOME, 8)
     play(s, "end activation")
     assert top(s) == "charge"
-    assert {str(a) for a in s.legal_actions()} == {"end charge", "activate 9"}
+    assert {str(a) for a in s.legal_actions()} == {"end charge", "move 9", "blitz 9"}
     play(s, "end charge")
     assert top(s) == "bounce"  # the ball lands after the event
+
+
+def test_one_charging_player_may_blitz_instead() -> None:
+    s = edit(to_kickoff_event(), lambda d: move_player(d, HOME, 8, 11, 5))
+    play(s, EVENT_ROLL["charge"], "D3=1", "select 8", "select 9", "selection done")
+    play(s, "blitz 8", "move 8 to 12,5")  # next to orc #1 on the line at 13,6
+    assert "blitz 13,6" in {str(a) for a in s.legal_actions()}
+    # a Catcher (ST 2) against ST 3: two dice, the orcs choose (only pow to choose here)
+    play(s, "blitz 13,6", "block dice=pow,pow", "choose pow", "push to 14,7", "stay", "2D6=1+1")
+    assert s.player(AWAY, 1).stance == "prone"
+    play(s, "end activation")
+    assert {str(a) for a in s.legal_actions()} == {"end charge", "move 9"}
 
 
 def test_charge_ends_when_a_selected_player_falls_over() -> None:
     s = to_kickoff_event()
     play(s, EVENT_ROLL["charge"], "D3=1", "select 10", "select 11", "selection done")
-    play(s, "activate 11")  # a Blitzer, MA 7, from 5,7
-    for y in range(6, -1, -1):
-        play(s, f"move to 5,{y}")
-    events = play(s, "move to 6,0", "D6=1", "2D6=1+1")  # the first Rush fails
+    play(s, "move 11", "move 11 to 5,0")  # a Blitzer, MA 7, from 5,7: 7 squares
+    # the first Rush fails (no team re-roll while the ball is in the air: house rule)
+    events = play(s, "move 11 to 6,0 (rush 2+)", "D6=1", "2D6=1+1")
     assert "falls over" in texts(events) and "CHARGE! ends" in texts(events)
     assert top(s) != "charge"
     assert s.player(HOME, 10).square == index(8, 9)  # never activated

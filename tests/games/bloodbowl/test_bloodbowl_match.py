@@ -95,14 +95,14 @@ def carrier_near_the_end_zone() -> Any:
 
 def test_standing_in_the_end_zone_with_the_ball_is_a_touchdown() -> None:
     s = carrier_near_the_end_zone()
-    events = play(s, "activate 11", "move to 0,7")
+    events = play(s, "move 11", "move 11 to 0,7")
     assert "TOUCHDOWN" in texts(events)
     assert s.score == [0, 1]
 
 
 def test_after_a_touchdown_a_new_drive_starts_with_the_scorers_kicking() -> None:
     s = carrier_near_the_end_zone()
-    play(s, "activate 11", "move to 0,7")
+    play(s, "move 11", "move 11 to 0,7")
     assert s.drive == 2 and s.half == 1
     assert s.kicking == AWAY and top(s) == "setup" and s.current_player() == AWAY
     assert s.turn == [0, 1]  # the markers carry on through the half
@@ -112,7 +112,7 @@ def test_after_a_touchdown_a_new_drive_starts_with_the_scorers_kicking() -> None
 def test_no_new_drive_when_the_receivers_have_no_turn_left() -> None:
     s = carrier_near_the_end_zone()
     s = edit(s, lambda d: d.update(turn=[8, 8]))
-    play(s, "activate 11", "move to 0,7")
+    play(s, "move 11", "move 11 to 0,7")
     assert s.half == 2 and s.kicking == AWAY  # straight to the second half's kick-off
 
 
@@ -123,7 +123,7 @@ def test_moving_onto_the_ball_picks_it_up_with_an_agility_test() -> None:
         data["ball"] = {"state": "ground", "square": [20, 7]}
 
     s = edit(s, loose_ball)
-    events = play(s, "activate 11", "move to 20,7", "D6=4")
+    events = play(s, "move 11", "move 11 to 20,7", "D6=4")
     assert "D6=4 against 4+: success" in texts(events)
     assert s.ball_state == HELD and s.ball == index(20, 7)
 
@@ -131,7 +131,7 @@ def test_moving_onto_the_ball_picks_it_up_with_an_agility_test() -> None:
 def test_failed_pick_up_bounces_the_ball_and_ends_the_turn() -> None:
     s = to_first_turn()
     s = edit(s, lambda d: d.update(ball={"state": "ground", "square": [20, 7]}))
-    play(s, "activate 11", "move to 20,7", "D6=3", "D8=5")
+    play(s, "move 11", "move 11 to 20,7", "D6=3", "no reroll", "D8=5")
     assert s.ball_state == ON_GROUND and s.ball == index(21, 7)
     assert s.current_player() == HOME  # turnover
 
@@ -145,7 +145,7 @@ def test_ball_bounced_off_the_pitch_is_thrown_in() -> None:
             d.update(ball={"state": "ground", "square": [20, 0]}),
         ),
     )
-    play(s, "activate 11", "move to 20,0", "D6=2", "D8=2")
+    play(s, "move 11", "move 11 to 20,0", "D6=2", "no reroll", "D8=2")
     assert top(s) == "throw_in"
     play(s, "D6=3", "2D6=2+1")  # straight in, 3 squares
     assert s.ball == index(20, 3) and s.ball_state == ON_GROUND
@@ -153,7 +153,7 @@ def test_ball_bounced_off_the_pitch_is_thrown_in() -> None:
 
 def test_a_failed_dodge_knocks_the_player_down_and_ends_the_turn() -> None:
     s = to_first_turn()
-    events = play(s, "activate 2", "move to 14,7", "D6=1", "2D6=6+6", "2D6=5+5")
+    events = play(s, "move 2", "move 2 to 14,7", "D6=1", "no reroll", "2D6=6+6", "2D6=5+5", "D16=1")
     orc2 = s.player(AWAY, 2)
     assert "dodge" in texts(events) and "Casualty" in texts(events)
     assert orc2.box == "casualty"
@@ -169,7 +169,7 @@ def test_stunned_players_turn_prone_at_the_end_of_their_teams_next_turn() -> Non
     assert s.player(AWAY, 5).stance == STUNNED
     play(s, "end turn")  # the end of the orcs' next turn
     assert s.player(AWAY, 5).stance == PRONE
-    play(s, "end turn", "activate 5")  # the orcs' turn after: he stands up for 3 MA
+    play(s, "end turn", "move 5")  # the orcs' turn after: he stands up for 3 MA
     assert s.player(AWAY, 5).stance == STANDING
 
 
@@ -182,7 +182,7 @@ def test_final_whistle_gives_the_result() -> None:
         data.update(half=2, turn=[8, 8])
 
     s = edit(s, second_half)
-    play(s, "activate 11", "move to 0,7")
+    play(s, "move 11", "move 11 to 0,7")
     assert s.is_terminal()
     assert s.returns() == [-1.0, 1.0]
     with pytest.raises(IllegalActionError, match="over"):
@@ -229,10 +229,10 @@ def test_turns_per_half_is_an_option() -> None:
 
 def test_a_ball_carrier_who_falls_drops_the_ball() -> None:
     s = to_first_turn()  # orc #11, a Big Un (MA 5), holds the ball at 19,7
-    play(s, "activate 11")
+    play(s, "move 11")
     for x in range(20, 25):
-        play(s, f"move to {x},7")
-    events = play(s, "move to 25,7", "D6=1", "2D6=1+2")
+        play(s, f"move 11 to {x},7")
+    events = play(s, "move 11 to 25,7", "D6=1", "no reroll", "2D6=1+2")
     assert "falls over" in texts(events)
     assert s.ball_state != HELD and top(s) == "bounce"
     play(s, "D8=2")
@@ -257,7 +257,7 @@ def test_a_throw_in_that_goes_off_again_is_thrown_in_from_where_it_left() -> Non
             d.update(ball={"state": "ground", "square": [20, 0]}),
         ),
     )
-    play(s, "activate 11", "move to 20,0", "D6=2", "D8=2")  # off the top touchline
+    play(s, "move 11", "move 11 to 20,0", "D6=2", "no reroll", "D8=2")  # off the top touchline
     play(s, "D6=5", "2D6=6+6")  # diagonally to higher x, 12 squares: past x 25 after five
     assert top(s) == "throw_in" and s.stack[-1].square == index(25, 5)
     play(s, "D6=3", "2D6=1+1")  # from the end line, straight in

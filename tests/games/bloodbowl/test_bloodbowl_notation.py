@@ -31,7 +31,7 @@ def test_a_position_plays_on_like_the_original() -> None:
     s = to_first_turn()
     again = GAME.from_position(json.dumps(s.to_json()))
     for state in (s, again):
-        play(state, "activate 11", "move to 20,7")
+        play(state, "move 11", "move 11 to 20,7")
     assert again.to_json()["players"] == s.to_json()["players"]
 
 
@@ -86,8 +86,20 @@ def test_a_position_must_be_json() -> None:
         "argue the call",
         "use bribe",
         "accept",
-        "activate 5",
-        "move to 6,0",
+        "move 5",
+        "move 5 to 6,0 (dodge 3+, rush 2+)",
+        "blitz 14,6",
+        "block dice=both-down,pow",
+        "choose pow",
+        "reroll",
+        "no reroll",
+        "push to 15,6",
+        "push into the crowd",
+        "follow up",
+        "stay",
+        "pass to 20,5",
+        "hand-off to 15,7",
+        "D16=9",
         "end activation",
         "end charge",
         "end turn",
@@ -107,7 +119,7 @@ def test_every_action_text_parses_back(text: str) -> None:
 
 def test_a_bad_action_text_lists_the_forms() -> None:
     with pytest.raises(ActionParseError, match="place 7 at 12,7"):
-        parse_action("blitz 7")
+        parse_action("kick 7")
 
 
 def test_a_hand_written_position_needs_only_the_players_and_the_team_to_move() -> None:
@@ -127,7 +139,7 @@ def test_a_hand_written_position_needs_only_the_players_and_the_team_to_move() -
     s = GAME.from_position(text)
     assert s.current_player() == 1 and s.turn == [3, 4]
     assert s.player(1, 5).box == "ko" and s.player(1, 4).box == "reserves"
-    events = play(s, "activate 11", "move to 0,8", "D6=4")  # a Dodge away from human #2
+    events = play(s, "move 11", "move 11 to 0,8", "D6=4")  # a Dodge away from human #2
     assert s.score == [0, 1] and "TOUCHDOWN" in " ".join(e.text for e in events)
     play(s, "D6=2")  # orc #5 stays knocked out
     assert s.kicking == 1 and s.drive == 2  # the next drive: the orcs kick

@@ -183,27 +183,6 @@ class Accept:
 
 
 @dataclass(frozen=True, slots=True)
-class Activate:
-    """Activate a player (for a Move action)."""
-
-    number: int
-
-    def __str__(self) -> str:
-        return f"activate {self.number}"
-
-
-@dataclass(frozen=True, slots=True)
-class MoveTo:
-    """The active player moves one square."""
-
-    x: int
-    y: int
-
-    def __str__(self) -> str:
-        return f"move to {self.x},{self.y}"
-
-
-@dataclass(frozen=True, slots=True)
 class EndActivation:
     def __str__(self) -> str:
         return "end activation"
@@ -254,8 +233,6 @@ _PATTERNS: list[tuple[re.Pattern[str], Callable[..., Any]]] = [
     (re.compile(r"argue the call"), Argue),
     (re.compile(r"use bribe"), UseBribe),
     (re.compile(r"accept"), Accept),
-    (re.compile(rf"activate {_N}"), Activate),
-    (re.compile(rf"move to {_SQ}"), MoveTo),
     (re.compile(r"end activation"), EndActivation),
     (re.compile(r"end charge"), EndCharge),
     (re.compile(r"end turn"), EndTurn),
@@ -266,7 +243,12 @@ _ROLL = re.compile(r"(\d*D\d+)=(\d+(?:\+\d+)*)")
 
 def parse_action(text: str) -> Any:
     """The action whose text is `text` (see the module docstring for the forms)."""
+    from tablesports.games.bloodbowl.turn.actions import FORMS, parse_turn_action
+
     text = " ".join(text.strip().split())
+    turn_action = parse_turn_action(text)
+    if turn_action is not None:
+        return turn_action
     m = _ROLL.fullmatch(text)
     if m:
         dice = DICE_BY_NAME.get(m.group(1))
@@ -289,5 +271,5 @@ def parse_action(text: str) -> Any:
         "not a Blood Bowl action; forms: call heads, choose kick, place 7 at 12,7, reserve 7, "
         "remove 7, formation wedge, setup done, kicker 7, kick at 19,7, select 7, "
         "selection done, shift 7 to 13,7, give ball to 7, ball at 20,7, argue the call, "
-        "use bribe, accept, activate 7, move to 12,6, end activation, end charge, end turn, D6=4",
+        "use bribe, accept, end activation, end charge, end turn, D6=4, " + FORMS,
     )

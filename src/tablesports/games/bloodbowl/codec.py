@@ -10,7 +10,6 @@ from typing import Any
 from tablesports.core.protocol import ActionCodec
 from tablesports.games.bloodbowl.actions import (
     Accept,
-    Activate,
     Argue,
     BallAt,
     CallToss,
@@ -21,7 +20,6 @@ from tablesports.games.bloodbowl.actions import (
     GiveBall,
     KickAt,
     Kicker,
-    MoveTo,
     Place,
     Remove,
     Reserve,
@@ -34,6 +32,19 @@ from tablesports.games.bloodbowl.actions import (
 )
 from tablesports.games.bloodbowl.pitch import HEIGHT, WIDTH
 from tablesports.games.bloodbowl.rules_data import formations
+from tablesports.games.bloodbowl.turn.actions import (
+    AIM_VERBS,
+    FACES,
+    KINDS,
+    Aim,
+    ChooseDie,
+    Declare,
+    FollowUp,
+    MovePath,
+    PushCrowd,
+    PushTo,
+    Reroll,
+)
 
 SQUARES = [(x, y) for y in range(HEIGHT) for x in range(WIDTH)]
 
@@ -46,21 +57,31 @@ def _fixed() -> Iterable[Any]:
 
 
 def _by_number(numbers: Sequence[int]) -> Iterable[Any]:
-    for make in (Reserve, Remove, Kicker, Select, GiveBall, Activate):
+    for make in (Reserve, Remove, Kicker, Select, GiveBall):
         yield from (make(n) for n in numbers)
 
 
 def _by_square(numbers: Sequence[int]) -> Iterable[Any]:
-    for make in (KickAt, BallAt, MoveTo):
+    for make in (KickAt, BallAt):
         yield from (make(x, y) for x, y in SQUARES)
     for make2 in (Place, Shift):
         yield from (make2(n, x, y) for n in numbers for x, y in SQUARES)
+
+
+def _team_turn(numbers: Sequence[int]) -> Iterable[Any]:
+    yield from (Declare(kind, n) for kind in KINDS for n in numbers)
+    yield from (MovePath(n, x, y) for n in numbers for x, y in SQUARES)
+    yield from (Aim(verb, x, y) for verb in AIM_VERBS for x, y in SQUARES)
+    yield from (ChooseDie(face) for face in FACES)
+    yield from (Reroll(True), Reroll(False), PushCrowd(), FollowUp(True), FollowUp(False))
+    yield from (PushTo(x, y) for x, y in SQUARES)
 
 
 FAMILIES: list[Callable[[Sequence[int]], Iterable[Any]]] = [
     lambda numbers: _fixed(),
     _by_number,
     _by_square,
+    _team_turn,
 ]
 
 

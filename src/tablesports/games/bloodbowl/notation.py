@@ -185,6 +185,7 @@ def _read_player(s: BloodBowlState, team: int, entry: dict[str, Any]) -> None:
         "sits_out",
         "played",
         "used",
+        "distracted",
         "name",
     }
     extra = set(entry) - known
@@ -212,6 +213,7 @@ def _read_player(s: BloodBowlState, team: int, entry: dict[str, Any]) -> None:
     p.sits_out = int(entry.get("sits_out", 0))
     p.played = bool(entry.get("played", False))
     p.used = bool(entry.get("used", False))
+    p.distracted = bool(entry.get("distracted", False))
 
 
 def _read_procedure(data: dict[str, Any]) -> Any:

@@ -33,6 +33,7 @@ class Player:
     __slots__ = (
         "av_mod",
         "box",
+        "distracted",
         "ma_mod",
         "name",
         "number",
@@ -64,6 +65,7 @@ class Player:
         self.sits_out = 0
         self.played = False
         self.used = False
+        self.distracted = False
 
     # characteristics with the drive-long changes
     @property
@@ -117,7 +119,7 @@ class Player:
         for key in ("ma_mod", "av_mod", "sits_out"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
-        for key in ("played", "used"):
+        for key in ("played", "used", "distracted"):
             if getattr(self, key):
                 out[key] = True
         if self.name:

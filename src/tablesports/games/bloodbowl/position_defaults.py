@@ -20,9 +20,9 @@ from tablesports.games.bloodbowl.procedures.base import procedure_to_json
 from tablesports.games.bloodbowl.procedures.drive import Drive
 from tablesports.games.bloodbowl.procedures.half import Half
 from tablesports.games.bloodbowl.procedures.match import Match
-from tablesports.games.bloodbowl.procedures.team_turn import TeamTurn
 from tablesports.games.bloodbowl.rules_data import load_team
 from tablesports.games.bloodbowl.tables import NUMBERS, PERFECT
+from tablesports.games.bloodbowl.turn.team_turn import FullTeamTurn as TeamTurn
 
 
 def complete(data: dict[str, Any]) -> dict[str, Any]:

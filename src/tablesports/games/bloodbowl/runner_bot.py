@@ -1,8 +1,9 @@
 """`bloodbowl-runner`: a plain bot for the drive sequence and the Move-only team turn.
 
-It sets up in a formation, kicks deep, takes the ball and runs it to the end zone along the
-squares with the fewest opponents around, and otherwise sends the nearest player to the ball.
-Where it has no plan it takes the first legal action. (The careful coach is issue 6's.)
+It sets up in a formation, kicks deep, takes the ball and runs it to the end zone one square
+at a time along the squares with the fewest opponents around, and otherwise sends the nearest
+player to the ball. It only ever Moves; where it has no plan it takes the first legal action.
+(The careful coach that blocks, blitzes and cages is `bloodbowl-scripted`.)
 """
 
 from __future__ import annotations
@@ -12,11 +13,9 @@ from typing import Any
 
 from tablesports.core.protocol import Game, State
 from tablesports.games.bloodbowl.actions import (
-    Activate,
     EndActivation,
     EndTurn,
     KickAt,
-    MoveTo,
     UseBribe,
     UseFormation,
 )
@@ -24,6 +23,7 @@ from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
 from tablesports.games.bloodbowl.pitch import coords, end_zone_column, index
 from tablesports.games.bloodbowl.players import Player
 from tablesports.games.bloodbowl.state import BloodBowlState
+from tablesports.games.bloodbowl.turn.actions import Declare, MovePath
 
 
 class RunnerBot:
@@ -62,28 +62,32 @@ class RunnerBot:
         if not any(isinstance(a, EndTurn) for a in actions):
             return None
         team = s.current_player()
-        ready = {a.number for a in actions if isinstance(a, Activate)}
+        ready = {a.number for a in actions if isinstance(a, Declare) and a.kind == "move"}
         carrier = s.carrier()
         if carrier is not None and carrier.team == team:
-            return Activate(carrier.number) if carrier.number in ready else EndTurn()
+            return Declare("move", carrier.number) if carrier.number in ready else EndTurn()
         if s.ball_state == ON_GROUND:
             chaser = self._nearest(s, team, ready, s.ball)
             if chaser is not None:
-                return Activate(chaser.number)
+                return Declare("move", chaser.number)
         return EndTurn()
 
     def _move(self, s: BloodBowlState, actions: list[Any]) -> Any:
-        steps = [a for a in actions if isinstance(a, MoveTo)]
         if not any(isinstance(a, EndActivation) for a in actions):
             return None
         top = s.stack[-1]
         p = s.players[getattr(top, "pid", -1)]
+        steps = [
+            a
+            for a in actions
+            if isinstance(a, MovePath) and _distance(index(a.x, a.y), p.square) == 1
+        ]
         if not steps or getattr(top, "moved", 0) >= p.ma:  # no Rushes: too risky
             return EndActivation()
         goal = self._goal(s, p)
         here = _distance(p.square, goal)
 
-        def score(a: MoveTo) -> tuple[int, int]:
+        def score(a: MovePath) -> tuple[int, int]:
             sq = index(a.x, a.y)
             return (_distance(sq, goal), s.markers(p.team, sq))
 

@@ -187,14 +187,15 @@ class BloodBowlState(State):
         p.stance = STANDING
 
     def markers(self, team: int, square: int) -> int:
-        """Standing opponents of `team` next to `square` (they Mark a player there)."""
+        """Standing opponents of `team` next to `square` (they Mark a player there), unless
+        distracted (Bone Head, Really Stupid, Animal Savagery: no tackle zones)."""
         pitch, players = self.pitch, self.players
         count = 0
         for sq in NEIGHBOURS[square]:
             pid = pitch[sq]
             if pid >= 0:
                 q = players[pid]
-                if q.team != team and q.stance == STANDING:
+                if q.team != team and q.stance == STANDING and not q.distracted:
                     count += 1
         return count
 

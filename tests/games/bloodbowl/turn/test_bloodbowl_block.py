@@ -72,7 +72,7 @@ def test_both_down_spares_a_player_with_block() -> None:
     s = position("H10 8,7", "A1 9,7")  # human Blitzer has Block, the orc Lineman not
     act(s, "block 10", "block 9,7", "block dice=both-down", "choose both-down", "2D6=1+2")
     assert who(s, "H10").stance == STANDING and who(s, "A1").stance == PRONE
-    assert s.stack[-1].name == "full_team_turn" and s.current_player() == 0  # no turnover
+    assert s.stack[-1].name == "team_turn" and s.current_player() == 0  # no turnover
 
 
 def test_stumble_is_a_push_against_dodge_but_not_with_tackle() -> None:

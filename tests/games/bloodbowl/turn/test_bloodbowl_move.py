@@ -110,7 +110,7 @@ def test_a_carrier_standing_in_the_opponents_end_zone_scores() -> None:
     s = position("H7 22,7", ball="22,7")
     events = act(s, "move 7", "move 7 to 25,7")
     assert s.score == [1, 0] and "TOUCHDOWN" in log(events)
-    assert s.stack[-1].name not in ("activation", "full_team_turn")
+    assert s.stack[-1].name not in ("activation", "team_turn")
 
 
 def test_a_prone_player_stands_up_for_three_squares() -> None:

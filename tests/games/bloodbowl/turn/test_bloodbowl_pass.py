@@ -19,7 +19,7 @@ def test_an_accurate_pass_is_caught_without_modifier() -> None:
     events = act(s, "D6=3")
     assert "catch: D6=3 against 3+: success" in log(events)
     assert s.ball_state == HELD and s.ball == sq("14,7")
-    assert s.stack[-1].name == "full_team_turn" and s.current_player() == 0
+    assert s.stack[-1].name == "team_turn" and s.current_player() == 0
 
 
 def test_a_natural_one_is_a_fumble_and_a_turnover() -> None:

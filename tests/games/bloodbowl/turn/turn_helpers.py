@@ -57,11 +57,7 @@ def position(
         data["ball"] = {"state": HELD if held else ON_GROUND, "square": [x, y]}
     s = GAME.from_position(json.dumps(data))
     assert isinstance(s, BloodBowlState)
-    if s.stack[-1].name != "full_team_turn":  # until the full team turn is wired in
-        old = s.stack.pop()
-        tt = FullTeamTurn(old.team)  # type: ignore[attr-defined]
-        tt.phase = 1
-        s.stack.append(tt)
+    assert isinstance(s.stack[-1], FullTeamTurn)
     return s
 
 

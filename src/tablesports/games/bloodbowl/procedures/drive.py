@@ -16,7 +16,7 @@ from tablesports.games.bloodbowl.procedures.nominate_kicker import NominateKicke
 from tablesports.games.bloodbowl.procedures.place_kick import PlaceKick
 from tablesports.games.bloodbowl.procedures.secret_weapons import SecretWeapons
 from tablesports.games.bloodbowl.procedures.setup import Setup
-from tablesports.games.bloodbowl.procedures.team_turn import TeamTurn
+from tablesports.games.bloodbowl.turn.team_turn import FullTeamTurn as TeamTurn
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from tablesports.games.bloodbowl.procedures.armour import ArmourRoll
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.bounce import Bounce
 from tablesports.games.bloodbowl.procedures.catch import Catch
@@ -21,17 +20,15 @@ from tablesports.games.bloodbowl.procedures.kickoff_events.pitch_invasion import
 from tablesports.games.bloodbowl.procedures.ko_recovery import KORecovery
 from tablesports.games.bloodbowl.procedures.landing import Landing
 from tablesports.games.bloodbowl.procedures.match import Match
-from tablesports.games.bloodbowl.procedures.move import MoveAction
 from tablesports.games.bloodbowl.procedures.nominate_kicker import NominateKicker
-from tablesports.games.bloodbowl.procedures.pickup import PickUp
 from tablesports.games.bloodbowl.procedures.place_kick import PlaceKick
 from tablesports.games.bloodbowl.procedures.scatter import Scatter
 from tablesports.games.bloodbowl.procedures.secret_weapons import SecretWeapons
 from tablesports.games.bloodbowl.procedures.setup import Setup
-from tablesports.games.bloodbowl.procedures.team_turn import TeamTurn
 from tablesports.games.bloodbowl.procedures.throw_in import ThrowIn
 from tablesports.games.bloodbowl.procedures.touchback import Touchback
 from tablesports.games.bloodbowl.procedures.weather import Weather
+from tablesports.games.bloodbowl.turn.registry import TURN_PROCEDURES
 
 _ALL: tuple[type[Procedure], ...] = (
     Match,
@@ -53,10 +50,7 @@ _ALL: tuple[type[Procedure], ...] = (
     Bounce,
     ThrowIn,
     Touchback,
-    TeamTurn,
-    MoveAction,
-    PickUp,
-    ArmourRoll,
+    *TURN_PROCEDURES,
     SecretWeapons,
     DriveEndEffects,
     KORecovery,

@@ -1,26 +1,19 @@
-"""A team turn: the turn marker moves on, then the coach activates players one at a time.
-
-Until the full team turn (issue 6), the actions are the Move action (with standing up for
-3 squares of MA) and `end turn`. A turnover (a player falling, a failed pick-up) or a
-touchdown ends the turn. Stunned players of the team roll over to Prone at its end (BB2020).
-"""
+"""A team turn's frame: the turn marker moves on, then the coach's activations (the full team
+turn, `turn/team_turn.py`, gives them), and at the end Stunned players of the team roll over
+to Prone (BB2020). A turnover or a touchdown ends the turn."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablesports.games.bloodbowl.actions import Activate, EndTurn
-from tablesports.games.bloodbowl.players import PRONE, STANDING, STUNNED
+from tablesports.games.bloodbowl.actions import EndTurn
+from tablesports.games.bloodbowl.players import PRONE, STUNNED
 from tablesports.games.bloodbowl.procedures.base import Procedure
-from tablesports.games.bloodbowl.procedures.move import MoveAction
 
 if TYPE_CHECKING:
-    from tablesports.games.bloodbowl.players import Player
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 END_TURN = EndTurn()
-STAND_UP_COST = 3
-"""Standing up costs three squares of movement (BB2020)."""
 
 
 class TeamTurn(Procedure):
@@ -40,42 +33,15 @@ class TeamTurn(Procedure):
             return self.team
         return None
 
-    def activatable(self, s: BloodBowlState) -> list[Player]:
-        return [
-            p
-            for p in sorted(s.on_pitch(self.team), key=lambda p: p.number)
-            if not p.used
-            and (p.stance == STANDING or (p.stance == PRONE and p.ma >= STAND_UP_COST))
-        ]
-
     def legal(self, s: BloodBowlState) -> list[Any]:
-        return [END_TURN, *(Activate(p.number) for p in self.activatable(s))]
+        return [END_TURN]
 
     def describe(self, s: BloodBowlState) -> str:
         return f"{s.team_name(self.team)}: turn {s.turn[self.team]} of half {s.half}"
 
-    def why(self, s: BloodBowlState, action: Any) -> str:
-        if isinstance(action, Activate):
-            return (
-                "a player is activated once a turn, must be on the pitch and not Stunned "
-                "(a Prone player stands up for 3 MA)"
-            )
-        return f"{self.describe(s)}: 'activate N' or 'end turn'"
-
     def step(self, s: BloodBowlState, action: Any) -> bool:
         if self.phase == 0:
             return self._start(s)
-        if isinstance(action, Activate):
-            p = s.player(self.team, action.number)
-            assert p is not None
-            p.used = True
-            move = MoveAction(p.pid)
-            if p.stance == PRONE:
-                p.stance = STANDING
-                move.moved = STAND_UP_COST
-                s.log("stand_up", f"{p.label()} stands up.", self.rule)
-            s.push(move)
-            return False
         return self._end(s)
 
     def _start(self, s: BloodBowlState) -> bool:

@@ -19,6 +19,8 @@ from tablesports.core.chance import Roll
 
 KINDS = ("move", "block", "blitz", "pass", "hand-off", "foul")
 """The actions a player can be activated for (BB2020)."""
+AIM_VERBS = ("block", "blitz", "pass to", "hand-off to", "foul")
+"""The verbs of an action's target step."""
 FACES = ("skull", "both-down", "push", "stumble", "pow")
 """The block die's faces, worst to best for the attacker (BB2020)."""
 FACE_WEIGHT = {"skull": 1, "both-down": 1, "push": 2, "stumble": 1, "pow": 1}

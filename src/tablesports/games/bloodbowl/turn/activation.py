@@ -75,7 +75,7 @@ class Activation(Procedure):
             or s.scorer >= 0
             or p.stance != STANDING
             or p.square < 0
-            or getattr(p, "distracted", False)
+            or p.distracted
             or (self.acted and self.kind in FINAL)
             or (self.free and s.knocked_over >= 0)
         )
@@ -174,8 +174,7 @@ class Activation(Procedure):
 
     def _start(self, s: BloodBowlState, p: Player) -> bool:
         self.started = True
-        if getattr(p, "distracted", False):
-            p.distracted = False  # type: ignore[attr-defined]
+        p.distracted = False
         procs: list[Procedure] = []
         if any(p.has(t) for t in NEGATRAITS):
             procs.append(Distraction(self.pid))

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 REROLL, NO_REROLL = Reroll(True), Reroll(False)
-TURN_PROCS = ("team_turn", "full_team_turn")
+TURN_PROCS = ("team_turn",)
 
 
 def team_turn(s: BloodBowlState) -> Any | None:
@@ -67,7 +67,7 @@ def loner_target(p: Player) -> int:
 
 def has_tackle_zone(p: Player) -> bool:
     """Standing and not distracted (Bone Head, Really Stupid, Animal Savagery)."""
-    return p.stance == STANDING and p.square >= 0 and not getattr(p, "distracted", False)
+    return p.stance == STANDING and p.square >= 0 and not p.distracted
 
 
 def tackle_zones(s: BloodBowlState, team: int) -> list[int]:

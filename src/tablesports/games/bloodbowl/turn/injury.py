@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablesports.core.chance import D6, TWO_D6, Dice
 from tablesports.core.protocol import CHANCE
-from tablesports.games.bloodbowl.ball import HELD
+from tablesports.games.bloodbowl.ball import HELD, IN_AIR
 from tablesports.games.bloodbowl.players import CASUALTY, KO, PRONE, RESERVES, STUNNED
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.bounce import Bounce
@@ -178,13 +178,14 @@ def knock_down(s: BloodBowlState, pid: int, by: int = -1, fell: bool = False) ->
     bounce; a player of the active team going down is a turnover (BB2020)."""
     p = s.players[pid]
     p.stance = PRONE
-    s.knocked_over = pid
     had_ball = s.ball_state == HELD and s.ball == p.square
     word = "falls over" if fell else "is knocked down"
     s.log("knocked_down", f"{p.label()} {word} at {s.where(p.square)}.", RULE, player=p.number)
     procs: list[Procedure] = [ArmourInjury(pid, bonus=mighty_blow(s, by))]
-    if had_ball:
+    if had_ball:  # the ball is loose at once and bounces once the rolls are done
+        s.ball_state = IN_AIR
         procs.append(Bounce(p.square))
     s.push(*procs)
     if p.team == active_team(s):
+        s.knocked_over = pid  # CHARGE! stops when one of its players goes down (seed)
         turnover(s, f"{p.label()} went down")

@@ -31,7 +31,7 @@ def fall_into(s: BloodBowlState, p: Player, square: int) -> None:
 
 class Rush(Test):
     name = "rush"
-    kind = "Rush"
+    kind = "rush"
     rule = "Rush: D6 2+, -1 in a Blizzard (BB2020)"
 
     def target(self, s: BloodBowlState, p: Player) -> int:
@@ -49,7 +49,7 @@ class Dodge(Test):
 
     __slots__ = ("break_tackle",)
     name = "dodge"
-    kind = "Dodge"
+    kind = "dodge"
     skill = "Dodge"
     rule = "Dodge: an Agility test, -1 per player Marking the square moved to (BB2020)"
 
@@ -72,7 +72,7 @@ class Dodge(Test):
 
 
 class PickUp(Test):
-    name = "turn_pick_up"
+    name = "pick_up"
     kind = "pick-up"
     skill = "Sure Hands"
     rule = "picking up the ball: an Agility test, -1 per Marking player (BB2020)"
@@ -91,14 +91,15 @@ class PickUp(Test):
 
 
 class StandUp(Test):
-    """A Prone player with MA below 3 stands up on 4+ (BB2020)."""
+    """A Prone player with MA below 3 stands up on 4+ (BB2020); not if distracted first."""
 
     name = "stand_up"
     kind = "stand-up"
     rule = "standing up: MA below 3 needs a D6 of 4+ (BB2020)"
 
     def live(self, s: BloodBowlState) -> bool:
-        return s.players[self.pid].square >= 0
+        p = s.players[self.pid]
+        return p.square >= 0 and not p.distracted
 
     def target(self, s: BloodBowlState, p: Player) -> int:
         return TN.stand_up_roll
@@ -143,7 +144,7 @@ class Distraction(Test):
         return roll >= clamp(self.target(s, p))
 
     def fail(self, s: BloodBowlState, p: Player) -> None:
-        p.distracted = True  # type: ignore[attr-defined]
+        p.distracted = True
         s.log(
             "distracted",
             f"{p.label()} ({self.trait(p)}) does nothing this activation "

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablesports.games.bloodbowl.actions import Activate
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS
 from tablesports.games.bloodbowl.players import PRONE, STANDING
 from tablesports.games.bloodbowl.procedures.team_turn import END_TURN, TeamTurn
@@ -54,7 +53,7 @@ class FullTeamTurn(TeamTurn):
     """The team turn with every action; `once_used` lists the once-per-turn actions taken."""
 
     __slots__ = ("once_used", "reroll_used")
-    name = "full_team_turn"
+    name = "team_turn"
 
     def __init__(self, team: int = 0) -> None:
         super().__init__(team)
@@ -94,8 +93,8 @@ class FullTeamTurn(TeamTurn):
             self.once_used = []
             self.reroll_used = False
             return self._start(s)
-        if isinstance(action, Declare | Activate):
-            kind = action.kind if isinstance(action, Declare) else "move"
+        if isinstance(action, Declare):
+            kind = action.kind
             p = s.player(self.team, action.number)
             assert p is not None
             p.used = True

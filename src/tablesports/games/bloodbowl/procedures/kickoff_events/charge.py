@@ -1,18 +1,18 @@
 """10 CHARGE! (seed): the kicking coach picks up to D3+3 Open players, who are activated one
-at a time, as in their own turn, for a free Move action; when one of them Falls Over or is
-Knocked Down, no more are activated and CHARGE! ends.
-
-The Blitz, Throw Team-mate and Kick Team-mate that one selected player each may take arrive
-with the team-turn actions (issue 6).
+at a time, as in their own turn, for a free Move action; one of them may take a Blitz action
+instead; when one of them Falls Over or is Knocked Down, no more are activated and CHARGE!
+ends. No team re-roll may be used while the ball is in the air (house rule: there is no team
+turn to take it from). Throw Team-mate and Kick Team-mate are not implemented.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablesports.games.bloodbowl.actions import Activate, EndCharge
+from tablesports.games.bloodbowl.actions import EndCharge
 from tablesports.games.bloodbowl.procedures.kickoff_events.selection import OpenPlayerSelection
-from tablesports.games.bloodbowl.procedures.move import MoveAction
+from tablesports.games.bloodbowl.turn.actions import Declare
+from tablesports.games.bloodbowl.turn.activation import Activation
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
@@ -23,14 +23,14 @@ END_CHARGE = EndCharge()
 class Charge(OpenPlayerSelection):
     """Phases 0-1 select; phase 2 activates the selected players one at a time."""
 
-    __slots__ = ("activated",)
+    __slots__ = ("activated", "blitzed")
     name = "charge"
-    event_name = "CHARGE!"
     rule = "kick-off event 10: CHARGE! (seed)"
 
     def __init__(self) -> None:
         super().__init__()
         self.activated: list[int] = []
+        self.blitzed = False
 
     def actor(self, s: BloodBowlState) -> int | None:
         if self.phase == 2:
@@ -47,11 +47,20 @@ class Charge(OpenPlayerSelection):
     def legal(self, s: BloodBowlState) -> list[Any]:
         if self.phase < 2:
             return super().legal(s)
-        return [END_CHARGE, *(Activate(s.players[pid].number) for pid in self._ready(s))]
+        out: list[Any] = [END_CHARGE]
+        for pid in self._ready(s):
+            number = s.players[pid].number
+            out.append(Declare("move", number))
+            if not self.blitzed:
+                out.append(Declare("blitz", number))
+        return out
 
     def why(self, s: BloodBowlState, action: Any) -> str:
         if self.phase == 2:
-            return "CHARGE! activates the selected players not yet activated, or 'end charge'"
+            return (
+                "CHARGE! activates the selected players not yet activated for a Move (one of "
+                "them may Blitz), or 'end charge'"
+            )
         return super().why(s, action)
 
     def selected_done(self, s: BloodBowlState) -> bool:
@@ -61,11 +70,13 @@ class Charge(OpenPlayerSelection):
     def step(self, s: BloodBowlState, action: Any) -> bool:
         if self.phase < 2:
             return super().step(s, action)
-        if isinstance(action, Activate):
+        if isinstance(action, Declare):
             p = s.player(self.team, action.number)
             assert p is not None
             self.activated.append(p.pid)
-            s.push(MoveAction(p.pid, free=True))
+            self.blitzed = self.blitzed or action.kind == "blitz"
+            s.log("charge", f"{p.label()} charges ({action.kind}).", self.rule)
+            s.push(Activation(p.pid, action.kind, free=True))
             return False
         if action is None and s.knocked_over >= 0:
             s.log("charge", "A charging player went down: CHARGE! ends.", self.rule)

@@ -1,0 +1,41 @@
+"""The team-turn procedures, for the procedure registry (rebuilding the stack from JSON)."""
+
+from __future__ import annotations
+
+from tablesports.games.bloodbowl.procedures.base import Procedure
+from tablesports.games.bloodbowl.turn.activation import Activation
+from tablesports.games.bloodbowl.turn.block import Block
+from tablesports.games.bloodbowl.turn.foul import Foul, SendOff
+from tablesports.games.bloodbowl.turn.injury import ArmourInjury
+from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
+from tablesports.games.bloodbowl.turn.passing import (
+    FlightScatter,
+    HandOff,
+    PassAction,
+    PassTest,
+    Possession,
+    TurnCatch,
+)
+from tablesports.games.bloodbowl.turn.push import Push
+from tablesports.games.bloodbowl.turn.team_turn import FullTeamTurn
+
+TURN_PROCEDURES: tuple[type[Procedure], ...] = (
+    FullTeamTurn,
+    Activation,
+    Rush,
+    Dodge,
+    PickUp,
+    StandUp,
+    Distraction,
+    Block,
+    Push,
+    ArmourInjury,
+    PassAction,
+    PassTest,
+    FlightScatter,
+    TurnCatch,
+    Possession,
+    HandOff,
+    Foul,
+    SendOff,
+)
