@@ -37,22 +37,28 @@ QUIT = {"quit", "exit", "q"}
 ReadLine = Callable[[str], str]
 
 
-def hidden_from(state: State, action: Action, viewer: int, choices: list[Action]) -> bool:
-    """Whether `viewer` cannot tell `action` from the other `choices` by what they see after.
+def what_is_seen(
+    state: State, action: Action, viewer: int, choices: list[Action]
+) -> tuple[bool, bool]:
+    """(is the action hidden from `viewer`, may its events still be shown to them).
 
-    Used before applying an opponent's move or a chance outcome in an imperfect-information
-    game: if another choice leads to the same observation, printing the action would leak.
+    An action is hidden when another of `choices` leads to the same observation for `viewer`:
+    printing it would leak. Its events may still be shown when every such choice gives the same
+    event texts (a deal "player 1 is dealt a card" says nothing about the card).
     """
     after = state.clone()
-    after.apply_legal(action)
+    texts = [e.text for e in after.apply_legal(action)]
     seen = after.observation(viewer)
+    hidden = False
     for other in choices:
         if other != action:
             alt = state.clone()
-            alt.apply_legal(other)
+            alt_texts = [e.text for e in alt.apply_legal(other)]
             if alt.observation(viewer) == seen:
-                return True
-    return False
+                hidden = True
+                if alt_texts != texts:
+                    return True, False
+    return hidden, True
 
 
 def pretty_json(record: Record) -> str:
@@ -129,14 +135,12 @@ class PlaySession:
     def chance_step(self) -> None:
         state = self.state
         outcome = state.sample_chance(self.rng)
-        hidden = self.viewer is not None and hidden_from(
-            state, outcome, self.viewer, [o for o, _ in state.chance_outcomes()]
-        )
+        hidden, events_shown = self.seen(outcome, [o for o, _ in state.chance_outcomes()])
         events = state.apply_legal(outcome)
         line = "chance: (hidden from you)" if hidden else f"chance: {outcome}"
         self.shown.append(line)
         self.out.print(Text(line, style="dim" if hidden else "cyan"), soft_wrap=True)
-        if not hidden:
+        if events_shown:
             self.show_events(events)
 
     def agent_step(self, seat: int) -> None:
@@ -149,16 +153,20 @@ class PlaySession:
                 f"agent {agent.name!r} ({seat_name(seat)}) returned the illegal action "
                 f"{action!s}: {state.why_illegal(action)}"
             )
-        hidden = self.viewer is not None and hidden_from(
-            state, action, self.viewer, state.legal_actions()
-        )
+        hidden, events_shown = self.seen(action, state.legal_actions())
         events = state.apply_legal(action)
         who = self.name(seat)
         line = f"{who} plays a hidden action" if hidden else f"{who} plays: {action}"
         self.shown.append(line)
         self.out.print(Text(line, style="magenta"), soft_wrap=True)
-        if not hidden:
+        if events_shown:
             self.show_events(events)
+
+    def seen(self, action: Action, choices: list[Action]) -> tuple[bool, bool]:
+        """Whether the person would not see `action`, and whether its events may be shown."""
+        if self.viewer is None:
+            return False, True
+        return what_is_seen(self.state, action, self.viewer, choices)
 
     def human_turn(self, seat: int) -> bool:
         """Ask until a legal action is played; False when the person leaves."""
