@@ -94,12 +94,16 @@ def test_help_lists_the_commands(runner: CliRunner) -> None:
         assert command in result.stdout
 
 
-def test_hot_seat_lets_two_people_play(runner: CliRunner) -> None:
-    result = run(runner, "play", "pig", "--vs", "human", "--seed", "6", input="roll\nhold\n" * 20)
+def test_hot_seat_lets_two_people_take_turns_at_one_screen(runner: CliRunner) -> None:
+    # Always rolling, nobody banks: the game goes on until the input ends.
+    result = run(runner, "play", "pig", "--vs", "human", "--seed", "6", input="\n1\n" * 40)
     assert result.exit_code == 0, result.output
-    assert "seat 0 > " in result.stdout and "seat 1 > " in result.stdout
-    assert "you " not in result.stdout
-    assert result.stdout.count("chance: D3=") == 2  # one screen, nothing hidden
+    out = result.stdout
+    assert "seat 0 > " in out and "seat 1 > " in out and "you (seat" not in out
+    for seat in (0, 1):  # hidden edges: the screen is handed over between the two
+        assert f"seat {seat}: your turn - press Enter when only you see the screen" in out
+    assert out.count("chance: (hidden)") == 2 and "D3=" not in out  # each edge hidden from one
+    assert "seat 0 plays: roll" in out and "seat 1 plays: roll" in out
 
 
 def test_play_from_a_position_and_replay_it(runner: CliRunner, tmp_path: Path) -> None:

@@ -101,9 +101,13 @@ class PlaySession:
         self.shown: list[str] = []
         """What was printed for each step of this session, for `history` (hidden stays hidden)."""
         imperfect = self.game.info.information == "imperfect"
-        # Whose eyes decide what is printed: the one person, when there is one, in a game
-        # with hidden information (hot-seat players share a screen anyway).
-        self.viewer: int | None = self.humans[0] if imperfect and len(self.humans) == 1 else None
+        # Everyone at the screen must not learn what their seat may not see: the log of a
+        # step is masked for the people other than the one who made it.
+        self.viewers: list[int] = self.humans if imperfect else []
+        self.hand_overs = self.hot_seat and imperfect
+        """People take turns at one screen: clear it and wait for the next one to be ready."""
+        self.at_screen: int | None = None
+        self.hidden_word = "(hidden)" if self.hot_seat else "(hidden from you)"
         for seat, agent in enumerate(agents):
             if agent is not None:
                 agent.reset(seat_seed(seed, seat))
@@ -135,9 +139,10 @@ class PlaySession:
     def chance_step(self) -> None:
         state = self.state
         outcome = state.sample_chance(self.rng)
-        hidden, events_shown = self.seen(outcome, [o for o, _ in state.chance_outcomes()])
+        choices = [o for o, _ in state.chance_outcomes()]
+        hidden, events_shown = self.seen(outcome, choices, CHANCE)
         events = state.apply_legal(outcome)
-        line = "chance: (hidden from you)" if hidden else f"chance: {outcome}"
+        line = f"chance: {self.hidden_word}" if hidden else f"chance: {outcome}"
         self.shown.append(line)
         self.out.print(Text(line, style="dim" if hidden else "cyan"), soft_wrap=True)
         if events_shown:
@@ -153,7 +158,7 @@ class PlaySession:
                 f"agent {agent.name!r} ({seat_name(seat)}) returned the illegal action "
                 f"{action!s}: {state.why_illegal(action)}"
             )
-        hidden, events_shown = self.seen(action, state.legal_actions())
+        hidden, events_shown = self.seen(action, state.legal_actions(), seat)
         events = state.apply_legal(action)
         who = self.name(seat)
         line = f"{who} plays a hidden action" if hidden else f"{who} plays: {action}"
@@ -162,22 +167,25 @@ class PlaySession:
         if events_shown:
             self.show_events(events)
 
-    def seen(self, action: Action, choices: list[Action]) -> tuple[bool, bool]:
-        """Whether the person would not see `action`, and whether its events may be shown."""
-        if self.viewer is None:
-            return False, True
-        return what_is_seen(self.state, action, self.viewer, choices)
+    def seen(self, action: Action, choices: list[Action], mover: int) -> tuple[bool, bool]:
+        """Whether `action` is hidden from someone at the screen, and if its events may show."""
+        hidden, events_shown = False, True
+        for viewer in self.viewers:
+            if viewer != mover:
+                h, e = what_is_seen(self.state, action, viewer, choices)
+                hidden, events_shown = hidden or h, events_shown and e
+        return hidden, events_shown
 
     def human_turn(self, seat: int) -> bool:
         """Ask until a legal action is played; False when the person leaves."""
+        if self.hand_overs and self.at_screen != seat and not self.hand_over(seat):
+            return self.input_ended()
         self.draw(seat)
         self.list_actions()
         while True:
             line = self.ask(f"{self.name(seat)} > ")
             if line is None:
-                self.out.print("(input ended: the game is left unfinished)")
-                self.autosave()
-                return False
+                return self.input_ended()
             text = line.strip()
             command, _, arg = text.partition(" ")
             command = command.lower()
@@ -191,16 +199,34 @@ class PlaySession:
             action = self.choose(text)
             if action is None:
                 continue
-            try:
-                events = self.state.apply_action(action)
-            except IllegalActionError as exc:  # the state is unchanged: ask again
-                self.out.print(Text(str(exc), style="red"), soft_wrap=True)
+            if not self.state.is_legal(action):  # explained, the state unchanged: ask again
+                explained = IllegalActionError(action, self.state.why_illegal(action))
+                self.out.print(Text(str(explained), style="red"), soft_wrap=True)
                 continue
-            line = f"{self.name(seat)} plays: {action}"
+            hidden, events_shown = self.seen(action, self.state.legal_actions(), seat)
+            events = self.state.apply_action(action)
+            who = self.name(seat)
+            line = f"{who} plays a hidden action" if hidden else f"{who} plays: {action}"
             self.shown.append(line)
             self.out.print(Text(line, style="green"), soft_wrap=True)
-            self.show_events(events)
+            if events_shown:
+                self.show_events(events)
             return True
+
+    def hand_over(self, seat: int) -> bool:
+        """Clear the screen and wait until the person at `seat` is ready; False at end of input."""
+        if self.out.is_terminal:
+            self.out.clear()
+        prompt = f"{self.name(seat)}: your turn - press Enter when only you see the screen "
+        if self.ask(prompt) is None:
+            return False
+        self.at_screen = seat
+        return True
+
+    def input_ended(self) -> bool:
+        self.out.print("(input ended: the game is left unfinished)")
+        self.autosave()
+        return False
 
     def run_command(self, command: str, arg: str, seat: int) -> bool:
         """Carry out a command word; False when `command` is not one."""
