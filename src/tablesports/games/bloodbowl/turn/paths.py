@@ -14,7 +14,7 @@ from math import log
 from typing import TYPE_CHECKING
 
 from tablesports.games.bloodbowl.ball import ON_GROUND
-from tablesports.games.bloodbowl.pitch import NEIGHBOURS
+from tablesports.games.bloodbowl.pitch import NEIGHBOURS, SIZE
 from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.common import marking, tackle_zones
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 COST = {t: -log((7 - t) / 6) for t in range(2, 7)}
+INF = float("inf")
 """The cost of a roll needing t+ on a D6: minus the log of its chance (1 fails, 6 passes)."""
 
 
@@ -40,7 +41,7 @@ class Reach:
         self.key = key
         self.player = player
         self.start = start
-        self.parent: dict[int, int] = {}
+        self.parent: list[int] = [-1] * SIZE
         self.risk: dict[int, str] = {}
         self.tz: list[int] = []
         self.rush_target = 2
@@ -81,53 +82,55 @@ def reach(s: BloodBowlState, pid: int, moved: int) -> Reach:
     ball = s.ball if s.ball_state == ON_GROUND else -1
     ma = p.ma
     start = p.square
-    best: dict[int, float] = {start: 0.0}
     parent = r.parent
     risk = r.risk
     rolls: dict[int, str] = {start: ""}
     rush_text = f"rush {r.rush_target}+"
     stunty = p.has("Stunty")
-    heap: list[tuple[float, int, int]] = [(0.0, 0, start)]
-    done: set[int] = set()
     pt = any(s.players[q].has("Prehensile Tail") for q in s.team_pids[1 - p.team])
+    # the cost of a Dodge into a square Marked n times (Prehensile Tail is looked up)
+    dodge_cost = [COST[clamp(p.ag + (0 if stunty else n))] for n in range(9)]
+    free = ma - moved  # steps before the Rushes
+    best = [INF] * SIZE
+    done = bytearray(SIZE)
+    best[start] = 0.0
+    heap: list[tuple[float, int, int]] = [(0.0, 0, start)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        c, k, sq = heapq.heappop(heap)
-        if sq in done:
+        c, k, sq = pop(heap)
+        if done[sq]:
             continue
-        done.add(sq)
+        done[sq] = 1
         if sq != start:
             # the rolls of the path to sq: those to its parent and this step's own
             frm = parent[sq]
             text = rolls[frm]
-            if moved + k - 1 >= ma:
+            if k > free:
                 text = f"{text}, {rush_text}" if text else rush_text
             if tz[frm]:
                 dodge = f"dodge {dodge_target(s, p, frm, sq, tz)}+"
                 text = f"{text}, {dodge}" if text else dodge
-            rolls[sq] = text
             if sq == ball:
                 pick = f"pick-up {pickup_target(s, p, sq)}+"
                 risk[sq] = f"{text}, {pick}" if text else pick
                 continue
-            risk[sq] = text
+            rolls[sq] = risk[sq] = text
         if k >= budget:
             continue
-        step_cost = rush_cost if moved + k >= ma else 0.0
+        step = c + rush_cost if k >= free else c
         dodging = tz[sq] > 0
+        k1 = k + 1
         for nb in NEIGHBOURS[sq]:
-            if pitch[nb] >= 0 or nb in done:
+            if done[nb] or pitch[nb] >= 0:
                 continue
-            nc = c + step_cost
             if dodging:
-                if pt:
-                    nc += COST[dodge_target(s, p, sq, nb, tz)]
-                else:
-                    nc += COST[clamp(p.ag + (0 if stunty else tz[nb]))]
-            old = best.get(nb)
-            if old is None or nc < old - 1e-9:
+                nc = step + (COST[dodge_target(s, p, sq, nb, tz)] if pt else dodge_cost[tz[nb]])
+            else:
+                nc = step
+            if nc < best[nb] - 1e-9:
                 best[nb] = nc
                 parent[nb] = sq
-                heapq.heappush(heap, (nc, k + 1, nb))
+                push(heap, (nc, k1, nb))
     return r
 
 
