@@ -152,7 +152,11 @@ class PlaySession:
         state = self.state
         agent = self.agents[seat]
         assert agent is not None
-        action = agent.step(state)
+        if self.out.is_terminal:  # a search bot may think for a while: say so
+            with self.out.status(f"{self.name(seat)} is thinking ..."):
+                action = agent.step(state)
+        else:
+            action = agent.step(state)
         if not state.is_legal(action):
             raise AgentError(
                 f"agent {agent.name!r} ({seat_name(seat)}) returned the illegal action "
