@@ -105,6 +105,13 @@ def test_an_agents_illegal_action_names_the_game(monkeypatch: pytest.MonkeyPatch
         simulate(load("pig"), ["cheat", "random"], 3, seed=9)
 
 
+def test_a_worker_that_cannot_build_its_agents_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `cheat` is registered in this process only: a spawned worker does not know it.
+    monkeypatch.setitem(agent_registry._extra, "cheat", _Cheat)
+    with pytest.raises(SimulationError, match="a worker process could not start: unknown agent"):
+        simulate(load("pig"), ["cheat", "random"], 4, jobs=2)
+
+
 def test_bad_simulate_arguments_are_explained(runner: CliRunner) -> None:
     base = ["simulate", "pig", "-a", "random"]
     assert_clean_error(run(runner, *base, "nobody"), "unknown agent 'nobody'", "random")

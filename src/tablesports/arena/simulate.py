@@ -119,7 +119,10 @@ def _init_worker(plan: _Plan) -> None:
         _worker = _Runner(plan)
     except TablesportsError as exc:
         # Raised from the tasks instead: a failing initializer would only kill the process.
-        _worker_error = f"a worker process could not start: {exc}"
+        _worker_error = (
+            f"a worker process could not start: {exc} (an agent registered while the program "
+            "runs does not exist in a new process: use one process, or name it in a package)"
+        )
 
 
 def _play_chunk(start: int, stop: int) -> list[GameResult]:
