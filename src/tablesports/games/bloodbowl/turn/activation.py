@@ -30,6 +30,8 @@ END_ACTIVATION = EndActivation()
 FINAL = ("block", "pass", "hand-off", "foul")
 """Actions that end once their target step is done."""
 NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery")
+_MOVES: dict[tuple[int, int, str], MovePath] = {}
+"""Move actions made once (immutable, shared): building them is a hot spot of `legal`."""
 
 
 def carrying(s: BloodBowlState, p: Player) -> bool:
@@ -103,7 +105,15 @@ class Activation(Procedure):
         if cache is not None and cache[0] is r:
             return cache[1]
         number, risk = p.number, r.risk
-        out = [MovePath(number, sq % WIDTH, sq // WIDTH, risk[sq]) for sq in sorted(risk)]
+        if len(_MOVES) > 100_000:
+            _MOVES.clear()
+        out = []
+        for sq in sorted(risk):
+            key = (number, sq, risk[sq])
+            a = _MOVES.get(key)
+            if a is None:
+                a = _MOVES[key] = MovePath(number, sq % WIDTH, sq // WIDTH, risk[sq])
+            out.append(a)
         s.__dict__["_moves"] = (r, out)
         return out
 

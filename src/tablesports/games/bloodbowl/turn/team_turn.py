@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tablesports.games.bloodbowl.ball import ON_GROUND
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS
 from tablesports.games.bloodbowl.players import PRONE, STANDING
 from tablesports.games.bloodbowl.procedures.team_turn import END_TURN, TeamTurn
@@ -22,31 +23,51 @@ ONCE_PER_TURN = ("blitz", "pass", "hand-off", "foul")
 
 def declarable(s: BloodBowlState, p: Player, once_used: list[str]) -> list[str]:
     """The actions `p` may be activated for now (never one that could do nothing at all)."""
+    return _declarable(s, p, once_used, _context(s, p.team))
+
+
+def _context(s: BloodBowlState, team: int) -> tuple[bool, bool, Player | None, bool]:
+    """What every player of `team` shares: an opponent Standing, one down, the ball."""
+    players = s.players
+    up = down = False
+    for i in s.team_pids[1 - team]:
+        q = players[i]
+        if q.square >= 0:
+            if q.stance == STANDING:
+                up = True
+            else:
+                down = True
+    return up, down, s.carrier(), s.ball_state == ON_GROUND
+
+
+def _declarable(
+    s: BloodBowlState, p: Player, once_used: list[str], ctx: tuple[bool, bool, Any, bool]
+) -> list[str]:
     if p.used or p.square < 0 or p.stance not in (STANDING, PRONE):
         return []
+    up, down, holder, loose = ctx
     out = ["move"]
     pitch, players = s.pitch, s.players
-    if p.stance == STANDING and any(
-        pitch[sq] >= 0
-        and players[pitch[sq]].team != p.team
-        and players[pitch[sq]].stance == STANDING
-        for sq in NEIGHBOURS[p.square]
-    ):
-        out.append("block")
-    opponents = [players[i] for i in s.team_pids[1 - p.team] if players[i].square >= 0]
-    if "blitz" not in once_used and any(q.stance == STANDING for q in opponents):
+    if p.stance == STANDING:
+        for sq in NEIGHBOURS[p.square]:
+            q = pitch[sq]
+            if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
+                out.append("block")
+                break
+    if up and "blitz" not in once_used:
         out.append("blitz")
-    holder = s.carrier()
     # Pass and Hand-off only when he holds the ball or may pick it up on the way
-    reachable_ball = holder is p or s.ball_state == "ground"
-    if not p.has("No Hands") and reachable_ball:
+    if (holder is p or loose) and not p.has("No Hands"):
         if "pass" not in once_used and p.pa > 0:
             out.append("pass")
         if "hand-off" not in once_used:
             out.append("hand-off")
-    if "foul" not in once_used and any(q.stance != STANDING for q in opponents):
+    if down and "foul" not in once_used:
         out.append("foul")
     return out
+
+
+_DECLARE: dict[tuple[str, int], Declare] = {}
 
 
 class FullTeamTurn(TeamTurn):
@@ -62,14 +83,16 @@ class FullTeamTurn(TeamTurn):
 
     def legal(self, s: BloodBowlState) -> list[Any]:
         out: list[Any] = [END_TURN]
-        for pid in self.order(s):
+        ctx = _context(s, self.team)
+        once = self.once_used
+        for pid in s.team_pids[self.team]:  # in shirt-number order
             p = s.players[pid]
-            for kind in declarable(s, p, self.once_used):
-                out.append(Declare(kind, p.number))
+            for kind in _declarable(s, p, once, ctx):
+                a = _DECLARE.get((kind, p.number))
+                if a is None:
+                    a = _DECLARE[kind, p.number] = Declare(kind, p.number)
+                out.append(a)
         return out
-
-    def order(self, s: BloodBowlState) -> list[int]:
-        return sorted(s.team_pids[self.team], key=lambda i: s.players[i].number)
 
     def why(self, s: BloodBowlState, action: Any) -> str:
         if isinstance(action, Declare):
