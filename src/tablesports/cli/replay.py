@@ -30,10 +30,10 @@ def replay_command(
     """Replay a recorded game, printing each action with its events."""
     if index < 0:
         raise CliError(f"--index must be 0 or more, got {index}")
-    record, count = _pick(file, index)
+    record, several = _pick(file, index)
     out = console()
-    _header(out, record, file, index, count)
-    where = f"{file} (record {index})" if count > 1 else str(file)
+    where = f"{file} (record {index})" if several else str(file)
+    _header(out, record, where)
     try:
         _replay(out, record, step)
     except TablesportsError as exc:  # say which file and record it came from
@@ -67,19 +67,24 @@ def _replay(out: Console, record: Record, step: bool) -> None:
     _footer(out, record, state)
 
 
-def _pick(file: Path, index: int) -> tuple[Record, int]:
-    """The record at `index` and how many the file holds (every line is validated)."""
+def _pick(file: Path, index: int) -> tuple[Record, bool]:
+    """The record at `index`, and whether the file holds several.
+
+    Reading stops just after it: a file of ten thousand games is not validated to show one.
+    """
     chosen: Record | None = None
     count = 0
-    for n, record in enumerate(read_records(file)):
-        count += 1
-        if n == index:
+    for record in read_records(file):
+        if chosen is not None:
+            return chosen, True
+        if count == index:
             chosen = record
+        count += 1
+    if chosen is not None:
+        return chosen, count > 1
     if count == 0:
         raise RecordError(f"{file}: holds no record")
-    if chosen is None:
-        raise CliError(f"{file} holds {count} record(s): --index runs from 0 to {count - 1}")
-    return chosen, count
+    raise CliError(f"{file} holds {count} record(s): --index runs from 0 to {count - 1}")
 
 
 def _player(record: Record, seat: int) -> str:
@@ -87,9 +92,8 @@ def _player(record: Record, seat: int) -> str:
     return f"{name} (seat {seat})"
 
 
-def _header(out: Console, record: Record, file: Path, index: int, count: int) -> None:
-    which = f" (record {index} of {count})" if count > 1 else ""
-    out.print(Text(f"{file}{which}", style="bold"))
+def _header(out: Console, record: Record, where: str) -> None:
+    out.print(Text(where, style="bold"), soft_wrap=True)
     players = ", ".join(_player(record, s) for s in range(len(record.players)))
     options = "".join(f", {k}={v!r}" for k, v in record.options.items())
     out.print(
