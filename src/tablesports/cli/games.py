@@ -5,17 +5,21 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
+from tablesports.agents.registry import GENERAL_AGENTS
 from tablesports.cli.common import console, guarded
-from tablesports.core.registry import game_ids, load
+from tablesports.core.registry import game_bots, game_ids, load
 
 
 @guarded
 def games_command() -> None:
-    """List the registered games with their title, players and kind."""
+    """List the registered games with their title, players, kind and own bots."""
     out = console()
     table = Table(title="tablesports games", title_justify="left")
-    for column in ("id", "title", "players", "information", "kind"):
-        table.add_column(column)
+    table.add_column("id", no_wrap=True)
+    table.add_column("title")
+    table.add_column("players", justify="right")
+    table.add_column("kind")
+    table.add_column("its own bots", no_wrap=True)
     ids = game_ids()
     problems: list[str] = []
     for game_id in ids:
@@ -25,8 +29,12 @@ def games_command() -> None:
             problems.append(f"{game_id}: {type(exc).__name__}: {exc}")
             table.add_row(game_id, Text("cannot load (see below)", style="red"), "", "", "")
             continue
-        table.add_row(info.id, info.title, str(info.players), info.information, info.kind)
+        kind = info.kind if info.information in info.kind else f"{info.kind}; {info.information} information"
+        bots = "\n".join(sorted(game_bots(game_id)))
+        table.add_row(info.id, info.title, str(info.players), kind, bots)
     out.print(table)
+    general = ", ".join(sorted(GENERAL_AGENTS))
+    out.print(f"The general agents play every game: {general}.", soft_wrap=True)
     if not ids:
         out.print("no games are registered")
     for problem in problems:
