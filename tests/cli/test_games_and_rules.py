@@ -11,7 +11,8 @@ def test_games_lists_registered_games_with_title_players_and_kind(runner: CliRun
     result = run(runner, "games")
     assert result.exit_code == 0, result.output
     lines = {line.split("│")[1].strip(): line for line in result.stdout.splitlines() if "│" in line}
-    assert "Hidden Pig" in lines["pig"] and "dice, hidden edge; imperfect information" in lines["pig"]
+    assert "Hidden Pig" in lines["pig"]
+    assert "dice, hidden edge; imperfect information" in lines["pig"]
     assert "Nim (test game)" in lines["nim"] and " 2 " in lines["nim"]
     assert "The general agents play every game:" in result.stdout and "random" in result.stdout
 

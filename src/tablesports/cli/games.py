@@ -29,7 +29,9 @@ def games_command() -> None:
             problems.append(f"{game_id}: {type(exc).__name__}: {exc}")
             table.add_row(game_id, Text("cannot load (see below)", style="red"), "", "", "")
             continue
-        kind = info.kind if info.information in info.kind else f"{info.kind}; {info.information} information"
+        kind = info.kind
+        if info.information not in kind:
+            kind += f"; {info.information} information"
         bots = "\n".join(sorted(game_bots(game_id)))
         table.add_row(info.id, info.title, str(info.players), kind, bots)
     out.print(table)
