@@ -100,7 +100,7 @@ class Activation(Procedure):
         return out
 
     def moves(self, s: BloodBowlState, p: Player) -> list[MovePath]:
-        r = reach(s, self.pid, self.moved)
+        r = reach(s, self.pid, self.moved, self._break_tackle(p))
         cache = s.__dict__.get("_moves")
         if cache is not None and cache[0] is r:
             return cache[1]
@@ -174,7 +174,7 @@ class Activation(Procedure):
                 return self._walk(s, p)
             return True
         if isinstance(action, MovePath):
-            r = reach(s, self.pid, self.moved)
+            r = reach(s, self.pid, self.moved, self._break_tackle(p))
             self.path = r.path(index(action.x, action.y))
             self.checked = False
             return False
@@ -259,6 +259,9 @@ class Activation(Procedure):
             self.acted = True
             s.push(PassAction(self.pid, target), Possession(p.team))
         return False
+
+    def _break_tackle(self, p: Player) -> bool:
+        return not self.bt_used and p.has("Break Tackle")
 
     @staticmethod
     def _scores(p: Player) -> bool:

@@ -13,7 +13,7 @@ from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.common import Test, marking, tackle_zones, turnover
 from tablesports.games.bloodbowl.turn.data import TN
 from tablesports.games.bloodbowl.turn.injury import knock_down
-from tablesports.games.bloodbowl.turn.paths import clamp, dodge_target
+from tablesports.games.bloodbowl.turn.paths import break_tackle_bonus, clamp, dodge_modifier
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -58,11 +58,8 @@ class Dodge(Test):
         self.break_tackle = break_tackle
 
     def modifier(self, s: BloodBowlState, p: Player) -> int:
-        tz = tackle_zones(s, p.team)
-        mod = p.ag - dodge_target(s, p, p.square, self.square, tz)
-        if self.break_tackle:
-            mod += 2 if p.st >= 5 else 1
-        return mod
+        bonus = break_tackle_bonus(p) if self.break_tackle else 0
+        return dodge_modifier(s, p, p.square, self.square, tackle_zones(s, p.team), bonus)
 
     def skill_allowed(self, s: BloodBowlState, p: Player) -> bool:
         return marking(s, p.team, p.square, "Tackle") == 0

@@ -56,17 +56,32 @@ class Reach:
         return out
 
 
-def dodge_target(s: BloodBowlState, p: Player, frm: int, to: int, tz: list[int]) -> int:
-    """The D6 a Dodge from `frm` to `to` needs, before Break Tackle (BB2020)."""
+def dodge_modifier(
+    s: BloodBowlState, p: Player, frm: int, to: int, tz: list[int], bonus: int = 0
+) -> int:
+    """The modifier of a Dodge from `frm` to `to` (BB2020): -1 per player Marking `to`
+    (Stunty ignores them), -1 per Prehensile Tail Marking `frm`, + `bonus` (Break Tackle)."""
     mod = 0 if p.has("Stunty") else -tz[to]
-    mod -= marking(s, p.team, frm, "Prehensile Tail")
-    return clamp(p.ag - mod)
+    return mod - marking(s, p.team, frm, "Prehensile Tail") + bonus
 
 
-def reach(s: BloodBowlState, pid: int, moved: int) -> Reach:
-    """Every square `pid` can reach with `moved` squares already used (cached)."""
+def break_tackle_bonus(p: Player) -> int:
+    """Break Tackle (BB2020): +1 to one Dodge an activation, +2 with ST 5 or more."""
+    return 2 if p.st >= 5 else 1
+
+
+def dodge_target(
+    s: BloodBowlState, p: Player, frm: int, to: int, tz: list[int], bonus: int = 0
+) -> int:
+    """The D6 a Dodge from `frm` to `to` needs."""
+    return clamp(p.ag - dodge_modifier(s, p, frm, to, tz, bonus))
+
+
+def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -> Reach:
+    """Every square `pid` can reach with `moved` squares already used (cached); with
+    `break_tackle`, the first Dodge of a path gets the Break Tackle bonus."""
     p = s.players[pid]
-    key = (len(s.history), pid, p.square, moved)
+    key = (len(s.history), pid, p.square, moved, break_tackle)
     cached: Reach | None = s.__dict__.get("_reach")
     if cached is not None and cached.key == key:
         return cached
@@ -87,7 +102,10 @@ def reach(s: BloodBowlState, pid: int, moved: int) -> Reach:
     rolls: dict[int, str] = {start: ""}
     rush_text = f"rush {r.rush_target}+"
     stunty = p.has("Stunty")
-    pt = any(s.players[q].has("Prehensile Tail") for q in s.team_pids[1 - p.team])
+    pt = break_tackle or any(s.players[q].has("Prehensile Tail") for q in s.team_pids[1 - p.team])
+    bt_bonus = break_tackle_bonus(p)
+    bt_left = bytearray(SIZE)  # the path to the square has not used Break Tackle yet
+    bt_left[start] = break_tackle
     # the cost of a Dodge into a square Marked n times (Prehensile Tail is looked up)
     dodge_cost = [COST[clamp(p.ag + (0 if stunty else n))] for n in range(9)]
     free = ma - moved  # steps before the Rushes
@@ -108,7 +126,8 @@ def reach(s: BloodBowlState, pid: int, moved: int) -> Reach:
             if k > free:
                 text = f"{text}, {rush_text}" if text else rush_text
             if tz[frm]:
-                dodge = f"dodge {dodge_target(s, p, frm, sq, tz)}+"
+                bonus = bt_bonus if bt_left[frm] else 0
+                dodge = f"dodge {dodge_target(s, p, frm, sq, tz, bonus)}+"
                 text = f"{text}, {dodge}" if text else dodge
             if sq == ball:
                 pick = f"pick-up {pickup_target(s, p, sq)}+"
@@ -120,16 +139,21 @@ def reach(s: BloodBowlState, pid: int, moved: int) -> Reach:
         step = c + rush_cost if k >= free else c
         dodging = tz[sq] > 0
         k1 = k + 1
+        bonus = bt_bonus if bt_left[sq] else 0
         for nb in NEIGHBOURS[sq]:
             if done[nb] or pitch[nb] >= 0:
                 continue
             if dodging:
-                nc = step + (COST[dodge_target(s, p, sq, nb, tz)] if pt else dodge_cost[tz[nb]])
+                if pt:
+                    nc = step + COST[dodge_target(s, p, sq, nb, tz, bonus)]
+                else:
+                    nc = step + dodge_cost[tz[nb]]
             else:
                 nc = step
             if nc < best[nb] - 1e-9:
                 best[nb] = nc
                 parent[nb] = sq
+                bt_left[nb] = bt_left[sq] and not dodging
                 push(heap, (nc, k1, nb))
     return r
 

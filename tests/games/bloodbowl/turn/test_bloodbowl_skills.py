@@ -1,0 +1,106 @@
+"""Skills and traits (BB2020 wording, kept by the 2025 edition), each with its own test;
+Block, Dodge, Tackle, Stand Firm, Juggernaut, Frenzy, Dauntless, Mighty Blow, Thick Skull,
+Stunty, Regeneration, Dirty Player, Catch, Sure Hands and Pass are tested beside the action
+they change (test_bloodbowl_block, _move, _pass, _foul_injury)."""
+
+from __future__ import annotations
+
+from tablesports.games.bloodbowl.players import PRONE, STANDING
+from tablesports.games.bloodbowl.rules_data import rosters
+from tablesports.games.bloodbowl.skills import check_rosters, skills
+from tests.games.bloodbowl.turn.turn_helpers import act, legal_texts, log, position, sq, who
+
+
+def test_every_roster_skill_is_described() -> None:
+    check_rosters()
+    used = {s for r in rosters().values() for p in r.positions for s in p.skills}
+    assert used <= set(skills())
+    assert {"Swarming", "Secret Weapon"} <= set(skills())
+
+
+def test_loner_must_roll_4_plus_to_use_a_team_reroll() -> None:
+    # the Ogre (Loner 4+, Bone Head) fails a Rush, the team re-roll is lost on a 3
+    s = position("H12 5,7")
+    act(s, "move 12", "D6=2", "move 12 to 10,7", "move 12 to 11,7 (rush 2+)", "D6=1", "reroll")
+    events = act(s, "D6=3")
+    assert "the re-roll is lost" in log(events) and s.rerolls[0] == 2
+    assert s.stack[-1].name == "armour_injury"  # he falls: no second chance
+
+
+def test_loner_on_4_plus_rerolls() -> None:
+    s = position("H12 5,7")
+    act(s, "move 12", "D6=2", "move 12 to 10,7", "move 12 to 11,7 (rush 2+)", "D6=1", "reroll")
+    act(s, "D6=4", "D6=5")
+    assert who(s, "H12").square == sq("11,7") and who(s, "H12").stance == STANDING
+
+
+def test_bone_head_on_a_1_ends_the_activation_and_loses_tackle_zones() -> None:
+    s = position("H12 5,7", "A1 6,7", rerolls=(0, 0))
+    events = act(s, "move 12", "D6=1")
+    ogre = who(s, "H12")
+    assert "does nothing" in log(events) and ogre.distracted and ogre.square == sq("5,7")
+    assert s.stack[-1].name == "team_turn"
+    assert s.markers(1, sq("6,7")) == 0  # the orc is not Marked by him
+
+
+def test_really_stupid_needs_4_plus_or_2_plus_with_a_helpful_team_mate() -> None:
+    troll = {
+        "name": "Trolls",
+        "roster": "orc",
+        "edition": "BB2020",
+        "rerolls": 0,
+        "cheerleaders": 0,
+        "assistant_coaches": 0,
+        "fan_factor": 0,
+        "players": [{"number": 1, "position": "Troll"}, {"number": 2, "position": "Lineman"}],
+    }
+    s = position("H1 5,7", teams=(troll, "orc"), rerolls=(0, 0))  # type: ignore[arg-type]
+    act(s, "move 1", "D6=3")
+    assert who(s, "H1").distracted
+    s = position("H1 5,7", "H2 5,8", teams=(troll, "orc"))  # type: ignore[arg-type]
+    act(s, "move 1", "D6=2")
+    assert not who(s, "H1").distracted and s.stack[-1].name == "activation"
+
+
+def test_animal_savagery_on_a_1_ends_the_activation() -> None:
+    s = position("H12 5,7", teams=("skaven", "orc"), rerolls=(0, 0))  # the Rat Ogre
+    act(s, "move 12", "D6=1")
+    assert who(s, "H12").distracted
+    s = position("H12 5,7", teams=("skaven", "orc"), rerolls=(0, 0))
+    act(s, "move 12", "D6=2")
+    assert s.stack[-1].name == "activation"
+
+
+def test_break_tackle_helps_the_first_dodge_of_an_activation() -> None:
+    # the Deathroller: Break Tackle, ST 7 (+2), AG 5+; two orcs mark the square he dodges to
+    s = position("H12 8,7", "A1 9,6", "A2 9,8", teams=("dwarf", "orc"), rerolls=(0, 0))
+    act(s, "move 12")
+    assert "move 12 to 9,7 (dodge 5+)" in legal_texts(s)  # AG 5+ -2 +2
+    events = act(s, "move 12 to 9,7", "D6=4")
+    assert "D6=4 against 5+: failure" in log(events)  # the modifiers cancel out
+
+
+def test_prehensile_tail_makes_dodging_away_harder() -> None:
+    # the Rat Ogre (Prehensile Tail) marks human #10: dodging away takes -1 more
+    s = position("H10 8,7", "A12 9,7", teams=("human", "skaven"))
+    act(s, "move 10")
+    assert "move 10 to 7,7 (dodge 4+)" in legal_texts(s)
+
+
+def test_no_hands_never_picks_up_the_ball() -> None:
+    s = position("H12 5,7", "A1 20,7", ball="6,7", teams=("dwarf", "orc"))  # Deathroller
+    assert "pass 12" not in legal_texts(s) and "hand-off 12" not in legal_texts(s)
+    act(s, "move 12", "move 12 to 6,7")
+    assert s.stack[-1].name == "bounce"  # the ball bounces off him
+
+
+def test_right_stuff_and_throw_team_mate_change_nothing_yet() -> None:
+    for name in ("Right Stuff", "Throw Team-mate", "Always Hungry", "Projectile Vomit"):
+        assert skills()[name].status == "no effect"
+
+
+def test_a_prone_player_stands_up_and_a_failed_stand_up_with_low_ma_wastes_the_action() -> None:
+    s = position("H12 5,7 prone", teams=("dwarf", "orc"))  # Deathroller MA 4: stands freely
+    act(s, "move 12")
+    assert who(s, "H12").stance == STANDING
+    assert who(s, "H12").stance != PRONE
