@@ -139,14 +139,7 @@ class PlaySession:
     def chance_step(self) -> None:
         state = self.state
         outcome = state.sample_chance(self.rng)
-        choices = [o for o, _ in state.chance_outcomes()]
-        hidden, events_shown = self.seen(outcome, choices, CHANCE)
-        events = state.apply_legal(outcome)
-        line = f"chance: {self.hidden_word}" if hidden else f"chance: {outcome}"
-        self.shown.append(line)
-        self.out.print(Text(line, style="dim" if hidden else "cyan"), soft_wrap=True)
-        if events_shown:
-            self.show_events(events)
+        self.apply(CHANCE, outcome, [o for o, _ in state.chance_outcomes()], "cyan")
 
     def agent_step(self, seat: int) -> None:
         state = self.state
@@ -162,12 +155,20 @@ class PlaySession:
                 f"agent {agent.name!r} ({seat_name(seat)}) returned the illegal action "
                 f"{action!s}: {state.why_illegal(action)}"
             )
-        hidden, events_shown = self.seen(action, state.legal_actions(), seat)
-        events = state.apply_legal(action)
-        who = self.name(seat)
-        line = f"{who} plays a hidden action" if hidden else f"{who} plays: {action}"
+        self.apply(seat, action, state.legal_actions(), "magenta")
+
+    def apply(self, mover: int, action: Action, choices: list[Action], style: str) -> None:
+        """Apply a legal action and print it with its events, or as much as may be seen."""
+        hidden, events_shown = self.seen(action, choices, mover)
+        events = self.state.apply_legal(action)
+        if mover == CHANCE:
+            line = f"chance: {self.hidden_word if hidden else action}"
+        elif hidden:
+            line = f"{self.name(mover)} plays a hidden action"
+        else:
+            line = f"{self.name(mover)} plays: {action}"
         self.shown.append(line)
-        self.out.print(Text(line, style="magenta"), soft_wrap=True)
+        self.out.print(Text(line, style="dim" if hidden else style), soft_wrap=True)
         if events_shown:
             self.show_events(events)
 
@@ -207,14 +208,7 @@ class PlaySession:
                 explained = IllegalActionError(action, self.state.why_illegal(action))
                 self.out.print(Text(str(explained), style="red"), soft_wrap=True)
                 continue
-            hidden, events_shown = self.seen(action, self.state.legal_actions(), seat)
-            events = self.state.apply_action(action)
-            who = self.name(seat)
-            line = f"{who} plays a hidden action" if hidden else f"{who} plays: {action}"
-            self.shown.append(line)
-            self.out.print(Text(line, style="green"), soft_wrap=True)
-            if events_shown:
-                self.show_events(events)
+            self.apply(seat, action, self.state.legal_actions(), "green")
             return True
 
     def hand_over(self, seat: int) -> bool:
