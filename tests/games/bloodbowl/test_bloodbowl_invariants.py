@@ -26,7 +26,8 @@ def check(s: BloodBowlState) -> None:
         if p.square >= 0:
             assert s.pitch[p.square] == p.pid
     for team in (0, 1):
-        assert len(s.on_pitch(team)) <= 11
+        swarmers = sum(1 for p in s.on_pitch(team) if p.has("Swarming"))
+        assert len(s.on_pitch(team)) <= 11 + min(3, swarmers // 2)
         assert 0 <= s.turn[team] <= s.turns_per_half
     if s.ball_state == HELD:
         carrier = s.carrier()

@@ -18,7 +18,8 @@ from tablesports.games.bloodbowl.tables import NUMBERS
 
 
 class BloodBowlOptions(BaseModel):
-    """`home`/`away`: a published team (human, orc, dwarf, skaven) or a team file's path."""
+    """`home`/`away`: a published team (human, orc, dwarf, skaven, snotling) or the path of
+    a team file."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

@@ -16,6 +16,7 @@ from tablesports.games.bloodbowl.procedures.nominate_kicker import NominateKicke
 from tablesports.games.bloodbowl.procedures.place_kick import PlaceKick
 from tablesports.games.bloodbowl.procedures.secret_weapons import SecretWeapons
 from tablesports.games.bloodbowl.procedures.setup import Setup
+from tablesports.games.bloodbowl.procedures.swarming import Swarming
 from tablesports.games.bloodbowl.turn.team_turn import FullTeamTurn as TeamTurn
 
 if TYPE_CHECKING:
@@ -86,6 +87,7 @@ class Drive(Procedure):
             NominateKicker(self.kicking),
             PlaceKick(self.kicking),
             Deviate(),
+            Swarming([self.kicking, 1 - self.kicking]),
             KickoffEvent(),
             Landing(),
         )

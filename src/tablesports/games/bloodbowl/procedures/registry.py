@@ -25,6 +25,7 @@ from tablesports.games.bloodbowl.procedures.place_kick import PlaceKick
 from tablesports.games.bloodbowl.procedures.scatter import Scatter
 from tablesports.games.bloodbowl.procedures.secret_weapons import SecretWeapons
 from tablesports.games.bloodbowl.procedures.setup import Setup
+from tablesports.games.bloodbowl.procedures.swarming import Swarming
 from tablesports.games.bloodbowl.procedures.throw_in import ThrowIn
 from tablesports.games.bloodbowl.procedures.touchback import Touchback
 from tablesports.games.bloodbowl.procedures.weather import Weather
@@ -40,6 +41,7 @@ _ALL: tuple[type[Procedure], ...] = (
     NominateKicker,
     PlaceKick,
     Deviate,
+    Swarming,
     KickoffEvent,
     *EVENT_PROCEDURES.values(),
     SnackVictim,

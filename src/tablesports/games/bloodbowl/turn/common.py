@@ -70,13 +70,16 @@ def has_tackle_zone(p: Player) -> bool:
     return p.stance == STANDING and p.square >= 0 and not p.distracted
 
 
-def tackle_zones(s: BloodBowlState, team: int) -> list[int]:
-    """For every square, how many opponents of `team` Mark it."""
+def tackle_zones(s: BloodBowlState, team: int, dodging_into: bool = False) -> list[int]:
+    """For every square, how many opponents of `team` Mark it; `dodging_into` leaves out the
+    Titchy ones (they do not count against a Dodge into their zone, BB2020)."""
     tz = [0] * SIZE
     players = s.players
     for pid in s.team_pids[1 - team]:
         q = players[pid]
         if q.square >= 0 and q.stance == STANDING and has_tackle_zone(q):
+            if dodging_into and "Titchy" in q.skills:
+                continue
             for sq in NEIGHBOURS[q.square]:
                 tz[sq] += 1
     return tz

@@ -59,7 +59,8 @@ class Dodge(Test):
 
     def modifier(self, s: BloodBowlState, p: Player) -> int:
         bonus = break_tackle_bonus(p) if self.break_tackle else 0
-        return dodge_modifier(s, p, p.square, self.square, tackle_zones(s, p.team), bonus)
+        tz = tackle_zones(s, p.team, dodging_into=True)
+        return dodge_modifier(s, p, p.square, self.square, tz, bonus)
 
     def skill_allowed(self, s: BloodBowlState, p: Player) -> bool:
         return marking(s, p.team, p.square, "Tackle") == 0

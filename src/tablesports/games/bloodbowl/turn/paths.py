@@ -62,6 +62,8 @@ def dodge_modifier(
     """The modifier of a Dodge from `frm` to `to` (BB2020): -1 per player Marking `to`
     (Stunty ignores them), -1 per Prehensile Tail Marking `frm`, + `bonus` (Break Tackle)."""
     mod = 0 if p.has("Stunty") else -tz[to]
+    if p.has("Titchy"):
+        mod += 1
     return mod - marking(s, p.team, frm, "Prehensile Tail") + bonus
 
 
@@ -102,7 +104,14 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
     rolls: dict[int, str] = {start: ""}
     rush_text = f"rush {r.rush_target}+"
     stunty = p.has("Stunty")
-    pt = break_tackle or any(s.players[q].has("Prehensile Tail") for q in s.team_pids[1 - p.team])
+    # the slow, exact dodge target when a skill changes it; else a table by markers
+    pt = (
+        break_tackle
+        or p.has("Titchy")
+        or any(s.players[q].has("Prehensile Tail") for q in s.team_pids[1 - p.team])
+    )
+    titchy = any(s.players[q].has("Titchy") for q in s.team_pids[1 - p.team])
+    tzi = tackle_zones(s, p.team, dodging_into=True) if titchy else tz
     bt_bonus = break_tackle_bonus(p)
     bt_left = bytearray(SIZE)  # the path to the square has not used Break Tackle yet
     bt_left[start] = break_tackle
@@ -127,7 +136,7 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
                 text = f"{text}, {rush_text}" if text else rush_text
             if tz[frm]:
                 bonus = bt_bonus if bt_left[frm] else 0
-                dodge = f"dodge {dodge_target(s, p, frm, sq, tz, bonus)}+"
+                dodge = f"dodge {dodge_target(s, p, frm, sq, tzi, bonus)}+"
                 text = f"{text}, {dodge}" if text else dodge
             if sq == ball:
                 pick = f"pick-up {pickup_target(s, p, sq)}+"
@@ -145,9 +154,9 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
                 continue
             if dodging:
                 if pt:
-                    nc = step + COST[dodge_target(s, p, sq, nb, tz, bonus)]
+                    nc = step + COST[dodge_target(s, p, sq, nb, tzi, bonus)]
                 else:
-                    nc = step + dodge_cost[tz[nb]]
+                    nc = step + dodge_cost[tzi[nb]]
             else:
                 nc = step
             if nc < best[nb] - 1e-9:

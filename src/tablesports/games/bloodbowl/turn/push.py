@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tablesports.games.bloodbowl.ball import HELD, IN_AIR, ON_GROUND
-from tablesports.games.bloodbowl.pitch import coords, index, on_pitch
+from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords, index, on_pitch
 from tablesports.games.bloodbowl.players import RESERVES
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.bounce import Bounce
@@ -67,12 +67,19 @@ class Push(Procedure):
         self.team = team
         self.target = -1
 
+    def sidestep(self, s: BloodBowlState) -> list[int]:
+        """Sidestep: every empty square next to him, if there is one (BB2020)."""
+        p = s.players[self.pid]
+        if not p.has("Sidestep"):
+            return []
+        return [sq for sq in NEIGHBOURS[p.square] if s.pitch[sq] < 0]
+
     def options(self, s: BloodBowlState) -> list[int]:
-        return push_options(s, self.source, s.players[self.pid].square)
+        return self.sidestep(s) or push_options(s, self.source, s.players[self.pid].square)
 
     def actor(self, s: BloodBowlState) -> int | None:
         if self.phase == 0 and len(self.options(s)) > 1:
-            return self.team
+            return s.players[self.pid].team if self.sidestep(s) else self.team
         return None
 
     def legal(self, s: BloodBowlState) -> list[Any]:
