@@ -57,5 +57,5 @@ class Deviate(Procedure):
             direction=self.direction,
             distance=action.value,
         )
-        # Swarming (named by the seed at this point) arrives with the skills of issue 6.
+        # Swarming, named by the seed at this point, is the next procedure (`swarming.py`)
         return True

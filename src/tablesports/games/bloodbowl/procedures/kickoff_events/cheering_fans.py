@@ -1,6 +1,6 @@
 """6 CHEERING FANS (seed): D6 + cheerleaders each; the higher (both on a tie) gets an extra
-assist on the first Block action it performs (the Block itself arrives with issue 6; the
-bonus lasts until used or the end of the drive, house rule)."""
+assist on the first Block it makes (`turn/block.py` spends it; the bonus lasts until used or
+the end of the drive, house rule)."""
 
 from __future__ import annotations
 
