@@ -14,7 +14,8 @@ from math import log
 from typing import TYPE_CHECKING
 
 from tablesports.games.bloodbowl.ball import ON_GROUND
-from tablesports.games.bloodbowl.pitch import NEIGHBOURS, SIZE
+from tablesports.games.bloodbowl.pitch import NEIGHBOURS, SIZE, coords
+from tablesports.games.bloodbowl.players import STANDING
 from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.common import marking, tackle_zones
 
@@ -103,6 +104,9 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
     risk = r.risk
     rolls: dict[int, str] = {start: ""}
     rush_text = f"rush {r.rush_target}+"
+    if not _near_opponents(s, p, budget):
+        _flood(r, pitch, ball, budget, ma - moved, rush_text, s)
+        return r
     stunty = p.has("Stunty")
     # the slow, exact dodge target when a skill changes it; else a table by markers
     pt = (
@@ -165,6 +169,48 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
                 bt_left[nb] = bt_left[sq] and not dodging
                 push(heap, (nc, k1, nb))
     return r
+
+
+def _near_opponents(s: BloodBowlState, p: Player, budget: int) -> bool:
+    """Whether a Standing opponent could Mark a square within `budget` steps of `p`."""
+    x, y = coords(p.square)
+    reach_ = budget + 1
+    for pid in s.team_pids[1 - p.team]:
+        q = s.players[pid]
+        if q.square >= 0 and q.stance == STANDING:
+            qx, qy = coords(q.square)
+            if abs(qx - x) <= reach_ and abs(qy - y) <= reach_:
+                return True
+    return False
+
+
+def _flood(
+    r: Reach, pitch: list[int], ball: int, budget: int, free: int, rush: str, s: BloodBowlState
+) -> None:
+    """No opponent nearby: no Dodge anywhere, so the shortest path is the safest (only Rushes
+    cost), and a breadth-first flood gives every square."""
+    parent, risk = r.parent, r.risk
+    start = r.start
+    seen = bytearray(SIZE)
+    seen[start] = 1
+    frontier = [start]
+    pick = f"pick-up {pickup_target(s, r.player, ball)}+" if ball >= 0 else ""
+    for k in range(1, budget + 1):
+        text = ", ".join([rush] * max(0, k - max(free, 0)))
+        with_pick = f"{text}, {pick}" if text else pick
+        nxt = []
+        for sq in frontier:
+            for nb in NEIGHBOURS[sq]:
+                if seen[nb] or pitch[nb] >= 0:
+                    continue
+                seen[nb] = 1
+                parent[nb] = sq
+                if nb == ball:
+                    risk[nb] = with_pick  # the ball's square ends a path
+                else:
+                    risk[nb] = text
+                    nxt.append(nb)
+        frontier = nxt
 
 
 def pickup_target(s: BloodBowlState, p: Player, square: int) -> int:
