@@ -60,3 +60,18 @@ def test_version_and_help(runner: CliRunner) -> None:
     result = run(runner)
     for command in ("games", "rules", "play", "simulate", "replay", "bench"):
         assert command in result.output
+
+
+def test_the_command_itself_exits_2_with_one_line_and_no_traceback() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "tablesports.cli", "rules", "chess"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: unknown game 'chess'; the games are: ")
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
