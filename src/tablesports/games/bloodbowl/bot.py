@@ -243,12 +243,12 @@ class ScriptedBot:
         col = end_zone_column(1 - p.team)
         here = abs(coords(p.square)[0] - col)
         safe = [
-            (abs(sq % WIDTH - col), s.markers(p.team, sq), sq)
+            (s.markers(p.team, sq) > 0, abs(sq % WIDTH - col), -self._room(s, p, sq), sq)
             for sq, risk in r.risk.items()
             if not risk and abs(sq % WIDTH - col) < here
         ]
         if safe:
-            return min(safe, key=lambda o: (o[1] > 0, o[0], o[1]))[2]
+            return min(safe)[3]
         if not s.markers(p.team, p.square):
             return None
         risky = [
@@ -257,6 +257,18 @@ class ScriptedBot:
             if not s.markers(p.team, sq) and chance(risk) >= 0.5
         ]
         return max(risky)[1] if risky else None
+
+    @staticmethod
+    def _room(s: BloodBowlState, p: Player, square: int) -> int:
+        """How far the nearest Standing opponent is, and off the touchlines."""
+        x, y = coords(square)
+        near = 99
+        for pid in s.team_pids[1 - p.team]:
+            q = s.players[pid]
+            if q.standing:
+                qx, qy = coords(q.square)
+                near = min(near, max(abs(qx - x), abs(qy - y)))
+        return min(near, 4) + min(y, 14 - y, 3)
 
     def _blitz_plan(
         self, s: BloodBowlState, team: int, carrier: Player, declared: dict[Any, Any]

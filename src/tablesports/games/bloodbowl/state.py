@@ -185,6 +185,7 @@ class BloodBowlState(State):
         p.square = -1
         p.box = box
         p.stance = STANDING
+        p.distracted = False
 
     def markers(self, team: int, square: int) -> int:
         """Standing opponents of `team` next to `square` (they Mark a player there), unless

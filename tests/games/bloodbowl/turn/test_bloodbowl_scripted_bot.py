@@ -1,0 +1,84 @@
+"""The `bloodbowl-scripted` bot: it scores when it can, blitzes the opposing carrier, takes
+safe blocks first, cages its carrier, and beats random play with touchdowns."""
+
+from __future__ import annotations
+
+from tablesports.agents.registry import make_agent
+from tablesports.arena.match import play_match
+from tablesports.core.protocol import CHANCE
+from tablesports.core.records import replay_final
+from tablesports.games.bloodbowl.bot import ScriptedBot, chance
+from tablesports.games.bloodbowl.pitch import NEIGHBOURS
+from tests.games.bloodbowl.helpers import GAME
+from tests.games.bloodbowl.turn.turn_helpers import act, position, sq, who
+
+
+def drive_bot(s, bot: ScriptedBot, steps: int = 20) -> list[str]:  # type: ignore[no-untyped-def]
+    """Let the bot play its own decisions (every die rolls its best face, a 6) and return
+    what it chose."""
+    chosen = []
+    team = s.current_player()
+    for _ in range(steps):
+        while s.current_player() == CHANCE:
+            s.apply_action(s.chance_outcomes()[-1][0])
+        if s.current_player() != team:
+            break
+        a = bot.step(s)
+        chosen.append(str(a))
+        s.apply_action(a)
+    return chosen
+
+
+def test_chance_reads_the_dice_of_a_risk_text() -> None:
+    assert chance("") == 1.0
+    assert abs(chance("dodge 3+, rush 2+") - (4 / 6) * (5 / 6)) < 1e-12
+
+
+def test_it_scores_when_the_end_zone_is_in_reach() -> None:
+    s = position("H7 20,7", "A1 10,7", ball="20,7")
+    chosen = drive_bot(s, ScriptedBot(GAME))
+    assert chosen[:2] == ["move 7", "move 7 to 25,7"] or chosen[1].startswith("move 7 to 25,")
+    assert s.score == [1, 0]
+
+
+def test_it_blitzes_the_opposing_ball_carrier() -> None:
+    s = position("H10 5,7", "H1 2,2", "A1 9,7", "A2 20,3", ball="9,7")
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=3)
+    assert chosen[0] == "blitz 10"
+    assert chosen[2] == "blitz 9,7"
+
+
+def test_it_takes_a_safe_block_before_moving() -> None:
+    # human #10 with #1 assisting against an orc lineman: two dice of his own choosing
+    s = position("H10 8,7", "H1 9,6", "A1 9,7", "H7 2,2", "A2 20,10", ball="2,2")
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=2)
+    assert chosen[0] in ("block 10", "block 1")
+
+
+def test_it_cages_its_ball_carrier() -> None:
+    s = position("H7 5,7", "H1 3,3", "H2 3,11", "A1 20,7", ball="5,7")
+    drive_bot(s, ScriptedBot(GAME), steps=12)
+    carrier = who(s, "H7")
+    corners = [q for q in NEIGHBOURS[carrier.square] if s.pitch[q] >= 0]
+    assert len(corners) >= 2 and sq("5,7") != carrier.square
+
+
+def test_scripted_bot_beats_random_play_with_touchdowns() -> None:
+    touchdowns = wins = 0
+    for seed in range(8):
+        bot = make_agent("bloodbowl-scripted", GAME, seed)
+        rnd = make_agent("random", GAME, seed)
+        seat = seed % 2
+        agents = [bot, rnd] if seat == 0 else [rnd, bot]
+        record = play_match(GAME, agents, seed)  # raises on an illegal action
+        final = replay_final(record, GAME)
+        touchdowns += final.score[seat]
+        assert final.score[seat] >= final.score[1 - seat]
+        wins += final.score[seat] > final.score[1 - seat]
+    assert wins >= 7 and touchdowns >= 12
+
+
+def test_act_helper_still_used() -> None:
+    s = position("H7 5,7")
+    act(s, "end turn")
+    assert s.current_player() == 1
