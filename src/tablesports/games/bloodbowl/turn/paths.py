@@ -23,8 +23,10 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
     from tablesports.games.bloodbowl.state import BloodBowlState
 
-COST = {t: -log((7 - t) / 6) for t in range(2, 7)}
-INF = float("inf")
+COST = {t: round(-log((7 - t) / 6) * 10_000) for t in range(2, 7)}
+"""The cost of a roll needing t+ on a D6: minus the log of its chance, in 1/10,000ths (an
+integer, so that a heap entry packs cost, steps and square into one int)."""
+INF = 1 << 60
 """The cost of a roll needing t+ on a D6: minus the log of its chance (1 fails, 6 passes)."""
 
 
@@ -124,11 +126,15 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
     free = ma - moved  # steps before the Rushes
     best = [INF] * SIZE
     done = bytearray(SIZE)
-    best[start] = 0.0
-    heap: list[tuple[float, int, int]] = [(0.0, 0, start)]
+    best[start] = 0
+    # one int per entry, ordered by cost, then steps, then square: cost << 13 | k << 9 | sq
+    heap: list[int] = [start]
     pop, push = heapq.heappop, heapq.heappush
     while heap:
-        c, k, sq = pop(heap)
+        e = pop(heap)
+        sq = e & 511
+        k = (e >> 9) & 15
+        c = e >> 13
         if done[sq]:
             continue
         done[sq] = 1
@@ -163,11 +169,11 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
                     nc = step + dodge_cost[tzi[nb]]
             else:
                 nc = step
-            if nc < best[nb] - 1e-9:
+            if nc < best[nb]:
                 best[nb] = nc
                 parent[nb] = sq
                 bt_left[nb] = bt_left[sq] and not dodging
-                push(heap, (nc, k1, nb))
+                push(heap, (nc << 13) | (k1 << 9) | nb)
     return r
 
 
