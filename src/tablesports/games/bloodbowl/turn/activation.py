@@ -12,7 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 from tablesports.games.bloodbowl.actions import EndActivation
 from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
-from tablesports.games.bloodbowl.pitch import NEIGHBOURS, WIDTH, coords, end_zone_column, index
+from tablesports.games.bloodbowl.pitch import (
+    NEIGHBOURS,
+    SIZE,
+    WIDTH,
+    coords,
+    end_zone_column,
+    index,
+)
 from tablesports.games.bloodbowl.players import PRONE, STANDING, STUNNED
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.tables import NUMBERS
@@ -30,8 +37,9 @@ END_ACTIVATION = EndActivation()
 FINAL = ("block", "pass", "hand-off", "foul")
 """Actions that end once their target step is done."""
 NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery")
-_MOVES: dict[tuple[int, int, str], MovePath] = {}
-"""Move actions made once (immutable, shared): building them is a hot spot of `legal`."""
+_MOVES: list[list[MovePath | None]] = [[None] * SIZE for _ in range(100)]
+"""The last move action made for each shirt number and square (immutable, shared): building
+them is a hot spot of `legal`."""
 
 
 def carrying(s: BloodBowlState, p: Player) -> bool:
@@ -104,15 +112,14 @@ class Activation(Procedure):
         cache = s.__dict__.get("_moves")
         if cache is not None and cache[0] is r:
             return cache[1]
-        number, risk = p.number, r.risk
-        if len(_MOVES) > 100_000:
-            _MOVES.clear()
+        risk = r.risk
+        made = _MOVES[p.number]
         out = []
         for sq in sorted(risk):
-            key = (number, sq, risk[sq])
-            a = _MOVES.get(key)
-            if a is None:
-                a = _MOVES[key] = MovePath(number, sq % WIDTH, sq // WIDTH, risk[sq])
+            a = made[sq]
+            text = risk[sq]
+            if a is None or a.risk != text:
+                a = made[sq] = MovePath(p.number, sq % WIDTH, sq // WIDTH, text)
             out.append(a)
         s.__dict__["_moves"] = (r, out)
         return out
