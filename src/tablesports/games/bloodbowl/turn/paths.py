@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from tablesports.games.bloodbowl.ball import ON_GROUND
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, SIZE, coords
 from tablesports.games.bloodbowl.players import STANDING
+from tablesports.games.bloodbowl.rules_data import Team, rosters
 from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.common import marking, tackle_zones
 
@@ -111,12 +112,9 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
         return r
     stunty = p.has("Stunty")
     # the slow, exact dodge target when a skill changes it; else a table by markers
-    pt = (
-        break_tackle
-        or p.has("Titchy")
-        or any(s.players[q].has("Prehensile Tail") for q in s.team_pids[1 - p.team])
-    )
-    titchy = any(s.players[q].has("Titchy") for q in s.team_pids[1 - p.team])
+    other = s.teams[1 - p.team]
+    pt = break_tackle or p.has("Titchy") or team_has(other, "Prehensile Tail")
+    titchy = team_has(other, "Titchy")
     tzi = tackle_zones(s, p.team, dodging_into=True) if titchy else tz
     bt_bonus = break_tackle_bonus(p)
     bt_left = bytearray(SIZE)  # the path to the square has not used Break Tackle yet
@@ -175,6 +173,24 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
                 bt_left[nb] = bt_left[sq] and not dodging
                 push(heap, (nc << 13) | (k1 << 9) | nb)
     return r
+
+
+_TEAM_HAS: dict[tuple[int, str], tuple[Team, bool]] = {}
+
+
+def team_has(team: Team, skill: str) -> bool:
+    """Whether any player of the team has the skill (teams are immutable: asked once each)."""
+    known = _TEAM_HAS.get((id(team), skill))
+    if known is not None and known[0] is team:
+        return known[1]
+    roster = rosters()[team.roster]
+    result = any(
+        skill in position.skills
+        for entry in team.players
+        if (position := roster.position(entry.position)) is not None
+    )
+    _TEAM_HAS[id(team), skill] = (team, result)
+    return result
 
 
 def _near_opponents(s: BloodBowlState, p: Player, budget: int) -> bool:
