@@ -143,3 +143,14 @@ def test_a_bad_setup_file_raises_data_file_error_naming_the_entry() -> None:
     with pytest.raises(DataFileError, match="not TOML"):
         parse_setup("start = ", "setup.toml")
     assert parse_setup(f'start = "{START}"', "setup.toml") == START
+
+
+def test_the_picture_shows_the_holder_the_goals_and_the_turn() -> None:
+    state = GAME.from_position("3/3m5/9/4L4/9/9/9/9/9/9/9/9/9/9/1M1 e12 w 0/4 3")
+    picture = state.render()
+    assert "(L)" in picture  # the Lion holds the ball
+    assert "Black's goal" in picture and "White's goal" in picture
+    status = "Turn 3: White to move, 0 of 4 steps used; ball on e12, held by the White Lion"
+    assert status in picture
+    play(state, "e12*d14")
+    assert "d14^<square>" in state.render()
