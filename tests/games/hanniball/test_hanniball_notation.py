@@ -108,6 +108,8 @@ def test_options_are_validated() -> None:
         load("hanniball", turns=3)
     with pytest.raises(OptionError, match="max_turns"):
         load("hanniball", max_turns=0)
+    with pytest.raises(OptionError, match="use 2 or more"):
+        load("hanniball", repetition_draw=1)
     assert load("hanniball", max_turns=50).info.max_game_length == 50 * 9
 
 

@@ -150,7 +150,7 @@ def test_the_third_occurrence_of_a_position_at_a_turns_start_is_a_draw() -> None
 
 
 def test_repetition_draw_can_be_switched_off() -> None:
-    state = position(f"{KEEPERS} He6 hb10", ball="a8", repetition_draw=None)
+    state = position(f"{KEEPERS} He6 hb10", ball="a8", repetition_draw=0)
     for _ in range(2):
         play(state, "e6-f8", "end", "b10-c12", "end", "f8-e6", "end", "c12-b10", "end")
     assert not state.is_terminal()

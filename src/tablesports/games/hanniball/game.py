@@ -7,7 +7,7 @@ import tomllib
 from functools import cached_property
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tablesports.core.errors import DataFileError, NotationError
 from tablesports.core.protocol import ActionCodec, Game, GameInfo, State
@@ -38,11 +38,18 @@ class HanniBallOptions(BaseModel):
 
     max_turns: int = Field(200, ge=1, le=100_000)
     """The game is drawn when this many turns (both sides counted) pass without a goal."""
-    repetition_draw: int | None = Field(3, ge=2)
-    """The game is drawn when a position starts a turn this often (None: never)."""
+    repetition_draw: int | None = Field(3, ge=0)
+    """The game is drawn when a position starts a turn this often (None or 0: never)."""
     max_defenders: int | None = Field(None, ge=0, le=10)
     """Anti-clustering variant: at most this many pieces besides the Monkey in one's own goal
     area and goal at the end of one's turn (None: the seed's rules, no limit)."""
+
+    @field_validator("repetition_draw")
+    @classmethod
+    def _at_least_two(cls, value: int | None) -> int | None:
+        if value == 1:
+            raise ValueError("a position always occurs once: use 2 or more, or 0 for never")
+        return value or None
 
 
 class SetupFile(BaseModel):
