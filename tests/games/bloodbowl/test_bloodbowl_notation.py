@@ -100,6 +100,8 @@ def test_a_position_must_be_json() -> None:
         "pass to 20,5",
         "hand-off to 15,7",
         "D16=9",
+        "interfere 5",
+        "no interference",
         "end activation",
         "end charge",
         "end turn",

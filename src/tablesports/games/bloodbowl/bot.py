@@ -33,6 +33,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     ChooseDie,
     Declare,
     FollowUp,
+    Interfere,
     MovePath,
     PushCrowd,
     PushTo,
@@ -81,6 +82,7 @@ class ScriptedBot:
         if Declare in kinds or EndTurn in kinds:
             return self._turn(s, actions)
         for handler in (
+            self._interfere,
             self._dice,
             self._push,
             self._follow,
@@ -148,6 +150,15 @@ class ScriptedBot:
         if me == att.team and Reroll in kinds and value(best) <= 1:
             return Reroll(True)
         return best
+
+    def _interfere(self, s: BloodBowlState, actions: list[Any], kinds: set[type]) -> Any:
+        if Interfere not in kinds:
+            return None
+        top: Any = s.stack[-1]
+        team = s.current_player()
+        options = [a for a in actions if isinstance(a, Interfere) and a.number]
+        # a failed attempt costs nothing (BB2020): the likeliest interferer always tries
+        return min(options, key=lambda a: top.interference_target(s, s.player(team, a.number)))
 
     def _push(self, s: BloodBowlState, actions: list[Any], kinds: set[type]) -> Any:
         if PushCrowd in kinds:

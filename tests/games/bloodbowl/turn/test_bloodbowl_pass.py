@@ -54,16 +54,25 @@ def test_pass_skill_rerolls_a_failed_pass() -> None:
 
 def test_an_opponent_under_the_path_may_intercept() -> None:
     s = position("H7 10,7", "H8 16,7", "A1 13,7", ball="10,7")
-    events = act(s, "pass 7", "pass to 16,7", "D6=5")
-    assert s.stack[-1].name == "pass_action"  # the interference roll
-    events = act(s, "D6=6")  # AG 3+ at -3: only a 6
+    act(s, "pass 7", "pass to 16,7", "D6=5")
+    assert s.current_player() == 1  # the orcs' coach may pick an interferer
+    assert [str(a) for a in s.legal_actions()] == ["no interference", "interfere 1"]
+    events = act(s, "interfere 1", "D6=6")  # AG 3+ at -3: only a 6
     assert "intercepted" in log(events)
     assert s.ball == sq("13,7") and "Turnover" in log(events)
 
 
 def test_a_failed_interference_lets_the_pass_through() -> None:
     s = position("H7 10,7", "H8 16,7", "A1 13,7", ball="10,7")
-    act(s, "pass 7", "pass to 16,7", "D6=5", "D6=5", "D6=4")
+    act(s, "pass 7", "pass to 16,7", "D6=5", "interfere 1", "D6=5", "D6=4")
+    assert s.ball == sq("16,7") and s.ball_state == HELD
+
+
+def test_the_defending_coach_may_let_the_pass_go() -> None:
+    s = position("H7 10,7", "H8 16,7", "A1 13,7", "A2 13,3", ball="10,7")
+    act(s, "pass 7", "pass to 16,7", "D6=5")
+    assert "interfere 2" not in legal_texts(s)  # not under the path
+    act(s, "no interference", "D6=4")
     assert s.ball == sq("16,7") and s.ball_state == HELD
 
 

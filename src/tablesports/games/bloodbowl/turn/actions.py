@@ -93,6 +93,16 @@ class Reroll:
 
 
 @dataclass(frozen=True, slots=True)
+class Interfere:
+    """The opposing coach picks a player to interfere with a pass (0: nobody)."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"interfere {self.number}" if self.number else "no interference"
+
+
+@dataclass(frozen=True, slots=True)
 class PushTo:
     x: int
     y: int
@@ -124,17 +134,20 @@ _DICE = re.compile(r"block dice=([a-z-]+(?:,[a-z-]+){0,2})")
 _CHOOSE = re.compile(r"choose ([a-z-]+)")
 _PUSH = re.compile(rf"push to {_SQ}")
 _D16 = re.compile(r"D16=(\d{1,2})")
+_INTERFERE = re.compile(rf"interfere {_N}")
 _FIXED: dict[str, Any] = {
     "reroll": Reroll(True),
     "no reroll": Reroll(False),
     "push into the crowd": PushCrowd(),
     "follow up": FollowUp(True),
     "stay": FollowUp(False),
+    "no interference": Interfere(0),
 }
 FORMS = (
     "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, move 7 to 14,6, block 14,6, "
     "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
-    "reroll, no reroll, push to 15,6, push into the crowd, follow up, stay, D16=9"
+    "reroll, no reroll, push to 15,6, push into the crowd, follow up, stay, interfere 5, "
+    "no interference, D16=9"
 )
 
 
@@ -164,6 +177,9 @@ def parse_turn_action(text: str) -> Any | None:
     m = _PUSH.fullmatch(text)
     if m:
         return PushTo(int(m[1]), int(m[2]))
+    m = _INTERFERE.fullmatch(text)
+    if m and int(m[1]) > 0:
+        return Interfere(int(m[1]))
     m = _D16.fullmatch(text)
     if m and 1 <= int(m[1]) <= 16:
         return Roll("D16", (int(m[1]),))

@@ -24,6 +24,7 @@ from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.bounce import Bounce
 from tablesports.games.bloodbowl.procedures.throw_in import ThrowIn
 from tablesports.games.bloodbowl.tables import DIRECTION
+from tablesports.games.bloodbowl.turn.actions import Interfere
 from tablesports.games.bloodbowl.turn.common import Test, has_tackle_zone, marking, turnover
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
     from tablesports.games.bloodbowl.state import BloodBowlState
 
+NO_INTERFERENCE = Interfere(0)
 ACCURATE, INACCURATE, WILD, FUMBLE = "accurate", "inaccurate", "wildly inaccurate", "fumbled"
 
 
@@ -128,12 +130,26 @@ class PassAction(Procedure):
         self.interferer = -1
 
     def actor(self, s: BloodBowlState) -> int | None:
+        if self.phase == 3:
+            return 1 - s.players[self.pid].team
         return CHANCE if self.phase == 2 else None
+
+    def legal(self, s: BloodBowlState) -> list[Any]:
+        p = s.players[self.pid]
+        return [NO_INTERFERENCE] + [Interfere(s.players[q].number) for q in self._interferers(s, p)]
+
+    def why(self, s: BloodBowlState, action: Any) -> str:
+        return (
+            "one Standing opponent under the path of the pass may interfere (BB2020): "
+            + ", ".join(map(str, self.legal(s)))
+        )
 
     def dice(self, s: BloodBowlState) -> Dice | None:
         return D6
 
     def describe(self, s: BloodBowlState) -> str:
+        if self.phase == 3:
+            return "the pass is in the air: interfere with it?"
         if self.phase == 2:
             return f"{s.players[self.interferer].label()} tries to interfere with the pass"
         return f"{s.players[self.pid].label()} passes to {s.where(self.target)}"
@@ -152,6 +168,14 @@ class PassAction(Procedure):
             return False
         if self.phase == 1:
             return self._after_test(s, p)
+        if self.phase == 3:
+            if action.number == 0:
+                return self._fly(s, p)
+            q = s.player(1 - p.team, action.number)
+            assert q is not None
+            self.interferer = q.pid
+            self.phase = 2
+            return False
         # phase 2: the interference roll
         q = s.players[self.interferer]
         mod = self._interference_mod(s, q)
@@ -175,11 +199,9 @@ class PassAction(Procedure):
             s.ball, s.ball_state = p.square, IN_AIR
             s.push(Bounce(p.square))
             return True
-        if self.result in (ACCURATE, INACCURATE):
-            self.interferer = self._interferer(s, p)
-            if self.interferer >= 0:
-                self.phase = 2
-                return False
+        if self.result in (ACCURATE, INACCURATE) and self._interferers(s, p):
+            self.phase = 3  # the opposing coach may pick an interferer
+            return False
         return self._fly(s, p)
 
     def _fly(self, s: BloodBowlState, p: Player) -> bool:
@@ -197,12 +219,17 @@ class PassAction(Procedure):
         base = TN.interference_accurate if self.result == ACCURATE else TN.interference_inaccurate
         return base - marking(s, q.team, q.square)
 
-    def _interferer(self, s: BloodBowlState, p: Player) -> int:
-        """The opponent under the pass with the best chance (house: chosen for the coach)."""
+    def interference_target(self, s: BloodBowlState, q: Player) -> int:
+        """The D6 `q` needs to interfere (for people and bots)."""
+        return q.ag - self._interference_mod(s, q)
+
+    def _interferers(self, s: BloodBowlState, p: Player) -> list[int]:
+        """Standing opponents whose square the pass crosses: the line between the centres
+        passes within half a square of theirs (house reading of the range ruler)."""
         (x1, y1), (x2, y2) = coords(p.square), coords(self.target)
         dx, dy = x2 - x1, y2 - y1
         length2 = dx * dx + dy * dy
-        best, best_target = -1, 99
+        out = []
         for pid in s.team_pids[1 - p.team]:
             q = s.players[pid]
             if q.square < 0 or not has_tackle_zone(q) or q.has("No Hands"):
@@ -213,10 +240,8 @@ class PassAction(Procedure):
                 continue
             if hypot(x1 + t * dx - qx, y1 + t * dy - qy) > 0.5:
                 continue
-            need = q.ag - self._interference_mod(s, q)
-            if need < best_target:
-                best, best_target = pid, need
-        return best
+            out.append(pid)
+        return out
 
 
 def roll_passes(roll: int, target: int, mod: int) -> bool:
