@@ -176,3 +176,14 @@ def test_cheering_fans_gives_an_extra_assist_to_the_first_block_only() -> None:
     assert block_dice_count(s) == 2
     act(s, "block dice=push,push", "choose push", "push to 10,7", "stay", "block 2", "block 6,5")
     assert block_dice_count(s) == 1
+
+
+def test_a_stand_firm_player_stops_a_chain_push() -> None:
+    # orc #1 pushes dwarf #1 back into the Deathroller (Stand Firm): the chain stops
+    s = position(
+        "A1 8,7", "H1 9,7", "H12 10,7", "H2 10,6", "H3 10,8", team=1, teams=("dwarf", "orc")
+    )
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push")
+    events = act(s, "push to 10,7")
+    assert "stands firm" in log(events)
+    assert who(s, "H1").square == sq("9,7") and who(s, "H12").square == sq("10,7")

@@ -56,12 +56,13 @@ def push_options(s: BloodBowlState, frm: int, at: int) -> list[int]:
 class Push(Procedure):
     """Phase 0 chooses the square; phase 1 moves after a chain push made room."""
 
-    __slots__ = ("pid", "source", "target", "team")
+    __slots__ = ("chain", "pid", "source", "target", "team")
     name = "push"
     rule = "push-backs, chain pushes and the crowd (BB2020)"
 
-    def __init__(self, pid: int = -1, source: int = -1, team: int = 0) -> None:
+    def __init__(self, pid: int = -1, source: int = -1, team: int = 0, chain: bool = False) -> None:
         super().__init__()
+        self.chain = chain
         self.pid = pid
         self.source = source
         self.team = team
@@ -78,6 +79,8 @@ class Push(Procedure):
         return self.sidestep(s) or push_options(s, self.source, s.players[self.pid].square)
 
     def actor(self, s: BloodBowlState) -> int | None:
+        if self.chain and s.players[self.pid].has("Stand Firm"):
+            return None
         if self.phase == 0 and len(self.options(s)) > 1:
             return s.players[self.pid].team if self.sidestep(s) else self.team
         return None
@@ -101,6 +104,9 @@ class Push(Procedure):
                 s.log("push", f"{p.label()} cannot be pushed: the chain did not move.", self.rule)
                 return True
             return self._move(s, self.target)
+        if self.chain and p.has("Stand Firm"):
+            s.log("stand_firm", f"{p.label()} stands firm: the chain stops.", "Stand Firm (BB2020)")
+            return True
         if action is None:
             target = self.options(s)[0]
         elif isinstance(action, PushCrowd):
@@ -117,7 +123,7 @@ class Push(Procedure):
                 f"{p.label()} is pushed into {s.players[other].label()}: a chain push.",
                 self.rule,
             )
-            s.push(Push(other, p.square, self.team))
+            s.push(Push(other, p.square, self.team, chain=True))
             return False
         return self._move(s, target)
 
