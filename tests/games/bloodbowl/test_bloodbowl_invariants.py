@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tablesports.core.protocol import CHANCE
-from tablesports.games.bloodbowl.ball import HELD
+from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
 from tablesports.games.bloodbowl.pitch import SIZE
 from tablesports.games.bloodbowl.players import PITCH, STANDING
 from tablesports.games.bloodbowl.procedures.setup_rules import setup_problem
@@ -32,6 +32,9 @@ def check(s: BloodBowlState) -> None:
     if s.ball_state == HELD:
         carrier = s.carrier()
         assert carrier is not None and carrier.stance == STANDING
+    if s.ball_state == ON_GROUND and s.pitch[s.ball] >= 0:
+        # a ball under a player only while he picks it up or it is about to bounce
+        assert any(p.name in ("bounce", "pick_up") for p in s.stack)
 
 
 @settings(max_examples=15, deadline=None)

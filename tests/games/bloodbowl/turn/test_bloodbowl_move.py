@@ -143,3 +143,13 @@ def test_a_target_out_of_reach_is_illegal_and_changes_nothing() -> None:
     with pytest.raises(IllegalActionError, match="cannot reach"):
         act(s, "move 7 to 20,7")
     assert s.to_json() == before
+
+
+def test_falling_over_on_the_balls_square_makes_it_bounce() -> None:
+    s = position("H10 8,7", "A1 9,7", ball="7,7", rerolls=(0, 0))
+    act(s, "move 10")
+    assert "move 10 to 7,7 (dodge 3+, pick-up 3+)" in legal_texts(s)
+    act(s, "move 10 to 7,7", "D6=1", "2D6=1+1")  # the Dodge fails; armour holds
+    assert who(s, "H10").square == sq("7,7") and s.stack[-1].name == "bounce"
+    act(s, "D8=4")
+    assert s.ball == sq("6,7") and s.ball_state == ON_GROUND

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablesports.games.bloodbowl.ball import HELD
+from tablesports.games.bloodbowl.ball import HELD, IN_AIR, ON_GROUND
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords, end_zone_column
 from tablesports.games.bloodbowl.procedures.bounce import Bounce
 from tablesports.games.bloodbowl.tables import NUMBERS
@@ -21,12 +21,17 @@ if TYPE_CHECKING:
 
 
 def fall_into(s: BloodBowlState, p: Player, square: int) -> None:
-    """A failed Rush or Dodge: he Falls Over in the square he was moving to (BB2020)."""
+    """A failed Rush or Dodge: he Falls Over in the square he was moving to (BB2020); a ball
+    lying there bounces."""
     carrying = s.ball_state == HELD and s.ball == p.square
+    loose_there = s.ball_state == ON_GROUND and s.ball == square
     s.place(p, square)
     if carrying:
         s.ball = square
     knock_down(s, p.pid, fell=True)
+    if loose_there:
+        s.ball_state = IN_AIR
+        s.stack.insert(len(s.stack) - 1, Bounce(square))  # after his armour roll
 
 
 class Rush(Test):
