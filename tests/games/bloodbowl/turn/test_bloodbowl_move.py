@@ -153,3 +153,22 @@ def test_falling_over_on_the_balls_square_makes_it_bounce() -> None:
     assert who(s, "H10").square == sq("7,7") and s.stack[-1].name == "bounce"
     act(s, "D8=4")
     assert s.ball == sq("6,7") and s.ball_state == ON_GROUND
+
+
+def test_brilliant_coachings_free_reroll_is_used_first() -> None:
+    s = position("H10 8,7", "A3 9,7", rerolls=(1, 3))
+    s.free_rerolls[0] = 1
+    act(s, "move 10", "move 10 to 7,7 (dodge 3+)", "D6=2", "reroll", "D6=3")
+    assert s.free_rerolls[0] == 0 and s.rerolls[0] == 1
+
+
+def test_pouring_rain_makes_picking_up_harder() -> None:
+    s = position("H10 5,7", ball="8,7", weather="pouring_rain")
+    act(s, "move 10")
+    assert "move 10 to 8,7 (pick-up 4+)" in legal_texts(s)
+
+
+def test_blizzard_makes_rushing_harder() -> None:
+    s = position("H10 5,7", weather="blizzard")
+    act(s, "move 10")
+    assert "move 10 to 13,7 (rush 3+)" in legal_texts(s)

@@ -115,3 +115,9 @@ def test_pass_and_hand_off_once_a_turn() -> None:
     with pytest.raises(IllegalActionError, match="one hand-off action a turn"):
         act(s, "hand-off 8")
     assert who(s, "H8").square == sq("11,7")
+
+
+def test_very_sunny_makes_passing_harder() -> None:
+    s = position("H7 10,7", "H8 14,7", ball="10,7", weather="very_sunny", rerolls=(0, 0))
+    events = act(s, "pass 7", "pass to 14,7", "D6=3")  # short -1, sunny -1: 3-2 against 2+
+    assert "D6=3-2 against 2+: failure" in log(events)
