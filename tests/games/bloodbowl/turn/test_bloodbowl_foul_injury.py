@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablesports.games.bloodbowl.players import CASUALTY, KO, PRONE, RESERVES, SENT_OFF, STUNNED
-from tests.games.bloodbowl.turn.turn_helpers import act, legal_texts, log, position, who
+from tests.games.bloodbowl.turn.turn_helpers import act, legal_texts, log, position, sq, who
 
 TROLLS: dict[str, Any] = {
     "name": "Troll Test",
@@ -48,8 +48,14 @@ def test_a_double_on_the_foul_sends_the_fouler_off_and_ends_the_turn() -> None:
 def test_a_bribe_keeps_the_fouler_on_the_pitch_on_2_plus() -> None:
     s = position("H1 8,7", "A1 9,7 prone")
     s.bribes[0] = 1
-    act(s, "foul 1", "foul 9,7", "2D6=3+3", "use bribe", "D6=2")
-    assert who(s, "H1").box != SENT_OFF
+    events = act(s, "foul 1", "foul 9,7", "2D6=3+3", "use bribe", "D6=2")
+    assert who(s, "H1").square == sq("8,7") and "Turnover" not in log(events)
+
+
+def test_a_won_argument_sends_the_fouler_to_the_reserves_instead() -> None:
+    s = position("H1 8,7", "A1 9,7 prone")
+    events = act(s, "foul 1", "foul 9,7", "2D6=3+3", "argue the call", "D6=6")
+    assert who(s, "H1").box == RESERVES and "Turnover" not in log(events)
 
 
 def test_dirty_player_adds_to_the_foul() -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablesports.games.bloodbowl.players import SENT_OFF
 from tablesports.games.bloodbowl.procedures.base import Procedure
-from tablesports.games.bloodbowl.procedures.secret_weapons import SecretWeapons
+from tablesports.games.bloodbowl.procedures.secret_weapons import BRIBING, SecretWeapons
 from tablesports.games.bloodbowl.turn.block import assists
 from tablesports.games.bloodbowl.turn.common import turnover
 from tablesports.games.bloodbowl.turn.data import TN
@@ -52,6 +52,15 @@ class SendOff(SecretWeapons):
 
     def describe(self, s: BloodBowlState) -> str:
         return f"{s.players[self.queue[0]].label()} is seen fouling and sent off"
+
+    def _stays(self, s: BloodBowlState) -> bool:
+        """A Bribe keeps him on the pitch; a won argument sends him to the reserves instead
+        (the table of Argue the Call); neither is a turnover."""
+        if self.phase == BRIBING:
+            p = s.players[self.queue.pop(0)]
+            s.log("sent_off", f"{p.label()} stays on the pitch.", self.rule)
+            return self._next(s)
+        return super()._stays(s)
 
     def _send_off(self, s: BloodBowlState) -> bool:
         p = s.players[self.queue.pop(0)]
