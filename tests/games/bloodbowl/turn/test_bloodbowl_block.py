@@ -120,7 +120,7 @@ def test_stand_firm_is_not_pushed() -> None:
 def test_blitz_moves_then_blocks_once_and_only_one_blitz_a_turn() -> None:
     s = position("H10 2,7", "H11 2,9", "A1 9,7")
     act(s, "blitz 10", "move 10 to 8,7")
-    assert "blitz 9,7" in legal_texts(s)
+    assert "blitz 9,7 (1 die)" in legal_texts(s)
     act(s, "blitz 9,7", "block dice=push", "choose push", "push to 10,7", "follow up")
     assert who(s, "H10").square == sq("9,7")
     assert not any(t.startswith("blitz") for t in legal_texts(s))

@@ -7,13 +7,21 @@ import pytest
 
 from tablesports.core.errors import IllegalActionError
 from tablesports.games.bloodbowl.ball import HELD
-from tests.games.bloodbowl.turn.turn_helpers import act, legal_texts, log, position, sq, who
+from tests.games.bloodbowl.turn.turn_helpers import (
+    act,
+    legal_texts,
+    log,
+    plain_texts,
+    position,
+    sq,
+    who,
+)
 
 
 def test_an_accurate_pass_is_caught_without_modifier() -> None:
     s = position("H7 10,7", "H8 14,7", ball="10,7")  # Thrower PA 2+, Catcher AG 3+
     act(s, "pass 7")
-    assert "pass to 14,7" in legal_texts(s)
+    assert "pass to 14,7 (short pass 3+)" in legal_texts(s)
     events = act(s, "pass to 14,7", "D6=3")  # short pass: 3-1 against 2+: accurate
     assert "inaccurate" not in log(events) and "fumbled" not in log(events)
     events = act(s, "D6=3")
@@ -91,13 +99,15 @@ def test_a_catch_in_the_end_zone_scores() -> None:
 def test_blizzard_allows_only_quick_and_short_passes() -> None:
     s = position("H7 10,7", "H8 14,7", "H9 19,7", ball="10,7", weather="blizzard")
     act(s, "pass 7")
-    assert "pass to 14,7" in legal_texts(s) and "pass to 19,7" not in legal_texts(s)
+    assert "pass to 14,7" in plain_texts(s) and "pass to 19,7" not in plain_texts(s)
 
 
 def test_a_hand_off_goes_to_a_team_mate_next_to_him() -> None:
     s = position("H7 10,7", "H8 11,7", "H9 12,9", ball="10,7")
     act(s, "hand-off 7")
-    assert [t for t in legal_texts(s) if t.startswith("hand-off")] == ["hand-off to 11,7"]
+    assert [t for t in legal_texts(s) if t.startswith("hand-off")] == [
+        "hand-off to 11,7 (catch 3+)"
+    ]
     act(s, "hand-off to 11,7", "D6=3")
     assert s.ball == sq("11,7") and s.ball_state == HELD
 
@@ -121,3 +131,25 @@ def test_very_sunny_makes_passing_harder() -> None:
     s = position("H7 10,7", "H8 14,7", ball="10,7", weather="very_sunny", rerolls=(0, 0))
     events = act(s, "pass 7", "pass to 14,7", "D6=3")  # short -1, sunny -1: 3-2 against 2+
     assert "D6=3-2 against 2+: failure" in log(events)
+
+
+def test_a_pass_may_aim_at_an_empty_square_and_the_ball_then_bounces() -> None:
+    s = position("H7 10,7", "H8 16,7", ball="10,7")
+    act(s, "pass 7")
+    assert "pass to 14,3 (short pass 3+)" in legal_texts(s)
+    act(s, "pass to 14,3", "D6=6")
+    assert s.stack[-1].name == "bounce"
+    events = act(s, "D8=5")  # 15,3: nobody there, the ball rests
+    assert "Turnover" in log(events)
+
+
+def test_the_notes_show_the_dice_before_choosing() -> None:
+    s = position("H10 8,7", "H1 9,6", "A1 9,7", "A9 7,8")
+    act(s, "block 10")
+    # against orc #1, #1 assists #10 and the Big Un (next to #10, Marked by nobody else)
+    # assists orc #1: 4 against 4, one die; against the Big Un (ST 4) two dice, his choice
+    assert "block 9,7 (1 die)" in legal_texts(s)
+    assert "block 7,8 (2 dice, they choose)" in legal_texts(s)
+    s = position("H10 8,7", "H1 9,6", "A1 9,7")
+    act(s, "block 10")
+    assert "block 9,7 (2 dice, you choose)" in legal_texts(s)

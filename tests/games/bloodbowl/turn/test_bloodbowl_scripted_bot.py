@@ -45,7 +45,7 @@ def test_it_blitzes_the_opposing_ball_carrier() -> None:
     s = position("H10 5,7", "H1 2,2", "A1 9,7", "A2 20,3", ball="9,7")
     chosen = drive_bot(s, ScriptedBot(GAME), steps=3)
     assert chosen[0] == "blitz 10"
-    assert chosen[2] == "blitz 9,7"
+    assert chosen[2].startswith("blitz 9,7")
 
 
 def test_it_takes_a_safe_block_before_moving() -> None:

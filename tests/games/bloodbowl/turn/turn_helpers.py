@@ -99,5 +99,10 @@ def legal_texts(s: BloodBowlState) -> list[str]:
     return [str(a) for a in s.legal_actions()]
 
 
+def plain_texts(s: BloodBowlState) -> list[str]:
+    """The legal actions' texts without their notes for people ("(dodge 3+)")."""
+    return [t.split(" (")[0] for t in legal_texts(s)]
+
+
 def log(events: list[Event]) -> str:
     return "\n".join(e.text for e in events)

@@ -54,14 +54,17 @@ class MovePath:
 
 @dataclass(frozen=True, slots=True)
 class Aim:
-    """The target of the active player's action: `block`, `pass to`, `hand-off to`, `foul`."""
+    """The target of the active player's action: `block`, `pass to`, `hand-off to`, `foul`;
+    `note` (the dice it takes, for people) is not part of the action's identity."""
 
     verb: str
     x: int
     y: int
+    note: str = field(default="", compare=False, hash=False)
 
     def __str__(self) -> str:
-        return f"{self.verb} {self.x},{self.y}"
+        tail = f" ({self.note})" if self.note else ""
+        return f"{self.verb} {self.x},{self.y}{tail}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +132,7 @@ _N = r"(\d{1,2})"
 _SQ = r"(\d{1,2}),(\d{1,2})"
 _MOVE = re.compile(rf"move {_N} to {_SQ}(?: \(([^)]*)\))?")
 _DECLARE = re.compile(rf"(move|block|blitz|pass|hand-off|foul) {_N}")
-_AIM = re.compile(rf"(block|pass to|hand-off to|foul|blitz) {_SQ}")
+_AIM = re.compile(rf"(block|pass to|hand-off to|foul|blitz) {_SQ}(?: \(([^)]*)\))?")
 _DICE = re.compile(r"block dice=([a-z-]+(?:,[a-z-]+){0,2})")
 _CHOOSE = re.compile(r"choose ([a-z-]+)")
 _PUSH = re.compile(rf"push to {_SQ}")
@@ -164,7 +167,7 @@ def parse_turn_action(text: str) -> Any | None:
         return Declare(m[1], int(m[2]))
     m = _AIM.fullmatch(text)
     if m:
-        return Aim(m[1], int(m[2]), int(m[3]))
+        return Aim(m[1], int(m[2]), int(m[3]), m[4] or "")
     m = _DICE.fullmatch(text)
     if m:
         faces = tuple(m[1].split(","))

@@ -125,31 +125,38 @@ class Activation(Procedure):
         return out
 
     def aims(self, s: BloodBowlState, p: Player) -> list[Aim]:
-        from tablesports.games.bloodbowl.turn.passing import pass_targets
+        """The targets of the action now, each with the dice it takes (for people)."""
+        from tablesports.games.bloodbowl.turn.notes import (
+            block_note,
+            foul_note,
+            hand_off_note,
+            pass_aims,
+        )
 
         kind, pitch, players = self.kind, s.pitch, s.players
         out = []
         if kind in ("block", "blitz") and not self.acted and not self.blitzed:
             if kind == "block" or self.moved < p.ma + NUMBERS.max_rushes:
+                rush = kind == "blitz" and self.moved >= p.ma
                 for sq in NEIGHBOURS[p.square]:
                     q = pitch[sq]
                     if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
                         x, y = coords(sq)
-                        out.append(Aim(kind, x, y))
+                        out.append(Aim(kind, x, y, block_note(s, p, players[q], rush)))
         elif kind == "foul":
             for sq in NEIGHBOURS[p.square]:
                 q = pitch[sq]
                 if q >= 0 and players[q].team != p.team and players[q].stance != STANDING:
                     x, y = coords(sq)
-                    out.append(Aim("foul", x, y))
+                    out.append(Aim("foul", x, y, foul_note(s, p, players[q])))
         elif kind == "hand-off" and carrying(s, p):
             for sq in NEIGHBOURS[p.square]:
                 q = pitch[sq]
                 if q >= 0 and players[q].team == p.team and players[q].stance == STANDING:
                     x, y = coords(sq)
-                    out.append(Aim("hand-off to", x, y))
+                    out.append(Aim("hand-off to", x, y, hand_off_note(s, players[q])))
         elif kind == "pass" and carrying(s, p):
-            out.extend(Aim("pass to", *coords(sq)) for sq in pass_targets(s, p))
+            out.extend(pass_aims(s, p))
         return out
 
     def why(self, s: BloodBowlState, action: Any) -> str:

@@ -48,18 +48,6 @@ def pass_range(s: BloodBowlState, frm: int, to: int) -> Any | None:
     return None
 
 
-def pass_targets(s: BloodBowlState, p: Player) -> list[int]:
-    """Squares of Standing team-mates in range (house: passes aim at team-mates only)."""
-    if p.pa <= 0 or p.has("No Hands"):
-        return []
-    out = []
-    for pid in s.team_pids[p.team]:
-        q = s.players[pid]
-        if q is not p and q.standing and pass_range(s, p.square, q.square) is not None:
-            out.append(q.square)
-    return sorted(out)
-
-
 def land(s: BloodBowlState, square: int, modifier: int) -> None:
     """The thrown ball comes down on `square`: a catch by a Standing player there, else a
     bounce."""
@@ -362,4 +350,4 @@ class HandOff(Procedure):
         return True
 
 
-__all__ = ["ON_GROUND", "HandOff", "PassAction", "TurnCatch", "pass_targets"]
+__all__ = ["ON_GROUND", "HandOff", "PassAction", "TurnCatch"]
