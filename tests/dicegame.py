@@ -171,6 +171,11 @@ class PigState(State):
                     state.edges[p] = rng.choice(fits)
         return state
 
+    def action_seen_by(self, action: Action, viewer: int) -> str | None:
+        if isinstance(action, Roll) and action.die == "D3" and len(self.edges) != viewer:
+            return None  # another player's secret edge
+        return str(action)
+
     def render(self, player: int | None = None) -> str:
         edges = self.observation(player) if player is not None else {"edges": self.edges}
         return (

@@ -101,5 +101,7 @@ def test_observation_never_shows_hidden_information(game_id: str) -> None:
     game = load(game_id)
     rng = random.Random(1)
     varied = [c.check_no_hidden_information_leaks(p, rng) for p in probes_of(game_id)]
+    for probe in probes_of(game_id):
+        c.check_action_views_do_not_leak(probe)
     if game.info.information == "imperfect":
         assert any(varied), f"{game_id}: resample_hidden never changed any hidden information"

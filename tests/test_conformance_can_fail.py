@@ -137,3 +137,14 @@ def test_text_check_fails_when_an_action_does_not_parse_back() -> None:
 def test_state_is_still_a_state() -> None:
     # the broken variants above must really be States, or the checks prove nothing
     assert isinstance(broken(LeakyState).new_initial_state(), State)
+
+
+def test_view_check_fails_when_the_other_players_deal_is_printed() -> None:
+    class Telltale(PigState):
+        def action_seen_by(self, action: Action, viewer: int) -> str | None:
+            return str(action)  # the bug: prints the other player's secret edge
+
+    with pytest.raises(AssertionError, match="action_seen_by shows hidden information"):
+        for probe in probes(PigGame()):
+            probe.state.__class__ = Telltale
+            c.check_action_views_do_not_leak(probe)

@@ -227,6 +227,33 @@ def check_no_hidden_information_leaks(probe: Probe, rng: random.Random) -> bool:
     return varied
 
 
+def check_action_views_do_not_leak(probe: Probe) -> None:
+    """Two moves that a viewer cannot tell apart must look the same to that viewer.
+
+    A viewer tells moves apart by the observation after them and by their events (which are
+    public). Otherwise the text printed for the move (`action_seen_by`) tells what the
+    observation hides, such as the card the other player drew.
+    """
+    state = probe.state
+    mover = state.current_player()
+    moves = _moves_here(state)[:50]
+    for viewer in range(state.game.info.players):
+        if viewer == mover:
+            continue
+        seen: dict[str, str | None] = {}
+        for action in moves:
+            child = state.clone()
+            events = [e.text for e in child.apply_action(action)]
+            key = json.dumps([child.observation(viewer), events], sort_keys=True)
+            text = state.action_seen_by(action, viewer)
+            if key in seen:
+                assert seen[key] == text, (
+                    f"{probe.where}: player {viewer} sees {seen[key]!r} and {text!r} for moves "
+                    "it cannot tell apart: action_seen_by shows hidden information"
+                )
+            seen[key] = text
+
+
 def check_record_round_trip(game: Game, seed: int) -> None:
     """A match's record survives JSON and replays to the identical final state."""
     agents = [RandomAgent(game, seed) for _ in range(game.info.players)]

@@ -222,6 +222,14 @@ class State(ABC):
         """A state that `player` cannot tell from this one (for IS-MCTS)."""
         return self.clone()
 
+    def action_seen_by(self, action: Action, viewer: int) -> str | None:
+        """How `viewer` sees `action` being made in this position: its text, or None if hidden.
+
+        Logs and the terminal print this rather than `str(action)`, so that a card drawn by
+        another player or a card played face down stays hidden. Call it before applying.
+        """
+        return str(action)
+
     def render(self, player: int | None = None) -> str:
         """A text picture of the position as `player` sees it (everything when None)."""
         return repr(self)

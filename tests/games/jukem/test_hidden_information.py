@@ -85,3 +85,26 @@ def test_draws_are_chance_outcomes_over_the_cards_not_yet_seen() -> None:
     placed = set(SHOOTER.split()) | set(DEAD.split()) | {"RED-2"}
     assert drawn == set(GAME.deck.ids) - placed
     assert {p for _, p in outcomes} == {1 / len(outcomes)}
+
+
+def test_a_shot_is_seen_face_down_by_the_defender_and_a_save_by_the_shooter() -> None:
+    state = position(
+        f"turn 0; possession0 PASS-3 PASS-4 PASS-5 PASS-6; hand0 {SHOOTER}; hand1 {KEEPER}"
+    )
+    shot = state.parse_action("shot SHOT-3a")
+    assert state.action_seen_by(shot, 1) == "shot (face down)"
+    assert state.action_seen_by(shot, 0) == "shot SHOT-3a"
+    act(state, "shot SHOT-3a")
+    save = state.parse_action("save SAVE-1")
+    assert state.action_seen_by(save, 0) == "save (face down)"
+    assert state.action_seen_by(save, 1) == "save SAVE-1"
+
+
+def test_a_drawn_card_is_seen_only_by_its_drawer() -> None:
+    state = GAME.new_initial_state()
+    while state.current_player() == CHANCE and not state.queue:  # the dealer is chosen first
+        act(state, str(state.chance_outcomes()[0][0]))
+    drawer = state.queue[0]
+    draw = state.chance_outcomes()[0][0]
+    assert state.action_seen_by(draw, drawer) == str(draw)
+    assert state.action_seen_by(draw, 1 - drawer) is None

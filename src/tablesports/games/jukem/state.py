@@ -435,6 +435,17 @@ class JukemState(State):
 
         return resample_hidden(self, player, rng)
 
+    def action_seen_by(self, action: Action, viewer: int) -> str | None:
+        """A drawn card is seen by its drawer only; a SHOT or SAVE goes down face down."""
+        match action:
+            case Draw():
+                return str(action) if self.queue and self.queue[0] == viewer else None
+            case Shot(jukem=None) if viewer != self.turn:
+                return "shot (face down)"
+            case Save() if viewer == self.turn:
+                return "save (face down)"
+        return str(action)
+
     def render(self, player: int | None = None) -> str:
         from tablesports.games.jukem.views import render
 
