@@ -1,0 +1,256 @@
+"""Round-robin tournaments: every pair of agents, seats swapped, saved game by game.
+
+    >>> result = run_tournament(game, ["random", "mcts"], games=20, out="t.jsonl")  # doctest: +SKIP
+
+Each pair plays `games` games; game `2k` and `2k + 1` share one seed (the same dice and deals)
+with the seats swapped, so neither agent gets the better luck or the better seat. A game's seed
+depends only on the tournament seed and the game's index, and a worker builds its agents from
+their specs, so every game is the same whichever engine ran it (serial, processes, Ray),
+as long as the agents' budgets are iterations rather than seconds.
+
+Every finished game is appended to the output JSON Lines file as a `Record` whose `meta` holds
+the tournament's fingerprint, the game's index and its seating. Run the same tournament with the
+same file again and the finished games are read back, not replayed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from tablesports.agents.registry import make_agent
+from tablesports.arena.match import DEFAULT_MAX_STEPS, play_match
+from tablesports.arena.ratings import Rating, rate
+from tablesports.arena.stats import Tally, outcome_of
+from tablesports.core.errors import RecordError, TablesportsError
+from tablesports.core.protocol import Game
+from tablesports.core.records import Record, parse_record
+from tablesports.core.registry import game_ids, register
+
+
+class TournamentError(TablesportsError):
+    """A tournament that cannot run: bad agents, a foreign results file, a failed game."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What a worker needs to play any game of the tournament; plain picklable data."""
+
+    game_cls: type[Game]
+    options: dict[str, Any]
+    agents: tuple[str, ...]
+    games_per_pair: int
+    seed: int
+    max_steps: int = DEFAULT_MAX_STEPS
+
+    def fingerprint(self) -> str:
+        """Names the tournament in its records, so that a resumed file must match it."""
+        info = self.game_cls.info
+        text = json.dumps(
+            [info.id, info.version, self.options, self.agents, self.games_per_pair, self.seed],
+            sort_keys=True,
+            default=str,
+        )
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True, slots=True)
+class Fixture:
+    """Game `index`: `seating[seat]` is the index of the agent in that seat."""
+
+    index: int
+    seating: tuple[int, ...]
+    seed: int
+
+
+def schedule(plan: Plan) -> list[Fixture]:
+    """Every game of the round robin, pair by pair; odd games swap the seats of the even ones."""
+    fixtures: list[Fixture] = []
+    for a, b in combinations(range(len(plan.agents)), 2):
+        for g in range(plan.games_per_pair):
+            index = len(fixtures)
+            pair_game = index - g + g // 2  # the index of the first game of this seed pair
+            seed = (plan.seed * 1_000_003 + pair_game * 7_919) % 2**63
+            fixtures.append(Fixture(index, (a, b) if g % 2 == 0 else (b, a), seed))
+    return fixtures
+
+
+_games: dict[str, Game] = {}
+
+
+def play_fixture(plan: Plan, fixture: Fixture) -> Record:
+    """Play one game (in whatever process) and return its record, meta filled in.
+
+    The agents are built afresh for every game, so nothing a bot keeps between games can make
+    a game depend on which games its process played before.
+    """
+    key = plan.fingerprint()
+    game = _games.get(key)
+    try:
+        if game is None:
+            _games.clear()
+            game = _games[key] = plan.game_cls(**plan.options)
+            if game.info.id not in game_ids():  # a plugin or test game, in a fresh process
+                register(game.info.id, plan.game_cls)
+        seated = [make_agent(plan.agents[a], game) for a in fixture.seating]
+        record = play_match(game, seated, fixture.seed, max_steps=plan.max_steps)
+    except TablesportsError as exc:
+        # Re-raised as a plain TournamentError: it crosses process boundaries (pickling).
+        raise TournamentError(f"game {fixture.index} (seed {fixture.seed}): {exc}") from None
+    record.meta.update(
+        tournament=key, index=fixture.index, seating=list(fixture.seating), seed=fixture.seed
+    )
+    return record
+
+
+@dataclass(slots=True)
+class TournamentResult:
+    """Ratings, the win-rate matrix and the first seat's edge, from the records by index."""
+
+    game: str
+    agents: list[str]
+    records: list[Record]
+    ratings: list[Rating]
+    pairs: dict[tuple[int, int], Tally]
+    """`pairs[i, j]`: agent i's wins, draws and losses against agent j."""
+    seats: list[Tally]
+    resumed: int = 0
+    played: int = 0
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "agents": self.agents,
+            "games": len(self.records),
+            "resumed": self.resumed,
+            "played": self.played,
+            "ratings": [r.to_json() for r in self.ratings],
+            "matrix": [
+                {"agent": self.agents[i], "opponent": self.agents[j], **t.to_json()}
+                for (i, j), t in sorted(self.pairs.items())
+            ],
+            "seats": [t.to_json() for t in self.seats],
+        }
+
+
+def summarise(plan: Plan, records: Sequence[Record]) -> TournamentResult:
+    """Tally and rate the records in index order."""
+    ordered = sorted(records, key=lambda r: r.meta["index"])
+    n = len(plan.agents)
+    pairs = {(i, j): Tally() for i in range(n) for j in range(n) if i != j}
+    seats = [Tally() for _ in range(plan.game_cls.info.players)]
+    games = []
+    for record in ordered:
+        seating = record.meta["seating"]
+        returns = record.returns or [0.0] * len(seating)
+        games.append((seating, returns))
+        for seat, agent in enumerate(seating):
+            outcome = outcome_of(returns, seat)
+            seats[seat].add(outcome)
+            for other_seat, other in enumerate(seating):
+                if other_seat != seat:
+                    pairs[agent, other].add(outcome)
+    return TournamentResult(
+        game=plan.game_cls.info.id,
+        agents=list(plan.agents),
+        records=ordered,
+        ratings=rate(list(plan.agents), games),
+        pairs=pairs,
+        seats=seats,
+    )
+
+
+def read_finished(path: Path, plan: Plan) -> list[Record]:
+    """The games of this tournament already in `path`; a torn last line is dropped."""
+    if not path.exists():
+        return []
+    key = plan.fingerprint()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    records: list[Record] = []
+    kept: list[str] = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = parse_record(json.loads(line), f"{path}:{n}")
+        except (json.JSONDecodeError, RecordError):
+            if n == len(lines):  # interrupted while writing: play that game again
+                break
+            raise TournamentError(f"{path}:{n}: not a tournament record") from None
+        if record.meta.get("tournament") != key:
+            raise TournamentError(
+                f"{path} holds games of another tournament (other game, agents, number of "
+                "games or seed); give another --out file or delete this one"
+            )
+        records.append(record)
+        kept.append(line)
+    if len(kept) != sum(1 for line in lines if line.strip()):
+        path.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
+    return records
+
+
+def run_tournament(
+    game: Game,
+    agents: Sequence[str],
+    games: int,
+    seed: int = 0,
+    *,
+    jobs: int = 1,
+    engine: str = "process",
+    address: str | None = None,
+    out: str | Path | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    on_record: Callable[[Record], None] | None = None,
+) -> TournamentResult:
+    """Play (or finish) a round robin of `agents`, `games` games per pair.
+
+    `engine` is "process" (`jobs` processes; 1 plays here) or "ray" (a local Ray with `jobs`
+    CPUs, or the cluster at `address`). With `out`, records are appended as games finish and
+    the finished ones are skipped when the same tournament runs again.
+    """
+    from tablesports.arena.engines import run_fixtures
+
+    if len(agents) < 2:
+        raise TournamentError(f"a tournament needs 2 agents or more, got {len(agents)}")
+    if len(set(agents)) != len(agents):
+        raise TournamentError(f"each agent may be named once, got {', '.join(agents)}")
+    if game.info.players != 2:
+        raise TournamentError(
+            f"the arena runs 2-player games; {game.info.id} has {game.info.players}"
+        )
+    if games < 1:
+        raise TournamentError(f"--games (per pair) must be 1 or more, got {games}")
+    for spec in agents:
+        make_agent(spec, game)  # a bad spec fails here, before any process starts
+    plan = Plan(type(game), game.options.model_dump(), tuple(agents), games, seed, max_steps)
+    path = Path(out) if out is not None else None
+    finished = read_finished(path, plan) if path is not None else []
+    done = {r.meta["index"] for r in finished}
+    todo = [f for f in schedule(plan) if f.index not in done]
+    new: list[Record] = []
+    for record in _saved(run_fixtures(plan, todo, engine=engine, jobs=jobs, address=address), path):
+        new.append(record)
+        if on_record is not None:
+            on_record(record)
+    result = summarise(plan, finished + new)
+    result.resumed, result.played = len(finished), len(new)
+    return result
+
+
+def _saved(records: Iterator[Record], path: Path | None) -> Iterator[Record]:
+    """Append each record to `path` as it arrives, flushed, so an interruption loses none."""
+    if path is None:
+        yield from records
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as out:
+        for record in records:
+            out.write(record.to_json_line() + "\n")
+            out.flush()
+            yield record

@@ -1,0 +1,61 @@
+"""The same tournament on a local Ray as on processes, game for game; the plot; the command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import tests.agents.toygames  # noqa: F401  (registers ttt and kuhn)
+from tablesports.arena.tournament import run_tournament
+from tablesports.core.registry import load
+
+AGENTS = ["random", "mcts:iterations=20", "ismcts:iterations=20"]
+
+
+def test_a_local_ray_plays_the_same_games_as_two_processes() -> None:
+    ray = pytest.importorskip("ray")
+    game = load("pig", target=12)
+    on_processes = run_tournament(game, AGENTS, 2, seed=7, jobs=2)
+    on_ray = run_tournament(game, AGENTS, 2, seed=7, jobs=2, engine="ray")
+    assert not ray.is_initialized()  # the local Ray it started is shut down
+    assert len(on_ray.records) == 6
+    for a, b in zip(on_processes.records, on_ray.records, strict=True):
+        assert (a.meta, a.history, a.returns) == (b.meta, b.history, b.returns)
+    assert on_processes.to_json() == on_ray.to_json()
+
+
+def test_plot_draws_the_matrix_and_ratings_to_a_png(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from tablesports.arena.plot import plot_tournament
+
+    result = run_tournament(load("ttt"), AGENTS, 2, seed=0)
+    path = plot_tournament(result, tmp_path / "arena.png")
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert path.stat().st_size > 10_000
+
+
+def test_arena_command_prints_ratings_matrix_and_first_seat(tmp_path: Path) -> None:
+    from tablesports.cli.app import app
+
+    out = tmp_path / "arena.jsonl"
+    args = ["arena", "ttt", "--agents", *AGENTS[:2], "--games", "4", "--out", str(out)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    for words in ("ratings (openskill)", "win rate of the row agent", "first seat advantage"):
+        assert words in result.output
+    assert len(out.read_text().splitlines()) == 4
+    again = CliRunner().invoke(app, [*args, "--json"])
+    assert again.exit_code == 0, again.output
+    figures = json.loads(again.stdout[again.stdout.index("{") :])
+    assert (figures["played"], figures["resumed"], figures["games"]) == (0, 4, 4)
+
+
+def test_arena_command_names_a_bad_agent() -> None:
+    from tablesports.cli.app import app
+
+    result = CliRunner().invoke(app, ["arena", "ttt", "--agents", "random", "mcts:budget=3"])
+    assert result.exit_code == 2
+    assert "unknown option 'budget'" in result.output
