@@ -15,7 +15,7 @@ from tablesports.cli.simulate import simulate_command
 
 app = typer.Typer(
     name="tablesports",
-    help="Tabletop sports games by their real rules: play, simulate, replay, benchmark.",
+    help="Tabletop sports games by their real rules: play, simulate, replay, benchmark, rate.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -34,7 +34,7 @@ def _root(
         False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
     ),
 ) -> None:
-    """Tabletop sports games by their real rules: play, simulate, replay, benchmark."""
+    """Tabletop sports games by their real rules: play, simulate, replay, benchmark, rate."""
 
 
 app.command("games")(games_command)
