@@ -59,3 +59,15 @@ def test_arena_command_names_a_bad_agent() -> None:
     result = CliRunner().invoke(app, ["arena", "ttt", "--agents", "random", "mcts:budget=3"])
     assert result.exit_code == 2
     assert "unknown option 'budget'" in result.output
+
+
+@pytest.mark.parametrize("agent", ["mcts", "ismcts"])
+def test_bench_times_search_agents_in_simulations_per_second(agent: str) -> None:
+    from tablesports.cli.app import app
+
+    result = CliRunner().invoke(app, ["bench", "ttt", "--agent", agent, "-s", "0.3", "--json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout[result.stdout.index("[") :])
+    assert rows[0]["game"] == "ttt"
+    assert rows[0]["simulations"] > 0
+    assert rows[0]["simulations_per_second"] > 0

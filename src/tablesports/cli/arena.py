@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -129,3 +130,45 @@ def show_tournament(out: Console, result: TournamentResult) -> None:
         f"first seat advantage: seat 0 wins {first.win_rate:.1%} [{low:.1%}, {high:.1%}], "
         f"seat 1 wins {second.win_rate:.1%}, draws {first.rate(first.draws):.1%}"
     )
+
+
+SEARCH_AGENTS = ("mcts", "ismcts")
+
+
+def bench_search(
+    games: list[str] | None,
+    seconds: float,
+    agent: str,
+    as_json: bool,
+    option: list[str] | None = None,
+) -> None:
+    """`bench --agent mcts`: simulations per second of a search agent, per game."""
+    from tablesports.agents.speed import simulations_per_second
+    from tablesports.core.registry import game_ids
+
+    err = console(stderr=True)
+    rows: list[dict[str, Any]] = []
+    for game_id in games or game_ids():
+        err.print(f"timing {agent} on {game_id} for {seconds:g} s ...")
+        rate, sims, elapsed = simulations_per_second(load_game(game_id, option), agent, seconds)
+        rows.append(
+            {
+                "game": game_id,
+                "agent": agent,
+                "simulations": sims,
+                "seconds": elapsed,
+                "simulations_per_second": rate,
+            }
+        )
+    table = Table(
+        title=f"{agent} simulations per second, {seconds:g} s per game", title_justify="left"
+    )
+    for column in ("game", "simulations/s", "simulations"):
+        table.add_column(column, justify="left" if column == "game" else "right")
+    for row in rows:
+        table.add_row(
+            row["game"], f"{row['simulations_per_second']:,.0f}", f"{row['simulations']:,}"
+        )
+    (err if as_json else console()).print(table)
+    if as_json:
+        typer.echo(json.dumps(rows, indent=2))

@@ -9,6 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from tablesports.arena.bench import BenchResult, bench_game, check_agent
+from tablesports.cli.arena import SEARCH_AGENTS, bench_search
 from tablesports.cli.common import ERROR_EXIT, OPTION_HELP, console, guarded, load_game
 from tablesports.core.errors import TablesportsError
 from tablesports.core.registry import game_ids
@@ -27,6 +28,8 @@ def bench_command(
     option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
 ) -> None:
     """Time random playouts: steps and games per second, mean length and peak memory."""
+    if agent in SEARCH_AGENTS:
+        return bench_search(games, seconds, agent, as_json, option)  # simulations per second
     check_agent(agent)
     explicit = bool(games)
     ids = list(games) if explicit else game_ids()
