@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from tablesports.arena.bench import bench_game, peak_memory
+from tablesports.core.errors import AgentError
 from tablesports.core.registry import load
 from tests.cli.helpers import assert_clean_error, run
 
@@ -31,9 +33,13 @@ def test_bench_json_figures_are_consistent(runner: CliRunner) -> None:
     assert figures["steps_per_second"] > 0 and figures["peak_memory_bytes"] > 0
 
 
-def test_bench_times_random_playouts_only_for_now(runner: CliRunner) -> None:
-    result = run(runner, "bench", "pig", "--agent", "mcts", "-s", "0.1")
-    assert_clean_error(result, "random playouts only for now (--agent random)", "'mcts'")
+def test_bench_names_the_agents_it_can_time(runner: CliRunner) -> None:
+    result = run(runner, "bench", "pig", "--agent", "jukem-greedy", "-s", "0.1")
+    assert_clean_error(
+        result, "cannot time the agent 'jukem-greedy'", "one of: random, mcts, ismcts"
+    )
+    with pytest.raises(AgentError, match="timed with the agent 'random', got 'mcts'"):
+        bench_game(load("pig"), 0.1, agent="mcts")
 
 
 def test_bench_errors(runner: CliRunner) -> None:

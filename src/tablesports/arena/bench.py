@@ -16,7 +16,7 @@ from tablesports.core.errors import AgentError, TablesportsError
 from tablesports.core.protocol import CHANCE, Game
 
 BENCH_AGENTS = ("random",)
-"""Agents `bench` can time; MCTS simulations per second come with the bots."""
+"""Agents whose playouts `bench_game` times (search agents are timed by `agents.speed`)."""
 
 MAX_PLAYOUT_STEPS = 1_000_000
 """A playout longer than this is a game without an end: a bug, reported as an error."""
@@ -49,8 +49,8 @@ class BenchResult:
 def check_agent(agent: str) -> None:
     if agent not in BENCH_AGENTS:
         raise AgentError(
-            f"bench times random playouts only for now (--agent random); got {agent!r}. "
-            "Timing other agents (MCTS simulations per second) comes with the bots."
+            f"random playouts are timed with the agent 'random', got {agent!r} "
+            "(search agents are timed in simulations per second by `tablesports bench --agent`)"
         )
 
 

@@ -8,10 +8,10 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from tablesports.arena.bench import BenchResult, bench_game, check_agent
+from tablesports.arena.bench import BENCH_AGENTS, BenchResult, bench_game
 from tablesports.cli.arena import SEARCH_AGENTS, bench_search
 from tablesports.cli.common import ERROR_EXIT, OPTION_HELP, console, guarded, load_game
-from tablesports.core.errors import TablesportsError
+from tablesports.core.errors import AgentError, TablesportsError
 from tablesports.core.registry import game_ids
 
 
@@ -20,7 +20,9 @@ def bench_command(
     games: list[str] = typer.Argument(None, metavar="[GAME]...", help="Games (default: all)."),
     seconds: float = typer.Option(3.0, "--seconds", "-s", help="Timing per game, in seconds."),
     agent: str = typer.Option(
-        "random", "--agent", help="The playout agent; only `random` for now."
+        "random",
+        "--agent",
+        help="random: playouts per second; mcts or ismcts: search simulations per second.",
     ),
     as_json: bool = typer.Option(
         False, "--json", help="Print the figures as JSON on stdout (the table goes to stderr)."
@@ -30,7 +32,9 @@ def bench_command(
     """Time random playouts: steps and games per second, mean length and peak memory."""
     if agent in SEARCH_AGENTS:
         return bench_search(games, seconds, agent, as_json, option)  # simulations per second
-    check_agent(agent)
+    if agent not in BENCH_AGENTS:
+        choices = ", ".join((*BENCH_AGENTS, *SEARCH_AGENTS))
+        raise AgentError(f"bench cannot time the agent {agent!r}; --agent is one of: {choices}")
     explicit = bool(games)
     ids = list(games) if explicit else game_ids()
     err = console(stderr=True)
