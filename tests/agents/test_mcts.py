@@ -33,7 +33,7 @@ def test_mcts_never_loses_a_won_position(seed: int, opponent: str) -> None:
     """x in a corner, o on the next edge: x has a forced win, and mcts always takes it."""
     game = load("ttt")
     agents = [make_agent("mcts:iterations=2000", game, seed), make_agent(opponent, game, seed)]
-    record = play_match(game, agents, seed, state=game.from_position("xo......."))
+    record = play_match(game, agents, seed, start="xo.......")
     assert record.returns == [1.0, -1.0]
 
 

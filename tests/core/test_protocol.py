@@ -66,3 +66,14 @@ def test_codec_gives_ids_and_a_legal_mask() -> None:
     assert codec.legal_mask(state) == [True, False]
     with pytest.raises(IllegalActionError, match="ids run from 0 to 1"):
         codec.decode(2)
+
+
+def test_errors_survive_pickling_for_worker_processes() -> None:
+    import pickle
+
+    from tablesports.core.errors import UnknownGameError
+
+    error = pickle.loads(pickle.dumps(IllegalActionError("hold", "roll first")))
+    assert str(error) == "illegal action hold: roll first" and error.reason == "roll first"
+    unknown = pickle.loads(pickle.dumps(UnknownGameError("chess", ["jukem", "pig"])))
+    assert str(unknown) == "unknown game 'chess'; the games are: jukem, pig"

@@ -65,3 +65,20 @@ def test_a_record_of_another_version_is_refused() -> None:
     record.game_version = 99
     with pytest.raises(RecordError, match="version 99"):
         list(replay(record))
+
+
+def test_a_record_from_a_position_keeps_it_and_replays_from_it() -> None:
+    game = tablesports.load("hanniball")
+    start = game.start_notation  # type: ignore[attr-defined]
+    record = play_match(game, [RandomAgent(), RandomAgent()], seed=2, start=start)
+    assert record.start == start
+    again = tablesports.Record.model_validate_json(record.to_json_line())
+    final = replay_final(again)
+    assert final.is_terminal() and final.returns() == record.returns
+
+
+def test_a_start_position_that_does_not_load_is_a_record_error() -> None:
+    record = a_record()
+    record.start = "nonsense"
+    with pytest.raises(RecordError, match=r"start position does not load: .*no position notation"):
+        list(replay(record))

@@ -24,7 +24,12 @@ _extra: dict[str, Callable[..., Agent]] = {}
 
 
 def register_agent(name: str, factory: Callable[..., Agent]) -> None:
+    """Add an agent by name (known to this process only, not to worker processes)."""
     _extra[name] = factory
+
+
+def unregister_agent(name: str) -> None:
+    _extra.pop(name, None)
 
 
 def agent_names(game: Game) -> list[str]:

@@ -26,21 +26,21 @@ def play_match(
     *,
     max_steps: int = DEFAULT_MAX_STEPS,
     on_step: Callable[[State, int, object, list[Event]], None] | None = None,
-    state: State | None = None,
+    start: str | None = None,
 ) -> Record:
     """Play one game and return its record.
 
     Every chance outcome comes from `random.Random(seed)`; each agent is reset with a seed
     derived from `seed` and its seat. An agent that returns an illegal action raises
-    `AgentError` naming the agent, the action and the position.
+    `AgentError` naming the agent, the action and the position. `start` is a position in the
+    game's notation to begin from, kept in the record.
     """
     if len(agents) != game.info.players:
         raise AgentError(f"{game.info.id} needs {game.info.players} agents, got {len(agents)}")
     rng = random.Random(seed)
     for seat, agent in enumerate(agents):
         agent.reset(seat_seed(seed, seat))
-    if state is None:
-        state = game.new_initial_state()
+    state = game.from_position(start) if start is not None else game.new_initial_state()
     steps = 0
     while not state.is_terminal():
         player = state.current_player()
@@ -62,4 +62,4 @@ def play_match(
         steps += 1
         if steps >= max_steps:
             raise AgentError(f"{game.info.id}: no end after {max_steps} steps (seed {seed})")
-    return record_of(state, [a.name for a in agents], seed)
+    return record_of(state, [a.name for a in agents], seed, start)

@@ -58,7 +58,6 @@ def play_command(
             if other != seat:
                 agents[other] = make_agent(vs, game, seed=seat_seed(seed, other))
     state = game.from_position(position) if position else game.new_initial_state()
-    meta: dict[str, object] = {"position": position} if position else {}
     out.print(Text(game.info.title, style="bold"), end=" ")
     opponents = [a.name for a in agents if a is not None]
     against = (
@@ -74,7 +73,7 @@ def play_command(
         out,
         read_line=_line_reader(out),
         save_path=save,
-        meta=meta,
+        start=position,
     )
     session.run()
 

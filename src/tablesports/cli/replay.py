@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import typer
@@ -11,9 +10,9 @@ from rich.text import Text
 
 from tablesports.arena.stats import outcome_of
 from tablesports.cli.common import CliError, console, format_returns, guarded
-from tablesports.core.errors import IllegalActionError, RecordError, TablesportsError
-from tablesports.core.protocol import CHANCE, Game, State
-from tablesports.core.records import Record, ReplayStep, read_records, replay
+from tablesports.core.errors import RecordError, TablesportsError
+from tablesports.core.protocol import CHANCE, State
+from tablesports.core.records import Record, read_records, replay, starting_state
 from tablesports.core.registry import load
 
 
@@ -42,12 +41,10 @@ def replay_command(
 
 def _replay(out: Console, record: Record, step: bool) -> None:
     game = load(record.game, **record.options)
-    position = record.meta.get("position")
-    start = game.from_position(str(position)) if position else game.new_initial_state()
+    state = starting_state(record, game)
     if step:
-        out.print(start.render(None), soft_wrap=True)
-    steps = _replay_from(game, record, start) if position else replay(record, game)
-    state = start
+        out.print(state.render(None), soft_wrap=True)
+    steps = replay(record, game)
     waiting = step
     for s in steps:
         state = s.state
@@ -100,8 +97,8 @@ def _header(out: Console, record: Record, where: str) -> None:
         f"{record.game} version {record.game_version}{options}; {players}; seed {record.seed}",
         soft_wrap=True,
     )
-    if record.meta.get("position"):
-        out.print(f"from the position {record.meta['position']}", soft_wrap=True)
+    if record.start is not None:
+        out.print(f"from the position {record.start}", soft_wrap=True)
 
 
 def _footer(out: Console, record: Record, state: State) -> None:
@@ -112,22 +109,6 @@ def _footer(out: Console, record: Record, state: State) -> None:
     winners = [s for s in range(len(returns)) if outcome_of(returns, s) > 0]
     verdict = f"{_player(record, winners[0])} wins" if winners else "a draw"
     out.print(Text(f"result: {verdict} (returns {format_returns(returns)})", style="bold"))
-
-
-def _replay_from(game: Game, record: Record, state: State) -> Iterator[ReplayStep]:
-    """`core.records.replay` from a given start (a record made with `play --position`)."""
-    for i, (player, text) in enumerate(record.history):
-        to_move = state.current_player()
-        if player != to_move:
-            raise RecordError(
-                f"move {i} ({text!r}): the record says player {player}, but {to_move} is to move"
-            )
-        try:
-            action = game.parse_action(text)
-            events = state.apply_action(action)
-        except IllegalActionError as exc:
-            raise RecordError(f"move {i} ({text!r}) does not replay: {exc}") from None
-        yield ReplayStep(i, player, action, events, state)
 
 
 def _ask(prompt: str) -> str | None:

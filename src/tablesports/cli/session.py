@@ -37,30 +37,6 @@ QUIT = {"quit", "exit", "q"}
 ReadLine = Callable[[str], str]
 
 
-def what_is_seen(
-    state: State, action: Action, viewer: int, choices: list[Action]
-) -> tuple[bool, bool]:
-    """(is the action hidden from `viewer`, may its events still be shown to them).
-
-    An action is hidden when another of `choices` leads to the same observation for `viewer`:
-    printing it would leak. Its events may still be shown when every such choice gives the same
-    event texts (a deal "player 1 is dealt a card" says nothing about the card).
-    """
-    after = state.clone()
-    texts = [e.text for e in after.apply_legal(action)]
-    seen = after.observation(viewer)
-    hidden = False
-    for other in choices:
-        if other != action:
-            alt = state.clone()
-            alt_texts = [e.text for e in alt.apply_legal(other)]
-            if alt.observation(viewer) == seen:
-                hidden = True
-                if alt_texts != texts:
-                    return True, False
-    return hidden, True
-
-
 def pretty_json(record: Record) -> str:
     """The record as JSON with one field, and one history entry, per line."""
     data = record.model_dump(mode="json")
@@ -85,7 +61,7 @@ class PlaySession:
         out: Console,
         read_line: ReadLine = input,
         save_path: Path | None = None,
-        meta: dict[str, object] | None = None,
+        start: str | None = None,
     ) -> None:
         self.state = state
         self.game = state.game
@@ -95,7 +71,8 @@ class PlaySession:
         self.out = out
         self.read_line = read_line
         self.save_path = save_path
-        self.meta = meta or {}
+        self.start = start
+        """The position the game began from, in the game's notation, when not the usual."""
         self.humans = [seat for seat, agent in enumerate(agents) if agent is None]
         self.hot_seat = len(self.humans) > 1
         self.shown: list[str] = []
@@ -139,7 +116,7 @@ class PlaySession:
     def chance_step(self) -> None:
         state = self.state
         outcome = state.sample_chance(self.rng)
-        self.apply(CHANCE, outcome, [o for o, _ in state.chance_outcomes()], "cyan")
+        self.apply(CHANCE, outcome, "cyan")
 
     def agent_step(self, seat: int) -> None:
         state = self.state
@@ -155,31 +132,27 @@ class PlaySession:
                 f"agent {agent.name!r} ({seat_name(seat)}) returned the illegal action "
                 f"{action!s}: {state.why_illegal(action)}"
             )
-        self.apply(seat, action, state.legal_actions(), "magenta")
+        self.apply(seat, action, "magenta")
 
-    def apply(self, mover: int, action: Action, choices: list[Action], style: str) -> None:
-        """Apply a legal action and print it with its events, or as much as may be seen."""
-        hidden, events_shown = self.seen(action, choices, mover)
+    def apply(self, mover: int, action: Action, style: str) -> None:
+        """Apply a legal action and print it as the people at the screen may see it."""
+        hidden = any(
+            self.state.action_seen_by(action, viewer) is None
+            for viewer in self.viewers
+            if viewer != mover
+        )
+        texts = [self.state.action_seen_by(action, v) for v in self.viewers if v != mover]
+        shown = texts[0] if texts and texts[0] is not None else str(action)
         events = self.state.apply_legal(action)
         if mover == CHANCE:
-            line = f"chance: {self.hidden_word if hidden else action}"
+            line = f"chance: {self.hidden_word if hidden else shown}"
         elif hidden:
             line = f"{self.name(mover)} plays a hidden action"
         else:
-            line = f"{self.name(mover)} plays: {action}"
+            line = f"{self.name(mover)} plays: {shown}"
         self.shown.append(line)
         self.out.print(Text(line, style="dim" if hidden else style), soft_wrap=True)
-        if events_shown:
-            self.show_events(events)
-
-    def seen(self, action: Action, choices: list[Action], mover: int) -> tuple[bool, bool]:
-        """Whether `action` is hidden from someone at the screen, and if its events may show."""
-        hidden, events_shown = False, True
-        for viewer in self.viewers:
-            if viewer != mover:
-                h, e = what_is_seen(self.state, action, viewer, choices)
-                hidden, events_shown = hidden or h, events_shown and e
-        return hidden, events_shown
+        self.show_events(events)
 
     def human_turn(self, seat: int) -> bool:
         """Ask until a legal action is played; False when the person leaves."""
@@ -208,7 +181,7 @@ class PlaySession:
                 explained = IllegalActionError(action, self.state.why_illegal(action))
                 self.out.print(Text(str(explained), style="red"), soft_wrap=True)
                 continue
-            self.apply(seat, action, self.state.legal_actions(), "green")
+            self.apply(seat, action, "green")
             return True
 
     def hand_over(self, seat: int) -> bool:
@@ -316,8 +289,11 @@ class PlaySession:
                     self.save(self.save_path)
             else:
                 answer = self.ask("save the game? a file name, or Enter to leave without: ")
-                if answer and answer.strip():
-                    self.save(Path(answer.strip()))
+                name = (answer or "").strip()
+                if name.lower() in ("n", "no"):
+                    name = ""
+                if name:
+                    self.save(Path(name))
         self.out.print("you left the game")
 
     def autosave(self) -> None:
@@ -325,7 +301,7 @@ class PlaySession:
             self.save(self.save_path)
 
     def record(self) -> Record:
-        return record_of(self.state, self.player_names(), self.seed, **self.meta)
+        return record_of(self.state, self.player_names(), self.seed, self.start)
 
     def save(self, path: Path) -> None:
         record = self.record()

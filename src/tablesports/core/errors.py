@@ -18,6 +18,9 @@ class UnknownGameError(TablesportsError, KeyError):
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0])
 
+    def __reduce__(self) -> tuple[type, tuple[str, list[str]]]:  # crosses process pools
+        return (type(self), (self.game_id, self.known))
+
 
 class OptionError(TablesportsError, ValueError):
     """A game or agent option that is unknown or has a value that is not allowed."""
@@ -30,6 +33,9 @@ class IllegalActionError(TablesportsError, ValueError):
         self.action = action
         self.reason = reason
         super().__init__(f"illegal action {action!s}: {reason}")
+
+    def __reduce__(self) -> tuple[type, tuple[object, str]]:  # crosses process pools
+        return (type(self), (self.action, self.reason))
 
 
 class ActionParseError(IllegalActionError):

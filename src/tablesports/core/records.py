@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from tablesports.core.errors import IllegalActionError, RecordError
+from tablesports.core.errors import IllegalActionError, RecordError, TablesportsError
 from tablesports.core.events import Event
 from tablesports.core.protocol import Action, Game, State
 
@@ -28,6 +28,8 @@ class Record(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     players: list[str]
     seed: int | None = None
+    start: str | None = None
+    """The position the game started from, in the game's notation (None: the usual start)."""
     history: list[tuple[int, str]]
     """`[player, action text]`, chance outcomes under player -1."""
     returns: list[float] | None = None
@@ -37,7 +39,14 @@ class Record(BaseModel):
         return self.model_dump_json()
 
 
-def record_of(state: State, players: list[str], seed: int | None = None, **meta: Any) -> Record:
+def record_of(
+    state: State,
+    players: list[str],
+    seed: int | None = None,
+    start: str | None = None,
+    **meta: Any,
+) -> Record:
+    """The record of `state`'s history; `start` is the notation it began from, if not the usual."""
     game = state.game
     return Record(
         game=game.info.id,
@@ -45,6 +54,7 @@ def record_of(state: State, players: list[str], seed: int | None = None, **meta:
         options=game.options_json(),
         players=players,
         seed=seed,
+        start=start,
         history=[(p, str(a)) for p, a in state.history],
         returns=state.returns() if state.is_terminal() else None,
         meta=meta,
@@ -121,7 +131,7 @@ def replay(record: Record, game: Game | None = None) -> Iterator[ReplayStep]:
             f"the record was made with {record.game} version {record.game_version}; "
             f"this is version {game.info.version}"
         )
-    state = game.new_initial_state()
+    state = starting_state(record, game)
     for i, (player, text) in enumerate(record.history):
         to_move = state.current_player()
         if player != to_move:
@@ -138,13 +148,23 @@ def replay(record: Record, game: Game | None = None) -> Iterator[ReplayStep]:
         raise RecordError(f"replay ends with {state.returns()}, the record says {record.returns}")
 
 
+def starting_state(record: Record, game: Game) -> State:
+    """The state a record begins from: its `start` position, or the game's initial state."""
+    if record.start is None:
+        return game.new_initial_state()
+    try:
+        return game.from_position(record.start)
+    except TablesportsError as exc:
+        raise RecordError(f"the record's start position does not load: {exc}") from None
+
+
 def replay_final(record: Record, game: Game | None = None) -> State:
     """The final state of a replayed record."""
     if game is None:
         from tablesports.core.registry import load
 
         game = load(record.game, **record.options)
-    state = game.new_initial_state()
+    state = starting_state(record, game)
     for step in replay(record, game):
         state = step.state
     return state

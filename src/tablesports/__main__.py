@@ -1,0 +1,5 @@
+"""`python -m tablesports` is the `tablesports` command."""
+
+from tablesports.cli.app import main
+
+main()
