@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-import tests.agents.toygames  # noqa: F401  (registers ttt and kuhn)
 from tablesports.agents.registry import make_agent
 from tablesports.agents.search import Node
 from tablesports.arena.match import play_match

@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-import tests.agents.toygames  # noqa: F401  (registers ttt and kuhn)
 from tablesports.agents.registry import make_agent
 from tablesports.agents.search import Node
 from tablesports.agents.speed import sample_positions

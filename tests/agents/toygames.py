@@ -1,4 +1,4 @@
-"""Two tiny games for the search agents' tests, registered on import.
+"""Two tiny games for the search agents' tests (tests/conftest.py registers them).
 
 `ttt`: tic-tac-toe (perfect information, no chance), positions written as nine characters
 ("x", "o", "."), e.g. `xx.oo....` with x to move when the counts are equal.
@@ -14,7 +14,6 @@ from typing import Any
 from tablesports.core.errors import ActionParseError, NotationError
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE, TERMINAL, Action, Game, GameInfo, State
-from tablesports.core.registry import register
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
@@ -194,12 +193,21 @@ class KuhnState(State):
         cards = [c if (p == player or done) else None for p, c in enumerate(self.cards)]
         return {"cards": cards, "bets": list(self.bets)}
 
+    def action_seen_by(self, action: Action, viewer: int) -> str | None:
+        if isinstance(action, Deal) and len(self.cards) != viewer:
+            return None  # a card dealt to the other player
+        return str(action)
+
     def resample_hidden(self, player: int, rng: random.Random) -> KuhnState:
         state = self.clone()
+        if self.is_terminal():
+            return state  # every card is shown at the end
+        mine = self.cards[player] if player < len(self.cards) else None
+        unseen = [c for c in (1, 2, 3) if c != mine]
+        rng.shuffle(unseen)
         for p in range(len(state.cards)):
             if p != player:
-                # drawn from the cards the player cannot see, in a fixed order
-                state.cards[p] = rng.choice([c for c in (1, 2, 3) if c != self.cards[player]])
+                state.cards[p] = unseen.pop()  # the others' cards: distinct, never the player's
         return state
 
     def clone(self) -> KuhnState:
@@ -211,7 +219,3 @@ class KuhnState(State):
 
     def to_json(self) -> dict[str, Any]:
         return {"cards": self.cards, "bets": self.bets, "history": self.history_json()}
-
-
-register("ttt", TicTacToe)
-register("kuhn", Kuhn)

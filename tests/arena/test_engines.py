@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import tests.agents.toygames  # noqa: F401  (registers ttt and kuhn)
 from tablesports.arena.tournament import run_tournament
 from tablesports.core.registry import load
 

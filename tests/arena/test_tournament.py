@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-import tests.agents.toygames  # noqa: F401  (registers ttt and kuhn)
 from tablesports.arena.ratings import ranks_of, rate
 from tablesports.arena.tournament import (
     Plan,

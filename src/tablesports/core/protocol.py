@@ -9,6 +9,7 @@ wants. Actions are small frozen, hashable objects whose `str()` parses back with
 from __future__ import annotations
 
 import importlib.resources
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Sequence
@@ -232,7 +233,9 @@ class State(ABC):
 
     def render(self, player: int | None = None) -> str:
         """A text picture of the position as `player` sees it (everything when None)."""
-        return repr(self)
+        seen = self.to_json() if player is None else self.observation(player)
+        seen.pop("history", None)
+        return json.dumps(seen, sort_keys=True)
 
     def __str__(self) -> str:
         return self.render(None)
