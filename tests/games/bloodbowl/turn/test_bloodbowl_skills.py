@@ -94,9 +94,10 @@ def test_no_hands_never_picks_up_the_ball() -> None:
     assert s.stack[-1].name == "bounce"  # the ball bounces off him
 
 
-def test_right_stuff_and_throw_team_mate_change_nothing_yet() -> None:
-    for name in ("Right Stuff", "Throw Team-mate", "Always Hungry", "Projectile Vomit"):
-        assert skills()[name].status == "no effect"
+def test_projectile_vomit_changes_nothing_yet_and_throw_team_mate_is_carried_out() -> None:
+    assert skills()["Projectile Vomit"].status == "no effect"
+    for name in ("Right Stuff", "Throw Team-mate", "Always Hungry"):
+        assert skills()[name].status == "full"
 
 
 def test_a_prone_player_stands_up_and_a_failed_stand_up_with_low_ma_wastes_the_action() -> None:

@@ -27,7 +27,7 @@ def position(
     team: int = 0,
     weather: str = "perfect_conditions",
     rerolls: tuple[int, int] = (3, 3),
-    teams: tuple[str, str] = ("human", "orc"),
+    teams: tuple[Any, Any] = ("human", "orc"),
 ) -> BloodBowlState:
     """A team-turn position: players as "H7 10,7 [prone|stunned]" or "A3 ...", written in
     the game's position notation (JSON with defaults) and read with `from_position`."""

@@ -17,7 +17,7 @@ from typing import Any
 
 from tablesports.core.chance import Roll
 
-KINDS = ("move", "block", "blitz", "pass", "hand-off", "foul")
+KINDS = ("move", "block", "blitz", "pass", "hand-off", "foul", "throw team-mate")
 """The actions a player can be activated for (BB2020)."""
 AIM_VERBS = ("block", "blitz", "pass to", "hand-off to", "foul")
 """The verbs of an action's target step."""
@@ -65,6 +65,21 @@ class Aim:
     def __str__(self) -> str:
         tail = f" ({self.note})" if self.note else ""
         return f"{self.verb} {self.x},{self.y}{tail}"
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowAim:
+    """Throw Team-mate's target: the team-mate `number` thrown to `x,y`; `note` (the range
+    and the roll, for people) is not part of the action's identity."""
+
+    number: int
+    x: int
+    y: int
+    note: str = field(default="", compare=False, hash=False)
+
+    def __str__(self) -> str:
+        tail = f" ({self.note})" if self.note else ""
+        return f"throw {self.number} to {self.x},{self.y}{tail}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +146,8 @@ class FollowUp:
 _N = r"(\d{1,2})"
 _SQ = r"(\d{1,2}),(\d{1,2})"
 _MOVE = re.compile(rf"move {_N} to {_SQ}(?: \(([^)]*)\))?")
-_DECLARE = re.compile(rf"(move|block|blitz|pass|hand-off|foul) {_N}")
+_DECLARE = re.compile(rf"(move|block|blitz|pass|hand-off|foul|throw team-mate) {_N}")
+_THROW = re.compile(rf"throw {_N} to {_SQ}(?: \(([^)]*)\))?")
 _AIM = re.compile(rf"(block|pass to|hand-off to|foul|blitz) {_SQ}(?: \(([^)]*)\))?")
 _DICE = re.compile(r"block dice=([a-z-]+(?:,[a-z-]+){0,2})")
 _CHOOSE = re.compile(r"choose ([a-z-]+)")
@@ -147,7 +163,8 @@ _FIXED: dict[str, Any] = {
     "no interference": Interfere(0),
 }
 FORMS = (
-    "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, move 7 to 14,6, block 14,6, "
+    "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, throw team-mate 9, move 7 to 14,6, "
+    "block 14,6, throw 12 to 16,7, "
     "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
     "reroll, no reroll, push to 15,6, push into the crowd, follow up, stay, interfere 5, "
     "no interference, D16=9"
@@ -168,6 +185,9 @@ def parse_turn_action(text: str) -> Any | None:
     m = _AIM.fullmatch(text)
     if m:
         return Aim(m[1], int(m[2]), int(m[3]), m[4] or "")
+    m = _THROW.fullmatch(text)
+    if m:
+        return ThrowAim(int(m[1]), int(m[2]), int(m[3]), m[4] or "")
     m = _DICE.fullmatch(text)
     if m:
         faces = tuple(m[1].split(","))

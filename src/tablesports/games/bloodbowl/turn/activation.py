@@ -23,7 +23,7 @@ from tablesports.games.bloodbowl.pitch import (
 from tablesports.games.bloodbowl.players import PRONE, STANDING, STUNNED
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.tables import NUMBERS
-from tablesports.games.bloodbowl.turn.actions import Aim, MovePath
+from tablesports.games.bloodbowl.turn.actions import Aim, MovePath, ThrowAim
 from tablesports.games.bloodbowl.turn.common import marking
 from tablesports.games.bloodbowl.turn.data import TN
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 END_ACTIVATION = EndActivation()
-FINAL = ("block", "pass", "hand-off", "foul")
+FINAL = ("block", "pass", "hand-off", "foul", "throw team-mate")
 """Actions that end once their target step is done."""
 NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery")
 _MOVES: list[list[MovePath | None]] = [[None] * SIZE for _ in range(100)]
@@ -124,7 +124,7 @@ class Activation(Procedure):
         s.__dict__["_moves"] = (r, out)
         return out
 
-    def aims(self, s: BloodBowlState, p: Player) -> list[Aim]:
+    def aims(self, s: BloodBowlState, p: Player) -> list[Any]:
         """The targets of the action now, each with the dice it takes (for people)."""
         from tablesports.games.bloodbowl.turn.notes import (
             block_note,
@@ -134,7 +134,7 @@ class Activation(Procedure):
         )
 
         kind, pitch, players = self.kind, s.pitch, s.players
-        out = []
+        out: list[Any] = []
         if kind in ("block", "blitz") and not self.acted and not self.blitzed:
             if kind == "block" or self.moved < p.ma + NUMBERS.max_rushes:
                 rush = kind == "blitz" and self.moved >= p.ma
@@ -157,6 +157,10 @@ class Activation(Procedure):
                     out.append(Aim("hand-off to", x, y, hand_off_note(s, players[q])))
         elif kind == "pass" and carrying(s, p):
             out.extend(pass_aims(s, p))
+        elif kind == "throw team-mate":
+            from tablesports.games.bloodbowl.turn.throw_team_mate import throw_aims
+
+            out.extend(throw_aims(s, p))
         return out
 
     def why(self, s: BloodBowlState, action: Any) -> str:
@@ -171,7 +175,7 @@ class Activation(Procedure):
                 f"MA {p.ma} + {NUMBERS.max_rushes} Rushes ({self.moved} used), around "
                 "other players, is needed"
             )
-        if isinstance(action, Aim):
+        if isinstance(action, (Aim, ThrowAim)):
             return (
                 f"{p.label()} ({self.kind}) may aim at: "
                 f"{', '.join(str(a) for a in self.aims(s, p)) or 'nothing now'}"
@@ -194,6 +198,14 @@ class Activation(Procedure):
             return False
         if isinstance(action, Aim):
             return self._aim(s, p, index(action.x, action.y))
+        if isinstance(action, ThrowAim):
+            from tablesports.games.bloodbowl.turn.throw_team_mate import ThrowTeamMate
+
+            q = s.player(p.team, action.number)
+            assert q is not None
+            self.acted = True
+            s.push(ThrowTeamMate(self.pid, q.pid, index(action.x, action.y)))
+            return False
         return True
 
     def _start(self, s: BloodBowlState, p: Player) -> bool:

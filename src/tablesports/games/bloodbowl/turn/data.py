@@ -29,6 +29,10 @@ class TurnNumbers(_Model):
     scattered_catch_modifier: int
     mighty_blow: int
     dirty_player: int
+    right_stuff_max_st: int
+    throw_scatters: int
+    always_hungry_roll: int
+    always_hungry_escape: int
 
 
 class PassRange(_Model):

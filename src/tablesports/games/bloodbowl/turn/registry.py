@@ -18,6 +18,13 @@ from tablesports.games.bloodbowl.turn.passing import (
 )
 from tablesports.games.bloodbowl.turn.push import Push
 from tablesports.games.bloodbowl.turn.team_turn import FullTeamTurn
+from tablesports.games.bloodbowl.turn.throw_team_mate import (
+    AlwaysHungry,
+    Flight,
+    LandingTest,
+    ThrowTeamMate,
+    ThrowTest,
+)
 
 TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     FullTeamTurn,
@@ -38,4 +45,9 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     HandOff,
     Foul,
     SendOff,
+    ThrowTeamMate,
+    ThrowTest,
+    AlwaysHungry,
+    Flight,
+    LandingTest,
 )

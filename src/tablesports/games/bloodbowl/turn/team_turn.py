@@ -1,6 +1,7 @@
 """The full team turn (BB2020, kept by the 2025 edition): the coach activates players one at a
-time for an action (`move 7`, `block 7`, `blitz 7`, `pass 7`, `hand-off 7`, `foul 7`), each
-player once; Blitz, Pass, Hand-off and Foul once per team turn; one team re-roll per turn.
+time for an action (`move 7`, `block 7`, `blitz 7`, `pass 7`, `hand-off 7`, `foul 7`,
+`throw team-mate 9`), each player once; Blitz, Pass, Hand-off, Foul and Throw Team-mate once
+per team turn; one team re-roll per turn.
 A turnover or a touchdown ends the turn."""
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
     from tablesports.games.bloodbowl.state import BloodBowlState
 
-ONCE_PER_TURN = ("blitz", "pass", "hand-off", "foul")
+ONCE_PER_TURN = ("blitz", "pass", "hand-off", "foul", "throw team-mate")
 
 
 def declarable(s: BloodBowlState, p: Player, once_used: list[str]) -> list[str]:
@@ -64,7 +65,24 @@ def _declarable(
             out.append("hand-off")
     if down and "foul" not in once_used:
         out.append("foul")
+    # Throw Team-mate (BB2020): a Standing player with the skill and a passing ability
+    if (
+        "Throw Team-mate" in p.skills
+        and p.pa > 0
+        and "throw team-mate" not in once_used
+        and _right_stuff_standing(s, p)
+    ):
+        out.append("throw team-mate")
     return out
+
+
+def _right_stuff_standing(s: BloodBowlState, p: Player) -> bool:
+    """A team-mate he could throw is Standing on the pitch (he may walk up to him first)."""
+    for pid in s.team_pids[p.team]:
+        q = s.players[pid]
+        if q is not p and q.square >= 0 and q.stance == STANDING and q.has("Right Stuff"):
+            return True
+    return False
 
 
 _DECLARE: dict[tuple[str, int], Declare] = {}
