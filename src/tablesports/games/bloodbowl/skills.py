@@ -8,9 +8,10 @@ Where each skill acts: Block, Dodge, Tackle, Stand Firm, Juggernaut, Dauntless, 
 `turn/moving.py` and `turn/paths.py`; Sure Hands, Catch, Pass, No Hands in `turn/moving.py`
 and `turn/passing.py`; Mighty Blow, Dirty Player, Thick Skull, Stunty, Regeneration in
 `turn/injury.py`; Loner in `turn/common.py`; Bone Head, Really Stupid, Animal Savagery in
-`turn/moving.py`; Secret Weapon in `procedures/secret_weapons.py`; Swarming in
-`procedures/swarming.py`; Sidestep in `turn/push.py`; Titchy in `turn/paths.py`; Throw
-Team-mate, Right Stuff, Always Hungry in `turn/throw_team_mate.py`.
+`turn/moving.py` (its lashing out in `turn/savagery.py`); Secret Weapon in
+`procedures/secret_weapons.py`; Swarming in `procedures/swarming.py`; Sidestep in
+`turn/push.py`; Titchy in `turn/paths.py`; Throw Team-mate, Right Stuff, Always Hungry in
+`turn/throw_team_mate.py`.
 """
 
 from __future__ import annotations

@@ -62,13 +62,46 @@ def test_really_stupid_needs_4_plus_or_2_plus_with_a_helpful_team_mate() -> None
     assert not who(s, "H1").distracted and s.stack[-1].name == "activation"
 
 
-def test_animal_savagery_on_a_1_ends_the_activation() -> None:
+def test_animal_savagery_needs_four_plus_on_activation() -> None:
     s = position("H12 5,7", teams=("skaven", "orc"), rerolls=(0, 0))  # the Rat Ogre
+    events = act(s, "move 12", "D6=4")
+    assert "D6=4 against 4+: success" in log(events) and s.stack[-1].name == "activation"
+    assert not who(s, "H12").distracted
+
+
+def test_animal_savagery_adds_two_when_declaring_a_block_or_blitz() -> None:
+    s = position("H12 5,7", "A1 6,7", teams=("skaven", "orc"), rerolls=(0, 0))
+    events = act(s, "block 12", "D6=2")
+    assert "D6=2+2 against 4+: success" in log(events) and s.stack[-1].name == "activation"
+    s = position("H12 5,7", "A1 6,7", teams=("skaven", "orc"), rerolls=(0, 0))
+    events = act(s, "move 12", "D6=3")  # no bonus for a Move
+    assert "D6=3 against 4+: failure" in log(events)
+
+
+def test_animal_savagery_without_a_team_mate_to_lash_out_at_loses_the_action() -> None:
+    s = position("H12 5,7", "H1 7,7", teams=("skaven", "orc"), rerolls=(0, 0))
+    act(s, "move 12", "D6=3")
+    assert who(s, "H12").distracted and s.stack[-1].name == "team_turn"
+    assert "move 1" in legal_texts(s) and not s.turnover
+
+
+def test_animal_savagery_lashes_out_at_a_standing_team_mate_who_is_knocked_down() -> None:
+    s = position(
+        "H12 5,7", "H1 6,7", "H2 4,6", "H3 5,8 prone", teams=("skaven", "orc"), rerolls=(0, 0)
+    )
     act(s, "move 12", "D6=1")
-    assert who(s, "H12").distracted
-    s = position("H12 5,7", teams=("skaven", "orc"), rerolls=(0, 0))
-    act(s, "move 12", "D6=2")
-    assert s.stack[-1].name == "activation"
+    assert legal_texts(s) == ["lash out at 1", "lash out at 2"]  # not the Prone #3
+    events = act(s, "lash out at 2")
+    assert "knocked down" in log(events) and who(s, "H2").stance == PRONE
+    act(s, "2D6=1+2")  # the armour holds
+    assert not s.turnover and s.stack[-1].name == "activation"  # he goes on with his Move
+    assert not who(s, "H12").distracted
+
+
+def test_animal_savagery_lashing_out_at_the_ball_carrier_is_a_turnover() -> None:
+    s = position("H12 5,7", "H1 6,7", ball="6,7", teams=("skaven", "orc"), rerolls=(0, 0))
+    events = act(s, "move 12", "D6=2", "lash out at 1")
+    assert "Turnover" in log(events) and s.stack[-1].name == "armour_injury"
 
 
 def test_break_tackle_helps_the_first_dodge_of_an_activation() -> None:

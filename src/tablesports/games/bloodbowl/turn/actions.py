@@ -154,6 +154,7 @@ _CHOOSE = re.compile(r"choose ([a-z-]+)")
 _PUSH = re.compile(rf"push to {_SQ}")
 _D16 = re.compile(r"D16=(\d{1,2})")
 _INTERFERE = re.compile(rf"interfere {_N}")
+_LASH = re.compile(rf"lash out at {_N}")
 _FIXED: dict[str, Any] = {
     "reroll": Reroll(True),
     "no reroll": Reroll(False),
@@ -167,7 +168,7 @@ FORMS = (
     "block 14,6, throw 12 to 16,7, "
     "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
     "reroll, no reroll, push to 15,6, push into the crowd, follow up, stay, interfere 5, "
-    "no interference, D16=9"
+    "no interference, lash out at 7, D16=9"
 )
 
 
@@ -203,6 +204,11 @@ def parse_turn_action(text: str) -> Any | None:
     m = _INTERFERE.fullmatch(text)
     if m and int(m[1]) > 0:
         return Interfere(int(m[1]))
+    m = _LASH.fullmatch(text)
+    if m:
+        from tablesports.games.bloodbowl.turn.savagery import LashOutAt
+
+        return LashOutAt(int(m[1]))
     m = _D16.fullmatch(text)
     if m and 1 <= int(m[1]) <= 16:
         return Roll("D16", (int(m[1]),))

@@ -21,6 +21,7 @@ class TurnNumbers(_Model):
     really_stupid_helped: int
     bone_head_roll: int
     animal_savagery_roll: int
+    animal_savagery_block_bonus: int
     regeneration_roll: int
     wild_pass_at: int
     interference_accurate: int

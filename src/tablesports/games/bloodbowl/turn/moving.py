@@ -116,7 +116,9 @@ class StandUp(Test):
 
 class Distraction(Test):
     """Bone Head, Really Stupid, Animal Savagery: on a failure the activation ends and he
-    loses his tackle zones until he is activated again (BB2020)."""
+    loses his tackle zones until he is activated again (BB2020). Animal Savagery adds +2
+    for a Block or Blitz, and a failure lashes out at a Standing team-mate next to him
+    instead when there is one (`turn/savagery.py`); he then goes on with his action."""
 
     name = "distraction"
     kind = "negative trait"
@@ -143,10 +145,25 @@ class Distraction(Test):
                 return TN.really_stupid_helped
         return TN.really_stupid_roll
 
+    def modifier(self, s: BloodBowlState, p: Player) -> int:
+        if self.trait(p) != "Animal Savagery":
+            return 0
+        for proc in reversed(s.stack):
+            if proc.name == "activation":
+                kind = getattr(proc, "kind", "")
+                return TN.animal_savagery_block_bonus if kind in ("block", "blitz") else 0
+        return 0
+
     def check(self, s: BloodBowlState, p: Player, roll: int) -> bool:
-        return roll >= clamp(self.target(s, p))
+        return roll + self.modifier(s, p) >= clamp(self.target(s, p))
 
     def fail(self, s: BloodBowlState, p: Player) -> None:
+        if self.trait(p) == "Animal Savagery":
+            from tablesports.games.bloodbowl.turn.savagery import LashOut, victims
+
+            if victims(s, p):
+                s.push(LashOut(self.pid))
+                return
         p.distracted = True
         s.log(
             "distracted",

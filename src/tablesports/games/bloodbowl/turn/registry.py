@@ -17,6 +17,7 @@ from tablesports.games.bloodbowl.turn.passing import (
     TurnCatch,
 )
 from tablesports.games.bloodbowl.turn.push import Push
+from tablesports.games.bloodbowl.turn.savagery import LashOut
 from tablesports.games.bloodbowl.turn.team_turn import FullTeamTurn
 from tablesports.games.bloodbowl.turn.throw_team_mate import (
     AlwaysHungry,
@@ -50,4 +51,5 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     AlwaysHungry,
     Flight,
     LandingTest,
+    LashOut,
 )
