@@ -187,3 +187,30 @@ def test_a_stand_firm_player_stops_a_chain_push() -> None:
     events = act(s, "push to 10,7")
     assert "stands firm" in log(events)
     assert who(s, "H1").square == sq("9,7") and who(s, "H12").square == sq("10,7")
+
+
+def test_frenzy_blocks_again_only_when_the_target_was_pushed_back() -> None:
+    # both have Block: Both Down knocks nobody down and pushes nobody: no second block
+    s = position("H11 8,7", "A6 9,7", teams=("dwarf", "orc"))  # Troll Slayer, orc Blitzer
+    act(s, "block 11", "block 9,7", "block dice=both-down", "choose both-down")
+    assert s.stack[-1].name == "activation" or s.stack[-1].name == "team_turn"
+    assert who(s, "A6").square == sq("9,7")
+
+
+def test_frenzy_in_a_blitz_the_second_block_costs_a_square_of_movement() -> None:
+    s = position("H11 5,7", "A1 9,7", teams=("dwarf", "orc"))  # Troll Slayer MA 5
+    act(s, "blitz 11", "move 11 to 8,7")  # 3 squares; the first block makes 4
+    act(s, "blitz 9,7", "block dice=push", "choose push", "push to 10,7")
+    assert s.stack[-1].name == "block"  # the second block, for the fifth square
+    act(s, "block dice=push", "choose push", "push to 11,7")
+    top = next(p for p in reversed(s.stack) if p.name == "activation")
+    assert top.moved == 5
+
+
+def test_frenzy_in_a_blitz_rushes_for_the_second_block_once_his_ma_is_spent() -> None:
+    s = position("H11 4,7", "A1 9,7", teams=("dwarf", "orc"), rerolls=(0, 0))
+    act(s, "blitz 11", "move 11 to 8,7")  # 4 squares; the block is the fifth (MA 5)
+    act(s, "blitz 9,7", "block dice=push", "choose push", "push to 10,7")
+    assert s.stack[-1].name == "rush"  # the second block needs a Rush
+    events = act(s, "D6=1")
+    assert "Turnover" in log(events) and who(s, "H11").stance == PRONE

@@ -21,6 +21,7 @@ from tablesports.games.bloodbowl.ball import HELD
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords, end_zone_column
 from tablesports.games.bloodbowl.players import STANDING
 from tablesports.games.bloodbowl.procedures.base import Procedure
+from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.actions import (
     FACE_WEIGHT,
     FACES,
@@ -55,6 +56,7 @@ def _dice_outcomes(n: int) -> list[tuple[BlockDice, float]]:
 
 BLOCK_OUTCOMES = {n: _dice_outcomes(n) for n in (1, 2, 3)}
 FOLLOW, STAY = FollowUp(True), FollowUp(False)
+FRENZY = "Frenzy (BB2020)"
 START, DAUNTLESS, ROLL, DECIDE, DEFENDER, PUSHED, KNOCK, DONE = range(8)
 
 
@@ -244,19 +246,41 @@ class Block(Procedure):
             if (
                 att.has("Frenzy")
                 and not self.frenzied
+                and self.pushed
                 and att.standing
                 and dfd.standing
                 and dfd.square in NEIGHBOURS[att.square]
                 and not s.turnover
             ):
-                again = Block(self.attacker, self.defender, self.blitz)
-                again.frenzied = True
-                s.log("frenzy", f"{att.label()} (Frenzy) blocks again.", "Frenzy (BB2020)")
-                s.push(again)
-                return False
+                return self._frenzy(s, att)
             self._touchdown(s)
             return True
         return True
+
+    def _frenzy(self, s: BloodBowlState, att: Player) -> bool:
+        """Frenzy's second block (BB2020): the target was pushed back and still stands next
+        to him. In a Blitz it costs one more square of movement (a Rush once his MA is
+        spent; none left, no second block)."""
+        from tablesports.games.bloodbowl.turn.moving import Rush
+
+        self._touchdown(s)  # a carrier who followed up into the end zone has scored
+        if s.scorer >= 0:
+            return True
+        procs: list[Procedure] = []
+        if self.blitz:
+            act = next((p for p in reversed(s.stack) if p.name == "activation"), None)
+            moved = getattr(act, "moved", 0)
+            if moved >= att.ma + NUMBERS.max_rushes:
+                s.log("frenzy", f"{att.label()} (Frenzy) has no movement left.", FRENZY)
+                return True
+            if moved >= att.ma:
+                procs.append(Rush(self.attacker, att.square))
+            act.moved = moved + 1  # type: ignore[union-attr]
+        again = Block(self.attacker, self.defender, self.blitz)
+        again.frenzied = True
+        s.log("frenzy", f"{att.label()} (Frenzy) blocks again.", FRENZY)
+        s.push(*procs, again)
+        return False
 
     def _count(self, s: BloodBowlState, att: Player, dfd: Player) -> bool:
         a, d = block_strengths(s, att, dfd, self.st)
