@@ -60,14 +60,33 @@ def test_pass_skill_rerolls_a_failed_pass() -> None:
     assert "(Pass)" in log(events) and s.stack[-1].name == "turn_catch"
 
 
-def test_an_opponent_under_the_path_may_intercept() -> None:
+def test_an_opponent_under_the_path_may_deflect_and_then_intercept_by_a_catch() -> None:
     s = position("H7 10,7", "H8 16,7", "A1 13,7", ball="10,7")
     act(s, "pass 7", "pass to 16,7", "D6=5")
     assert s.current_player() == 1  # the orcs' coach may pick an interferer
     assert [str(a) for a in s.legal_actions()] == ["no interference", "interfere 1"]
     events = act(s, "interfere 1", "D6=6")  # AG 3+ at -3: only a 6
-    assert "intercepted" in log(events)
-    assert s.ball == sq("13,7") and "Turnover" in log(events)
+    assert "deflected" in log(events) and s.stack[-1].name == "turn_catch"
+    events = act(s, "D6=3")  # the catch: AG 3+, nobody Marks him
+    assert "catch: D6=3 against 3+: success" in log(events)
+    assert s.ball == sq("13,7") and s.ball_state == HELD and "Turnover" in log(events)
+
+
+def test_the_deflection_is_an_agility_test_minus_two_against_an_inaccurate_pass() -> None:
+    s = position("H1 10,7", "H8 16,7", "A1 13,7", "H2 14,6", ball="10,7", rerolls=(0, 0))
+    act(s, "pass 1", "pass to 16,7", "D6=3")  # Lineman PA 4+, short -1: inaccurate
+    events = act(s, "interfere 1", "D6=5")  # 5 -2 -1 (H2 Marks him) against 3+: fails
+    assert "D6=5-3 against 3+: failure" in log(events)
+    assert s.stack[-1].name == "flight_scatter"
+
+
+def test_a_deflected_pass_that_is_not_caught_bounces_from_the_interfering_player() -> None:
+    s = position("H7 10,7", "H8 16,7", "A1 13,7", ball="10,7")
+    act(s, "pass 7", "pass to 16,7", "D6=5", "interfere 1", "D6=6")
+    events = act(s, "D6=2")  # the interception fails: the ball bounces from 13,7
+    assert "failure" in log(events) and s.stack[-1].name == "bounce"
+    events = act(s, "D8=2")  # to 13,6, empty: the pass was not caught, a turnover
+    assert s.ball == sq("13,6") and "Turnover" in log(events)
 
 
 def test_a_failed_interference_lets_the_pass_through() -> None:

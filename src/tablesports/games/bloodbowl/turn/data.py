@@ -28,6 +28,7 @@ class TurnNumbers(_Model):
     interference_inaccurate: int
     pass_catch_modifier: int
     scattered_catch_modifier: int
+    deflected_catch_modifier: int
     mighty_blow: int
     dirty_player: int
     right_stuff_max_st: int

@@ -4,7 +4,8 @@ Pass: a Passing Ability test (PA+) with the range modifier, -1 per Marking playe
 weather; a natural 6 is accurate, a natural 1 a fumble; a failure is inaccurate, or wildly
 inaccurate when the modified result is 1 or less. One opponent under the ball's path may
 then try to interfere (an Agility test at -3 against an accurate pass, -2 against an
-inaccurate one, -1 per Marking player): if he succeeds he intercepts the ball. An accurate
+inaccurate one, -1 per Marking player): if he succeeds the pass is deflected and he tries to
+catch it (a catch test; caught, it is an interception), else it bounces from him. An accurate
 pass lands on the target; an inaccurate one scatters three times from it; a wildly
 inaccurate one deviates (D8, D6) from the thrower; a fumble bounces from the thrower.
 Hand-off: the ball goes to a Standing team-mate next to him, who must catch it.
@@ -171,14 +172,13 @@ class PassAction(Procedure):
         s.log(
             "interference",
             f"{q.label()} interferes: D6={action.value}{mod:+d} against "
-            f"{q.ag}+: {'intercepted!' if ok else 'failure'}.",
+            f"{q.ag}+: {'the pass is deflected!' if ok else 'failure'}.",
             self.rule,
             success=ok,
         )
-        if ok:
-            s.ball, s.ball_state = q.square, HELD
-            if coords(q.square)[0] == end_zone_column(1 - q.team):
-                s.touchdown(q)
+        if ok:  # deflected: he may catch it (an interception), else it bounces from him
+            s.ball, s.ball_state = q.square, IN_AIR
+            s.push(TurnCatch(q.pid, q.square, TN.deflected_catch_modifier))
             return True
         return self._fly(s, p)
 
