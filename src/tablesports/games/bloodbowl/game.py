@@ -10,6 +10,7 @@ from tablesports.core.protocol import ActionCodec, Game, GameInfo, State
 from tablesports.games.bloodbowl.actions import parse_action
 from tablesports.games.bloodbowl.codec import make_codec
 from tablesports.games.bloodbowl.notation import read_position, state_from_json
+from tablesports.games.bloodbowl.pitch import HALF_WIDTH, coords, end_zone_column
 from tablesports.games.bloodbowl.players import Player
 from tablesports.games.bloodbowl.procedures.match import Match
 from tablesports.games.bloodbowl.rules_data import Team, load_team, rosters
@@ -52,7 +53,7 @@ MAX_GAME_LENGTH = 250_000
 class BloodBowlGame(Game):
     info: ClassVar[GameInfo] = GameInfo(
         id="bloodbowl",
-        title="Blood Bowl (2025 edition): the match and the drive sequence",
+        title="Blood Bowl (2025 edition)",
         version=1,
         players=2,
         chance="explicit",
@@ -82,12 +83,19 @@ class BloodBowlGame(Game):
         return self._codec
 
     def evaluate(self, state: State) -> list[float] | None:
-        """The touchdown lead, a third of a point each (capped), plus a little for the ball."""
+        """The touchdown lead, a third of a point each (capped), plus a little for the ball.
+
+        Holding the ball is worth 0.1, and up to 0.2 more as the carrier crosses the opposing
+        half towards the end zone (still less than the touchdown), so a search cut off before
+        the touchdown sees the way there.
+        """
         assert isinstance(state, BloodBowlState)
         lead = (state.score[0] - state.score[1]) / 3
         carrier = state.carrier()
         if carrier is not None:
-            lead += 0.1 if carrier.team == 0 else -0.1
+            to_go = abs(coords(carrier.square)[0] - end_zone_column(1 - carrier.team))
+            held = 0.1 + 0.2 * max(0, HALF_WIDTH - to_go) / HALF_WIDTH
+            lead += held if carrier.team == 0 else -held
         value = max(-1.0, min(1.0, lead))
         return [value, -value]
 

@@ -54,7 +54,7 @@ class JukemGame(Game):
         chance="explicit",
         information="imperfect",
         action_kind="discrete",
-        kind="cards",
+        kind="cards, hidden hands, simultaneous reveal",
         max_game_length=length_bound(MAX_DECK, 2 + MAX_TIEBREAK_DEALS),
     )
     Options: ClassVar[type[BaseModel]] = JukemOptions
