@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
-from tablesports.agents.registry import make_agent
+from tablesports.agents.registry import make_agent, register_agent, unregister_agent
 from tablesports.arena.match import play_match
 from tablesports.core.errors import OptionError
+from tablesports.core.protocol import Action, State
 from tablesports.core.registry import load
 
 SEEDS = range(4)
@@ -98,3 +101,60 @@ def test_bad_params_name_the_param_and_the_allowed_ones(spec: str, words: list[s
         make_agent(spec, game, 0)
     for word in words:
         assert word in str(info.value)
+
+
+class _LastAction:
+    """A toy prior: always the last legal action."""
+
+    name = "last"
+
+    def __init__(self, game: object, seed: int = 0) -> None:
+        pass
+
+    def reset(self, seed: int) -> None:
+        pass
+
+    def step(self, state: State) -> Action:
+        return state.legal_actions()[-1]
+
+
+@pytest.fixture
+def last_prior() -> Iterator[None]:
+    register_agent("last", _LastAction)
+    yield
+    unregister_agent("last")
+
+
+@pytest.mark.usefixtures("last_prior")
+def test_mcts_expands_the_prior_choice_first() -> None:
+    game = load("ttt")
+    agent = make_agent("mcts:iterations=1,prior=last", game, 0)
+    agent.step(game.new_initial_state())
+    root = agent.last_root  # type: ignore[attr-defined]
+    assert list(root.children) == [8]
+
+
+@pytest.mark.usefixtures("last_prior")
+@pytest.mark.parametrize("seed", SEEDS)
+def test_mcts_widen_keeps_the_prior_choice_and_k_others(seed: int) -> None:
+    game = load("ttt")
+    agent = make_agent("mcts:iterations=100,prior=last,widen=2", game, seed)
+    agent.step(game.new_initial_state())
+    root = agent.last_root  # type: ignore[attr-defined]
+    assert 8 in root.children
+    assert len(root.children) <= 3
+    for child in root.children.values():
+        assert child.untried is None or len(child.untried) + len(child.children) <= 3
+
+
+@pytest.mark.usefixtures("last_prior")
+def test_mcts_with_a_prior_still_takes_a_win_in_one() -> None:
+    game = load("ttt")
+    state = game.from_position("xx.oo....")  # the prior's choice (8) loses; 2 wins
+    assert make_agent("mcts:iterations=300,prior=last", game, 0).step(state) == 2
+
+
+@pytest.mark.parametrize("spec", ["mcts:epsilon=2", "mcts:widen=-1", "ismcts:prior=last"])
+def test_bad_prior_and_rollout_params_are_refused(spec: str) -> None:
+    with pytest.raises(OptionError):
+        make_agent(spec, load("ttt"), 0)

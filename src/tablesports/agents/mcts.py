@@ -9,6 +9,11 @@ outcome, so every decision node below a chance node sees one exact state and the
 converge to the expectation. Rollouts are random (or follow an agent named by `rollout=`), and
 may be cut off after `rollout_steps` and scored with `game.evaluate(state)`.
 
+On games with hundreds of legal actions a decision (a Blood Bowl turn), `prior=AGENT` names an
+agent (a game's bot) whose choice is expanded first at every decision node, and `widen=K`
+keeps only K other actions, drawn at random, beside it: the search then refines the bot's
+play instead of spreading a small budget over every square of the pitch.
+
 This agent sees the whole state: on a hidden-information game it cheats. Use `ismcts` there.
 """
 
@@ -17,6 +22,8 @@ from __future__ import annotations
 import math
 import random
 from typing import Any
+
+from pydantic import Field
 
 from tablesports.agents.search import (
     Budget,
@@ -27,20 +34,46 @@ from tablesports.agents.search import (
     best_action,
     parse_options,
 )
+from tablesports.core.agent import Agent
 from tablesports.core.protocol import CHANCE, TERMINAL, Action, Game, State
+
+
+class MCTSOptions(SearchOptions):
+    """The search options, plus a prior agent and a cap on the actions tried at a node."""
+
+    prior: str = Field("none", description="'none' or an agent whose choice is tried first")
+    widen: int = Field(
+        0, ge=0, description="actions tried per decision node beside the prior's (0: all)"
+    )
+    margin: float = Field(
+        0.1,
+        ge=0.0,
+        description="mean value another move needs above the prior's choice to be played instead",
+    )
 
 
 class MCTSAgent:
     """UCT with sampled chance outcomes; seeded, so an iteration budget gives the same move."""
 
     name = "mcts"
-    Options = SearchOptions
+    Options = MCTSOptions
 
     def __init__(self, game: Game, seed: int = 0, **params: Any) -> None:
         self.game = game
-        self.options = parse_options(self.Options, params, self.name)
+        options = parse_options(self.Options, params, self.name)
+        assert isinstance(options, MCTSOptions)
+        self.options = options
         self.rng = random.Random(seed)
-        self.rollout = Rollout(game, self.options, seed)
+        self.rollout = Rollout(game, options, seed)
+        self.prior: Agent | None = None
+        self.guide: Agent | None = None
+        if options.prior != "none":
+            from tablesports.agents.registry import make_agent  # agents by name, same layer
+
+            # Two instances: a bot may remember plans between moves, so the one asked about the
+            # real positions (the guide) never sees the search's imagined ones.
+            self.prior = make_agent(options.prior, game, seed)
+            self.guide = make_agent(options.prior, game, seed)
         self.last_iterations = 0
         """Simulations run for the last move (for `bench`)."""
         self.last_root: Node | None = None
@@ -49,6 +82,9 @@ class MCTSAgent:
     def reset(self, seed: int) -> None:
         self.rng.seed(seed)
         self.rollout.reset(seed)
+        if self.prior is not None and self.guide is not None:
+            self.prior.reset(seed)
+            self.guide.reset(seed)
 
     def step(self, state: State) -> Action:
         actions = state.legal_actions()
@@ -56,6 +92,10 @@ class MCTSAgent:
             self.last_iterations = 0
             return actions[0]
         root = Node(-1)
+        choice = None
+        if self.guide is not None:
+            choice = self.guide.step(state)
+            root.untried = self._candidates(state, choice)
         budget = Budget(self.options.iterations, self.options.seconds)
         done = 0
         while budget.allows(done):
@@ -63,7 +103,13 @@ class MCTSAgent:
             done += 1
         self.last_iterations = done
         self.last_root = root
-        return best_action(root)
+        best = best_action(root)
+        if choice is not None and best != choice and choice in root.children:
+            # Overrule the prior only for a clearly better move: a few noisy rollouts are not.
+            mine, other = root.children[choice], root.children[best]
+            if other.value / other.visits < mine.value / mine.visits + self.options.margin:
+                best = choice
+        return best
 
     def _simulate(self, root: Node, root_state: State) -> None:
         """One iteration: select, expand one node, roll out, back the values up."""
@@ -87,8 +133,7 @@ class MCTSAgent:
                 continue
             untried = node.untried
             if untried is None:
-                untried = node.untried = list(state.legal_actions())
-                rng.shuffle(untried)
+                untried = node.untried = self._candidates(state)
             if untried:
                 action = untried.pop()
                 state.apply_legal(action)
@@ -101,6 +146,21 @@ class MCTSAgent:
             path.append(node)
         values = self.rollout.run(state, rng)
         backpropagate(path, values)
+
+    def _candidates(self, state: State, choice: Action = None) -> list[Action]:
+        """The actions to expand at a new node, the last one (the prior's choice) first."""
+        actions = list(state.legal_actions())
+        self.rng.shuffle(actions)
+        widen = self.options.widen
+        if widen and len(actions) > widen:
+            actions = actions[:widen]
+        if self.prior is not None and len(actions) > 1:
+            if choice is None:
+                choice = self.prior.step(state)
+            if choice in actions:
+                actions.remove(choice)
+            actions.append(choice)
+        return actions
 
 
 def _select(node: Node, c: float) -> tuple[Action, Node]:

@@ -29,6 +29,9 @@ class SearchOptions(BaseModel):
     seconds: float = Field(0.0, ge=0.0, description="time per move in seconds (0: no limit)")
     c: float = Field(1.4, ge=0.0, description="UCT exploration constant")
     rollout: str = Field("random", description="'random' or an agent name, e.g. a game's bot")
+    epsilon: float = Field(
+        0.0, ge=0.0, le=1.0, description="chance of a random move in a rollout led by an agent"
+    )
     rollout_steps: int | None = Field(
         None,
         ge=0,
@@ -119,6 +122,7 @@ class Rollout:
         if cap is None:
             cap = DEFAULT_CAP_WITH_EVALUATION if has_evaluation(game) else 0
         self.cap = cap
+        self.epsilon = options.epsilon
         self.policy: Agent | None = None
         if options.rollout != "random":
             from tablesports.agents.registry import make_agent  # agents by name, same layer
@@ -143,7 +147,7 @@ class Rollout:
                 return list(values) if values is not None else [0.0] * self.players
             if player == CHANCE:
                 state.apply_legal(state.sample_chance(rng))
-            elif policy is not None:
+            elif policy is not None and not (self.epsilon and rng.random() < self.epsilon):
                 state.apply_legal(policy.step(state))
             else:
                 actions = state.legal_actions()
