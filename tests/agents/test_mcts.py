@@ -154,7 +154,17 @@ def test_mcts_with_a_prior_still_takes_a_win_in_one() -> None:
     assert make_agent("mcts:iterations=300,prior=last", game, 0).step(state) == 2
 
 
-@pytest.mark.parametrize("spec", ["mcts:epsilon=2", "mcts:widen=-1", "ismcts:prior=last"])
+@pytest.mark.parametrize("spec", ["mcts:epsilon=2", "mcts:widen=-1", "ismcts:widen=2"])
 def test_bad_prior_and_rollout_params_are_refused(spec: str) -> None:
     with pytest.raises(OptionError):
         make_agent(spec, load("ttt"), 0)
+
+
+@pytest.mark.usefixtures("last_prior")
+def test_ismcts_expands_the_prior_choice_first_and_drops_it_for_a_win() -> None:
+    game = load("ttt")
+    agent = make_agent("ismcts:iterations=1,prior=last", game, 0)
+    agent.step(game.new_initial_state())
+    assert list(agent.last_root.children) == [8]  # type: ignore[attr-defined]
+    state = game.from_position("xx.oo....")  # the prior's choice (8) loses; 2 wins
+    assert make_agent("ismcts:iterations=300,prior=last", game, 0).step(state) == 2

@@ -8,6 +8,11 @@ the same seed, its choice depends only on what its player observes.
 One tree serves every determinisation. Its edges are actions (and chance outcomes); the legal
 actions at a node differ from one determinisation to the next, so a child's UCB score counts
 how often it was *available* rather than how often its parent was visited.
+
+`prior=AGENT` asks an agent (a game's bot) for its move first, expands that move first and
+plays it unless the search finds another better by `margin` in mean value. The bot is asked
+about the real position: the agent is as fair as that bot (a bot that reads hidden cards
+makes it cheat).
 """
 
 from __future__ import annotations
@@ -15,6 +20,8 @@ from __future__ import annotations
 import math
 import random
 from typing import Any
+
+from pydantic import Field
 
 from tablesports.agents.search import (
     Budget,
@@ -25,27 +32,50 @@ from tablesports.agents.search import (
     best_action,
     parse_options,
 )
+from tablesports.core.agent import Agent
 from tablesports.core.protocol import CHANCE, TERMINAL, Action, Game, State
+
+
+class ISMCTSOptions(SearchOptions):
+    """The search options, plus a prior agent asked about the root position."""
+
+    prior: str = Field("none", description="'none' or an agent whose move is played by default")
+    margin: float = Field(
+        0.1,
+        ge=0.0,
+        description="mean value another move needs above the prior's choice to be played instead",
+    )
 
 
 class ISMCTSAgent:
     """SO-ISMCTS with determinisations from `resample_hidden`; seeded and reproducible."""
 
     name = "ismcts"
-    Options = SearchOptions
+    Options = ISMCTSOptions
 
     def __init__(self, game: Game, seed: int = 0, **params: Any) -> None:
         self.game = game
-        self.options = parse_options(self.Options, params, self.name)
+        options = parse_options(self.Options, params, self.name)
+        assert isinstance(options, ISMCTSOptions)
+        self.options = options
         self.rng = random.Random(seed)
-        self.rollout = Rollout(game, self.options, seed)
+        self.rollout = Rollout(game, options, seed)
+        self.guide: Agent | None = None
+        if options.prior != "none":
+            from tablesports.agents.registry import make_agent  # agents by name, same layer
+
+            self.guide = make_agent(options.prior, game, seed)
         self.last_iterations = 0
+        self.choice: Action = None
+        """The prior's move at the root of the current search (None without a prior)."""
         self.last_root: Node | None = None
         """The last search tree (for tests and analysis)."""
 
     def reset(self, seed: int) -> None:
         self.rng.seed(seed)
         self.rollout.reset(seed)
+        if self.guide is not None:
+            self.guide.reset(seed)
 
     def step(self, state: State) -> Action:
         player = state.current_player()
@@ -54,6 +84,8 @@ class ISMCTSAgent:
             self.last_iterations = 0
             return actions[0]
         root = Node(-1)
+        choice = self.guide.step(state) if self.guide is not None else None
+        self.choice = choice
         budget = Budget(self.options.iterations, self.options.seconds)
         done = 0
         while budget.allows(done):
@@ -61,7 +93,13 @@ class ISMCTSAgent:
             done += 1
         self.last_iterations = done
         self.last_root = root
-        return best_action(root)
+        best = best_action(root)
+        if choice is not None and best != choice and choice in root.children:
+            # Overrule the prior only for a clearly better move: a few noisy rollouts are not.
+            mine, other = root.children[choice], root.children[best]
+            if other.value / other.visits < mine.value / mine.visits + self.options.margin:
+                best = choice
+        return best
 
     def _simulate(self, root: Node, state: State) -> None:
         """One iteration on a determinisation (`state` is a fresh copy: it is advanced)."""
@@ -86,7 +124,10 @@ class ISMCTSAgent:
             children = node.children
             untried = [a for a in actions if a not in children]
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                if node is root and self.choice in untried:
+                    action = self.choice
+                else:
+                    action = untried[rng.randrange(len(untried))]
                 state.apply_legal(action)
                 node = Node(player)
                 children[action] = node
