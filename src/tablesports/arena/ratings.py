@@ -43,7 +43,7 @@ def rate(
     try:
         from openskill.models import PlackettLuce
     except ImportError:  # pragma: no cover - the extra is missing
-        raise TablesportsError("ratings need openskill: pip install 'tablesports[arena]'") from None
+        raise TablesportsError("ratings need openskill: pip install openskill") from None
     model = PlackettLuce()
     ratings = [model.rating(name=name) for name in agents]
     played = [0] * len(agents)
