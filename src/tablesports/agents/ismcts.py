@@ -21,30 +21,22 @@ import math
 import random
 from typing import Any
 
-from pydantic import Field
-
 from tablesports.agents.search import (
     Budget,
     Node,
+    PriorOptions,
     Rollout,
-    SearchOptions,
     backpropagate,
-    best_action,
+    final_choice,
+    make_prior,
     parse_options,
 )
 from tablesports.core.agent import Agent
 from tablesports.core.protocol import CHANCE, TERMINAL, Action, Game, State
 
 
-class ISMCTSOptions(SearchOptions):
-    """The search options, plus a prior agent asked about the root position."""
-
-    prior: str = Field("none", description="'none' or an agent whose move is played by default")
-    margin: float = Field(
-        0.1,
-        ge=0.0,
-        description="mean value another move needs above the prior's choice to be played instead",
-    )
+class ISMCTSOptions(PriorOptions):
+    """The search options, plus a prior agent asked about the root position only."""
 
 
 class ISMCTSAgent:
@@ -60,11 +52,7 @@ class ISMCTSAgent:
         self.options = options
         self.rng = random.Random(seed)
         self.rollout = Rollout(game, options, seed)
-        self.guide: Agent | None = None
-        if options.prior != "none":
-            from tablesports.agents.registry import make_agent  # agents by name, same layer
-
-            self.guide = make_agent(options.prior, game, seed)
+        self.guide: Agent | None = make_prior(game, options, seed)
         self.last_iterations = 0
         self.choice: Action = None
         """The prior's move at the root of the current search (None without a prior)."""
@@ -93,13 +81,7 @@ class ISMCTSAgent:
             done += 1
         self.last_iterations = done
         self.last_root = root
-        best = best_action(root)
-        if choice is not None and best != choice and choice in root.children:
-            # Overrule the prior only for a clearly better move: a few noisy rollouts are not.
-            mine, other = root.children[choice], root.children[best]
-            if other.value / other.visits < mine.value / mine.visits + self.options.margin:
-                best = choice
-        return best
+        return final_choice(root, choice, self.options.margin)
 
     def _simulate(self, root: Node, state: State) -> None:
         """One iteration on a determinisation (`state` is a fresh copy: it is advanced)."""

@@ -28,27 +28,22 @@ from pydantic import Field
 from tablesports.agents.search import (
     Budget,
     Node,
+    PriorOptions,
     Rollout,
-    SearchOptions,
     backpropagate,
-    best_action,
+    final_choice,
+    make_prior,
     parse_options,
 )
 from tablesports.core.agent import Agent
 from tablesports.core.protocol import CHANCE, TERMINAL, Action, Game, State
 
 
-class MCTSOptions(SearchOptions):
-    """The search options, plus a prior agent and a cap on the actions tried at a node."""
+class MCTSOptions(PriorOptions):
+    """The search options, a prior agent, and a cap on the actions tried at a node."""
 
-    prior: str = Field("none", description="'none' or an agent whose choice is tried first")
     widen: int = Field(
         0, ge=0, description="actions tried per decision node beside the prior's (0: all)"
-    )
-    margin: float = Field(
-        0.1,
-        ge=0.0,
-        description="mean value another move needs above the prior's choice to be played instead",
     )
 
 
@@ -65,15 +60,10 @@ class MCTSAgent:
         self.options = options
         self.rng = random.Random(seed)
         self.rollout = Rollout(game, options, seed)
-        self.prior: Agent | None = None
-        self.guide: Agent | None = None
-        if options.prior != "none":
-            from tablesports.agents.registry import make_agent  # agents by name, same layer
-
-            # Two instances: a bot may remember plans between moves, so the one asked about the
-            # real positions (the guide) never sees the search's imagined ones.
-            self.prior = make_agent(options.prior, game, seed)
-            self.guide = make_agent(options.prior, game, seed)
+        # Two instances: a bot may remember plans between moves, so the one asked about the
+        # real positions (the guide) never sees the search's imagined ones.
+        self.prior: Agent | None = make_prior(game, options, seed)
+        self.guide: Agent | None = make_prior(game, options, seed)
         self.last_iterations = 0
         """Simulations run for the last move (for `bench`)."""
         self.last_root: Node | None = None
@@ -103,13 +93,7 @@ class MCTSAgent:
             done += 1
         self.last_iterations = done
         self.last_root = root
-        best = best_action(root)
-        if choice is not None and best != choice and choice in root.children:
-            # Overrule the prior only for a clearly better move: a few noisy rollouts are not.
-            mine, other = root.children[choice], root.children[best]
-            if other.value / other.visits < mine.value / mine.visits + self.options.margin:
-                best = choice
-        return best
+        return final_choice(root, choice, self.options.margin)
 
     def _simulate(self, root: Node, root_state: State) -> None:
         """One iteration: select, expand one node, roll out, back the values up."""

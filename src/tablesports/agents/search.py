@@ -94,6 +94,39 @@ class Node:
         self.avail = 0
 
 
+class PriorOptions(SearchOptions):
+    """The search options, plus a prior agent whose move the search refines."""
+
+    prior: str = Field("none", description="'none' or an agent whose move is played by default")
+    margin: float = Field(
+        0.1,
+        ge=0.0,
+        description="mean value another move needs above the prior's choice to be played instead",
+    )
+
+
+def make_prior(game: Game, options: PriorOptions, seed: int) -> Agent | None:
+    """The agent named by `options.prior`, or None."""
+    if options.prior == "none":
+        return None
+    from tablesports.agents.registry import make_agent  # agents by name, same layer
+
+    return make_agent(options.prior, game, seed)
+
+
+def final_choice(root: Node, choice: Action, margin: float) -> Action:
+    """The most visited move, unless the prior's `choice` is within `margin` of its value.
+
+    A few noisy rollouts should not overrule the prior: only a clearly better move does.
+    """
+    best = best_action(root)
+    if choice is not None and best != choice and choice in root.children:
+        mine, other = root.children[choice], root.children[best]
+        if other.value / other.visits < mine.value / mine.visits + margin:
+            return choice
+    return best
+
+
 def best_action(root: Node) -> Action:
     """The most visited child's action; ties go to the better mean value, then first seen."""
     best: Action = None
