@@ -28,6 +28,7 @@ from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, WIDTH, coords, end_zone_column
 from tablesports.games.bloodbowl.players import STANDING, Player
 from tablesports.games.bloodbowl.state import BloodBowlState
+from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.actions import (
     Aim,
     ChooseDie,
@@ -55,6 +56,13 @@ def chance(risk: str) -> float:
         target = int(part.rsplit(" ", 1)[1][:-1])
         p *= (7 - target) / 6
     return p
+
+
+def near(p: Player, square: int, extra: int = 0) -> bool:
+    """Whether `square` is within `extra` squares of where `p` can move (and Rush) this turn:
+    a cheap test that spares the pathfinder the players who are too far away."""
+    (x, y), (px, py) = coords(square), coords(p.square)
+    return max(abs(x - px), abs(y - py)) <= p.ma + NUMBERS.max_rushes + extra
 
 
 class ScriptedBot:
@@ -289,7 +297,7 @@ class ScriptedBot:
             if kind != "blitz":
                 continue
             p = s.player(team, number)
-            if p is None or p.stance != STANDING:
+            if p is None or p.stance != STANDING or not near(p, carrier.square, 1):
                 continue
             r = reach(s, p.pid, 0)
             for sq in NEIGHBOURS[carrier.square]:
@@ -313,7 +321,7 @@ class ScriptedBot:
             if kind != "move":
                 continue
             p = s.player(team, number)
-            if p is None or p.has("No Hands") or p.stance != STANDING:
+            if p is None or p.has("No Hands") or p.stance != STANDING or not near(p, s.ball):
                 continue
             r = reach(s, p.pid, 0)
             if s.ball in r.risk:
@@ -339,7 +347,7 @@ class ScriptedBot:
                 p = s.player(team, number)
                 if p is None or p.square == focus or p.stance != STANDING:
                     continue
-                if p.square in NEIGHBOURS[focus] and cage:
+                if (p.square in NEIGHBOURS[focus] and cage) or not near(p, sq):
                     continue
                 r = reach(s, p.pid, 0)
                 if sq in r.risk and chance(r.risk[sq]) >= 0.8:

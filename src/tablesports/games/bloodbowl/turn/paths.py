@@ -4,7 +4,7 @@ leave a Marked square; a pick-up on the ball's square).
 
 Safest means the highest chance of success, counting each roll as independent and ignoring
 re-rolls; among equally safe paths, the shortest. The ball's square ends a path (moving there
-is a pick-up). The result is cached on the state until the next action changes it.
+is a pick-up). The results are cached on the state until the next action changes it.
 """
 
 from __future__ import annotations
@@ -87,12 +87,17 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
     """Every square `pid` can reach with `moved` squares already used (cached); with
     `break_tackle`, the first Dodge of a path gets the Break Tackle bonus."""
     p = s.players[pid]
-    key = (len(s.history), pid, p.square, moved, break_tackle)
-    cached: Reach | None = s.__dict__.get("_reach")
-    if cached is not None and cached.key == key:
+    key = (pid, p.square, moved, break_tackle)
+    # one cache a position, for every player asked about (a bot asks about each many times);
+    # a clone shares it while it stands on the same position, and replaces it once it moves on
+    known: tuple[int, dict[tuple[int, ...], Reach]] | None = s.__dict__.get("_reach")
+    if known is None or known[0] != len(s.history):
+        known = (len(s.history), {})
+        s.__dict__["_reach"] = known
+    cached = known[1].get(key)
+    if cached is not None:
         return cached
-    r = Reach(key, p, p.square)
-    s.__dict__["_reach"] = r
+    r = known[1][key] = Reach(key, p, p.square)
     budget = p.ma + NUMBERS.max_rushes - moved
     if budget <= 0 or p.square < 0:
         return r
