@@ -248,6 +248,25 @@ def test_evaluation_favours_the_team_ahead_and_with_the_ball() -> None:
     assert value is not None and value[0] > 0.5 and value[1] == -value[0]
 
 
+def test_evaluation_counts_players_knocked_down_and_out() -> None:
+    s = to_first_turn()
+    base = GAME.evaluate(s)
+    assert base is not None
+
+    def lay_down(d: dict[str, Any]) -> None:
+        humans = [e for e in d["players"][HOME] if "square" in e]
+        humans[0]["stance"] = "prone"
+        humans[1].pop("square")
+        humans[1]["box"] = "ko"
+        humans[2].pop("square")
+        humans[2]["box"] = "casualty"
+
+    value = GAME.evaluate(edit(s, lay_down))
+    assert value is not None
+    # one down (0.01), one knocked out (0.03), one casualty (0.05): less than a touchdown
+    assert value[0] == pytest.approx(base[0] - 0.09) and value[1] == -value[0]
+
+
 def test_a_throw_in_that_goes_off_again_is_thrown_in_from_where_it_left() -> None:
     s = to_first_turn()
     s = edit(

@@ -11,7 +11,7 @@ from tablesports.games.bloodbowl.actions import parse_action
 from tablesports.games.bloodbowl.codec import make_codec
 from tablesports.games.bloodbowl.notation import read_position, state_from_json
 from tablesports.games.bloodbowl.pitch import HALF_WIDTH, coords, end_zone_column
-from tablesports.games.bloodbowl.players import Player
+from tablesports.games.bloodbowl.players import CASUALTY, KO, SENT_OFF, STANDING, Player
 from tablesports.games.bloodbowl.procedures.match import Match
 from tablesports.games.bloodbowl.rules_data import Team, load_team, rosters
 from tablesports.games.bloodbowl.state import BloodBowlState
@@ -87,7 +87,8 @@ class BloodBowlGame(Game):
 
         Holding the ball is worth 0.1, and up to 0.2 more as the carrier crosses the opposing
         half towards the end zone (still less than the touchdown), so a search cut off before
-        the touchdown sees the way there.
+        the touchdown sees the way there. Players count too, a little: a search of a few
+        steps should see what a block or a failed dodge costs (see `_material`).
         """
         assert isinstance(state, BloodBowlState)
         lead = (state.score[0] - state.score[1]) / 3
@@ -96,6 +97,7 @@ class BloodBowlGame(Game):
             to_go = abs(coords(carrier.square)[0] - end_zone_column(1 - carrier.team))
             held = 0.1 + 0.2 * max(0, HALF_WIDTH - to_go) / HALF_WIDTH
             lead += held if carrier.team == 0 else -held
+        lead += _material(state, 0) - _material(state, 1)
         value = max(-1.0, min(1.0, lead))
         return [value, -value]
 
@@ -107,3 +109,22 @@ class BloodBowlGame(Game):
 
     def from_position(self, notation: str) -> State:
         return read_position(self, notation)
+
+
+# What losing a player is worth, for a search that cannot see the touchdowns it costs: knocked
+# down (a turn), knocked out (a drive, unless he recovers), a casualty or sent off (the match).
+_DOWN, _OUT, _GONE = 0.01, 0.03, 0.05
+_LOST = {KO: _OUT, CASUALTY: _GONE, SENT_OFF: _GONE}
+
+
+def _material(state: BloodBowlState, team: int) -> float:
+    """Minus the worth of the team's players lying down or out of the match."""
+    loss = 0.0
+    for pid in state.team_pids[team]:
+        p = state.players[pid]
+        if p.square >= 0:
+            if p.stance != STANDING:
+                loss += _DOWN
+        else:
+            loss += _LOST.get(p.box, 0.0)
+    return -loss
