@@ -166,6 +166,18 @@ def test_evaluate_is_goal_difference_squashed_into_minus_one_to_one() -> None:
     assert GAME.evaluate(level) == [0.0, 0.0]
 
 
+def test_evaluate_counts_a_possession_and_a_shot_it_allows_as_part_of_a_goal() -> None:
+    building = position("turn 0; possession0 PASS-1 PASS-2 PASS-3; hand0 PASS-4")
+    ready = position("turn 0; possession0 PASS-1 PASS-2 PASS-3; hand0 SHOT-3a")
+    early = position("turn 0; possession0 PASS-1 PASS-2; hand0 SHOT-3a")
+    goal = position("turn 0; score 1-0")
+    values = [GAME.evaluate(s)[0] for s in (early, building, ready, goal)]
+    assert 0 < values[0] < values[1] < values[2] < values[3]
+    # the same possession is worth as much to either side
+    mirrored = position("turn 0; possession1 PASS-1 PASS-2 PASS-3; hand1 SHOT-3a")
+    assert GAME.evaluate(mirrored) == [-values[2], values[2]]
+
+
 def test_a_position_is_played_on_by_the_rules() -> None:
     state = position("turn 1; hand1 PASS-1; hand0 SAVE-1")
     act(state, "play PASS-1")

@@ -135,6 +135,8 @@ class Deck:
         self.min_plays = [c.min_plays for c in cards]
         self.is_setup = [c.kind in SETUP_KINDS for c in cards]
         self.shots = [i for i, c in enumerate(cards) if c.kind == Kind.SHOT]
+        self.max_setup = max((c.setup for c in cards if c.kind == Kind.SHOT), default=0)
+        """The most setup plays a SHOT of this deck needs."""
         self.saves = [i for i, c in enumerate(cards) if c.kind == Kind.SAVE]
         self.penalties = [i for i, c in enumerate(cards) if c.kind in (Kind.YELLOW, Kind.RED)]
 
