@@ -357,9 +357,14 @@ class ScriptedBot:
 
     # --- an activation --------------------------------------------------------------------------
     def _activation(self, s: BloodBowlState, top: Activation, actions: list[Any]) -> Any:
-        plan = self.plan if self.plan.get("pid") == top.pid else {}
         p = s.players[top.pid]
+        if self.plan.get("pid") != top.pid:
+            # someone else declared this action (a search trying another move): make a plan
+            self.plan = self._improvise(s, top, p)
+        plan = self.plan
         aims = [a for a in actions if isinstance(a, Aim)]
+        if aims and top.kind == "block" and plan.get("aim", -1) < 0:
+            plan["aim"] = self._best_block(s, p, aims)
         goal = plan.get("goal", -1)
         aim = plan.get("aim", -1)
         if aims and aim >= 0:
@@ -379,6 +384,53 @@ class ScriptedBot:
                     and (chance(a.risk) >= 0.5 or plan.get("force") or top.kind == "blitz")
                 ):
                     return a
-        if aims and top.kind == "block":
-            return aims[0]
         return EndActivation()
+
+    def _improvise(self, s: BloodBowlState, top: Activation, p: Player) -> dict[str, Any]:
+        """A plan for an action the bot did not declare itself: what this player would do
+        best in that action (`{"pid": ...}` alone when nothing fits: he ends it at once)."""
+        plan: dict[str, Any] = {"pid": p.pid}
+        if top.acted or top.moved:
+            return plan
+        team = p.team
+        carrier = s.carrier()
+        if top.kind == "blitz" and carrier is not None and carrier.team != team:
+            r = reach(s, p.pid, 0)
+            squares = [sq for sq in NEIGHBOURS[carrier.square] if sq in r.risk]
+            if p.square in NEIGHBOURS[carrier.square]:
+                plan["aim"] = carrier.square
+            elif squares:
+                plan["goal"] = max(squares, key=lambda sq: chance(r.risk[sq]))
+                plan["aim"] = carrier.square
+        elif top.kind == "move":
+            if carrier is p:
+                goal = self._score_target(s, p, 0)
+                if goal is None:
+                    goal = self._advance_target(s, p)
+                if goal is not None:
+                    plan["goal"] = goal
+            elif s.ball_state == ON_GROUND and near(p, s.ball) and not p.has("No Hands"):
+                if s.ball in reach(s, p.pid, 0).risk:
+                    plan.update(goal=s.ball, force=True)
+            else:
+                focus = carrier.square if carrier is not None else s.ball
+                if focus >= 0:
+                    r = reach(s, p.pid, 0)
+                    safe = [
+                        sq for sq in NEIGHBOURS[focus] if sq in r.risk and chance(r.risk[sq]) >= 0.8
+                    ]
+                    if safe:
+                        plan["goal"] = safe[0]
+        return plan
+
+    @staticmethod
+    def _best_block(s: BloodBowlState, p: Player, aims: list[Aim]) -> int:
+        """The square of the block with the most dice in the blocker's favour."""
+
+        def dice(a: Aim) -> int:
+            sq = a.x + a.y * WIDTH
+            n, mine = dice_count(*block_strengths(s, p, s.players[s.pitch[sq]], p.st))
+            return n if mine else -n
+
+        best = max(aims, key=dice)
+        return best.x + best.y * WIDTH

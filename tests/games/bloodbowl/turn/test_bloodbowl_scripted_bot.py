@@ -82,3 +82,20 @@ def test_act_helper_still_used() -> None:
     s = position("H7 5,7")
     act(s, "end turn")
     assert s.current_player() == 1
+
+
+def test_an_action_declared_for_it_gets_the_block_with_the_better_dice() -> None:
+    # a search (MCTS with this bot as its prior) may declare an action the bot did not choose;
+    # the bot then plays it sensibly: one die against a Goblin, not two against a Big Un
+    s = position("H10 8,7", "A9 9,7", "A12 7,8", "H7 2,2", ball="2,2")
+    act(s, "block 10")
+    assert "block 9,7 (2 dice, they choose)" in [str(a) for a in s.legal_actions()]
+    assert str(ScriptedBot(GAME).step(s)) == "block 7,8 (1 die)"
+
+
+def test_a_move_declared_for_it_goes_next_to_the_ball_carrier() -> None:
+    s = position("H7 5,7", "H2 9,10", "A1 20,7", ball="5,7")
+    act(s, "move 2")
+    bot = ScriptedBot(GAME)
+    act(s, bot.step(s))
+    assert who(s, "H2").square in NEIGHBOURS[sq("5,7")]
