@@ -5,6 +5,10 @@ the safe blocks (two or more dice, its own choice) first; blitzes the opposing b
 sends its surest handler to a loose ball; moves the carrier forward only along squares that
 need no roll; then cages him (team-mates on the squares around him) and closes on the ball.
 Everywhere else (set-up, kick-off, dice and pushes) it takes the sensible choice.
+
+As the `prior` of a search it is also asked about actions it did not declare (a search trying
+another player's block); it then plays them sensibly too: the block with the best dice, the
+blitz on the opposing carrier, a pick-up, or a move to a square beside the carrier.
 """
 
 from __future__ import annotations
