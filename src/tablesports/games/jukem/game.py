@@ -176,7 +176,8 @@ class JukemGame(Game):
 
 # A possession is worth part of a goal: a setup play brings a SHOT nearer, and a SHOT in hand
 # that the possession already allows is a goal unless a SAVE or a PENALTY stops it. Measured
-# against the older 0.1 a play: MCTS won 57 of 100 games against jukem-greedy, 53 before.
+# against the older 0.1 a play, on the same 50 deals: MCTS won 57 of 100 games against
+# jukem-greedy, 53 before.
 PLAY_WORTH, READY_SHOT_WORTH = 0.12, 0.25
 
 
