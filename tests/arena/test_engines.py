@@ -36,6 +36,15 @@ def test_plot_draws_the_matrix_and_ratings_to_a_png(tmp_path: Path) -> None:
     assert path.stat().st_size > 10_000
 
 
+def test_plot_labels_break_long_agent_specs_after_commas() -> None:
+    from tablesports.arena.plot import wrap
+
+    spec = "mcts:iterations=300,rollout=jukem-greedy,rollout_steps=20"
+    assert wrap(spec) == "mcts:iterations=300,\nrollout=jukem-greedy,\nrollout_steps=20"
+    assert wrap(spec).replace("\n", "") == spec
+    assert wrap("jukem-greedy") == "jukem-greedy"
+
+
 def test_arena_command_prints_ratings_matrix_and_first_seat(tmp_path: Path) -> None:
     from tablesports.cli.app import app
 

@@ -16,7 +16,7 @@ def plot_tournament(result: TournamentResult, path: str | Path) -> Path:
         import matplotlib.pyplot as plt
     except ImportError:
         raise TournamentError("--plot needs matplotlib: pip install 'tablesports[arena]'") from None
-    agents = result.agents
+    agents = [wrap(a) for a in result.agents]
     n = len(agents)
     rates = [[float("nan")] * n for _ in range(n)]
     labels = [[""] * n for _ in range(n)]
@@ -27,8 +27,8 @@ def plot_tournament(result: TournamentResult, path: str | Path) -> Path:
     size = max(4.0, 1.3 * n + 2)
     fig, (left, right) = plt.subplots(1, 2, figsize=(2 * size, size), constrained_layout=True)
     image = left.imshow(rates, cmap="RdYlGn", vmin=0.0, vmax=1.0)
-    left.set_xticks(range(n), agents, rotation=30, ha="right")
-    left.set_yticks(range(n), agents)
+    left.set_xticks(range(n), agents, fontsize=8)
+    left.set_yticks(range(n), agents, fontsize=8)
     left.set_xlabel("opponent")
     left.set_ylabel("agent")
     left.set_title("win rate of the row agent, 95% interval")
@@ -51,10 +51,10 @@ def plot_tournament(result: TournamentResult, path: str | Path) -> Path:
     right.scatter(
         [r.ordinal for r in ratings], list(y), color="black", marker="|", s=200, label="ordinal"
     )
-    right.set_yticks(list(y), [r.agent for r in ratings])
+    right.set_yticks(list(y), [wrap(r.agent) for r in ratings], fontsize=8)
     right.set_xlabel("openskill rating (ordinal = mu - 3 sigma)")
     right.set_title("ratings")
-    right.legend(loc="lower right")
+    right.legend(loc="best", fontsize=8)
     seat = result.seats[0]
     fig.suptitle(
         f"{result.game}: {len(result.records)} games; first seat wins {seat.win_rate:.0%}, "
@@ -64,3 +64,16 @@ def plot_tournament(result: TournamentResult, path: str | Path) -> Path:
     fig.savefig(out, dpi=120)
     plt.close(fig)
     return out
+
+
+def wrap(spec: str, width: int = 22) -> str:
+    """An agent spec on several lines, broken after its commas, so long specs fit a label."""
+    first, *rest = spec.split(",")
+    lines = [first]
+    for piece in rest:
+        if len(lines[-1]) + 1 + len(piece) > width:
+            lines[-1] += ","
+            lines.append(piece)
+        else:
+            lines[-1] += "," + piece
+    return "\n".join(lines)
