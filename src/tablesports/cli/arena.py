@@ -13,11 +13,10 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from tablesports.arena.tournament import TournamentResult, run_tournament
-from tablesports.cli.common import OPTION_HELP, console, guarded, load_game
+from tablesports.cli.common import OPTION_HELP, console, guarded, load_game, progress_bar
 
 
 @guarded
@@ -55,15 +54,7 @@ def arena_command(
     game = load_game(game_id, option)
     err = console(stderr=True)
     pairs = len(specs) * (len(specs) - 1) // 2
-    progress = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
+    progress = progress_bar(err)
     started = time.perf_counter()
     with progress:
         task = progress.add_task(f"{game_id}: arena", total=pairs * games)

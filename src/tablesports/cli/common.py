@@ -8,6 +8,7 @@ from typing import Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.text import Text
 
 from tablesports.core.errors import OptionError, TablesportsError
@@ -31,6 +32,19 @@ def console(stderr: bool = False) -> Console:
     Made per command so that it writes to whatever `sys.stdout` is then (a pipe, a test).
     """
     return Console(stderr=stderr, markup=False, emoji=False, highlight=False)
+
+
+def progress_bar(err: Console) -> Progress:
+    """The games-played bar of `simulate` and `arena`: shown on a terminal only, then cleared."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
 
 
 def print_error(message: str) -> None:

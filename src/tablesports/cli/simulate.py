@@ -9,12 +9,11 @@ from typing import IO
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from tablesports.arena.simulate import GameResult, simulate
 from tablesports.arena.stats import Summary, Tally
-from tablesports.cli.common import OPTION_HELP, CliError, console, guarded, load_game
+from tablesports.cli.common import OPTION_HELP, CliError, console, guarded, load_game, progress_bar
 
 
 @guarded
@@ -54,15 +53,7 @@ def simulate_command(
             records.write(result.record.to_json_line() + "\n")
 
     started = time.perf_counter()
-    progress = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
+    progress = progress_bar(err)
     try:
         with progress:
             task = progress.add_task(f"{game_id}: simulating", total=games)
