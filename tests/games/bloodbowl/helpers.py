@@ -14,7 +14,10 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from tablesports.agents.registry import make_agent
+from tablesports.arena.match import play_match
 from tablesports.core.events import Event
+from tablesports.core.records import replay_final
 from tablesports.core.registry import load
 from tablesports.games.bloodbowl.pitch import index
 from tablesports.games.bloodbowl.state import BloodBowlState
@@ -113,3 +116,20 @@ def last_turns(s: BloodBowlState) -> BloodBowlState:
     """The same position with both turn markers on the last turn: ending this turn ends the
     drive (and the half)."""
     return edit(s, lambda d: d.update(turn=[d["turns_per_half"]] * 2))
+
+
+def bot_against_random(bot: str, games: int) -> tuple[int, int]:
+    """Play `bot` against the random agent (seeds 0 to games-1, seats alternating), check it
+    never loses, and return its wins and touchdowns."""
+    touchdowns = wins = 0
+    for seed in range(games):
+        agents = [make_agent(bot, GAME, seed), make_agent("random", GAME, seed)]
+        seat = seed % 2
+        if seat:
+            agents.reverse()
+        record = play_match(GAME, agents, seed)  # raises on an illegal action
+        final = replay_final(record, GAME)
+        touchdowns += final.score[seat]
+        assert final.score[seat] >= final.score[1 - seat]
+        wins += final.score[seat] > final.score[1 - seat]
+    return wins, touchdowns

@@ -3,13 +3,10 @@ safe blocks first, cages its carrier, and beats random play with touchdowns."""
 
 from __future__ import annotations
 
-from tablesports.agents.registry import make_agent
-from tablesports.arena.match import play_match
 from tablesports.core.protocol import CHANCE
-from tablesports.core.records import replay_final
 from tablesports.games.bloodbowl.bot import ScriptedBot, chance
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS
-from tests.games.bloodbowl.helpers import GAME
+from tests.games.bloodbowl.helpers import GAME, bot_against_random
 from tests.games.bloodbowl.turn.turn_helpers import act, position, sq, who
 
 
@@ -64,21 +61,11 @@ def test_it_cages_its_ball_carrier() -> None:
 
 
 def test_scripted_bot_beats_random_play_with_touchdowns() -> None:
-    touchdowns = wins = 0
-    for seed in range(8):
-        bot = make_agent("bloodbowl-scripted", GAME, seed)
-        rnd = make_agent("random", GAME, seed)
-        seat = seed % 2
-        agents = [bot, rnd] if seat == 0 else [rnd, bot]
-        record = play_match(GAME, agents, seed)  # raises on an illegal action
-        final = replay_final(record, GAME)
-        touchdowns += final.score[seat]
-        assert final.score[seat] >= final.score[1 - seat]
-        wins += final.score[seat] > final.score[1 - seat]
+    wins, touchdowns = bot_against_random("bloodbowl-scripted", 8)
     assert wins >= 7 and touchdowns >= 12
 
 
-def test_act_helper_still_used() -> None:
+def test_ending_the_turn_hands_play_to_the_opponent() -> None:
     s = position("H7 5,7")
     act(s, "end turn")
     assert s.current_player() == 1
