@@ -25,7 +25,7 @@ def test_actions_are_chosen_by_number_or_text_and_bad_entries_are_explained(
     assert "illegal action hold: it is not among the legal actions: roll" in out
     assert out.count("you (seat 0) plays: roll") == 2  # once typed, once by number
     assert "no action 9: choose 1" in out
-    assert "illegal action foo: actions are roll, hold" in out
+    assert "'foo' is not an action or a command here" in out
     assert "you left the game" in out
 
 

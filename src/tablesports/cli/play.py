@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 import random
-import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import typer
-from rich.console import Console
 from rich.text import Text
 
 from tablesports.agents.registry import make_agent
@@ -71,21 +68,7 @@ def play_command(
         agents,
         seed,
         out,
-        read_line=_line_reader(out),
         save_path=save,
         start=position,
     )
     session.run()
-
-
-def _line_reader(out: Console) -> Callable[[str], str]:
-    """`input()`, echoing the line when it comes from a pipe so the transcript reads well."""
-    echo = not sys.stdin.isatty()
-
-    def read(prompt: str) -> str:
-        line = input(prompt)
-        if echo:
-            out.print(line, soft_wrap=True)
-        return line
-
-    return read

@@ -1,40 +1,53 @@
 """An interactive game in the terminal: people at some seats, agents at the others.
 
-Input is read line by line with `input()`, so a pipe works as well as a keyboard (tests, tmux),
-and the end of input ends the game cleanly. A person sees `render(seat)` only, and an agent's
-move or a chance outcome that their seat cannot see is announced without saying what it was.
+Input is read line by line (`prompt.py`: prompt_toolkit on a terminal, `input()` from a pipe),
+and the end of input ends the game cleanly. A line is an action, its number or a shortcut
+(`shortcuts.py`), checked whole on a clone before anything is played. A person sees their
+seat's view only, and an agent's move or a chance outcome that their seat cannot see is
+announced without saying what it was. `undo` rebuilds the state from the history without the
+last command of a person (and what followed it).
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
 from tablesports.arena.match import seat_seed
 from tablesports.arena.stats import outcome_of
+from tablesports.cli import shortcuts
+from tablesports.cli.board import Board
 from tablesports.cli.common import format_returns, seat_name
+from tablesports.cli.menu import menu
+from tablesports.cli.prompt import ReadLine, line_reader
 from tablesports.core.agent import Agent
-from tablesports.core.errors import AgentError, IllegalActionError
+from tablesports.core.errors import AgentError
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE, Action, State
 from tablesports.core.records import Record, record_of
 
 HELP = """\
-Type the number of an action or the action itself as listed. Other commands:
+Type an action as listed, its number, or a shortcut; Tab completes, Up/Down recalls.
+  actions [WORD] the legal actions (those with WORD in them)
   board          draw the position again
-  actions        list the legal actions again
   history        the moves so far
+  undo           take back your last move (and the replies to it)
+  rules          the rules of the game
   save [FILE]    write the record of the game so far (JSON)
   help           this list
   quit           leave the game (offering to save it)"""
 
 QUIT = {"quit", "exit", "q"}
-ReadLine = Callable[[str], str]
+COMMANDS = ["actions", "board", "history", "undo", "rules", "save", "help", "quit"]
+
+
+class Interrupted(Exception):
+    """Ctrl-C while an agent thinks: the game is left, its record kept."""
 
 
 def pretty_json(record: Record) -> str:
@@ -59,24 +72,34 @@ class PlaySession:
         agents: list[Agent | None],
         seed: int,
         out: Console,
-        read_line: ReadLine = input,
+        read_line: ReadLine | None = None,
         save_path: Path | None = None,
         start: str | None = None,
+        meta: dict[str, Any] | None = None,
     ) -> None:
         self.state = state
         self.game = state.game
         self.agents = agents
         self.seed = seed
-        self.rng = random.Random(seed)
+        # a resumed game draws on from where its record stopped, not from the first roll again
+        self.rng = random.Random(seed if not state.history else f"{seed}:{len(state.history)}")
         self.out = out
-        self.read_line = read_line
+        self.read_line = read_line or line_reader(out, self.candidates)
         self.save_path = save_path
         self.start = start
         """The position the game began from, in the game's notation, when not the usual."""
+        self.meta = meta or {}
+        """Kept in the record, for `--resume`: the opponent's spec and the person's seat."""
         self.humans = [seat for seat, agent in enumerate(agents) if agent is None]
         self.hot_seat = len(self.humans) > 1
         self.shown: list[str] = []
         """What was printed for each step of this session, for `history` (hidden stays hidden)."""
+        self.base = len(self.fresh_state().history) if start else 0
+        """The steps the start position came with (they cannot be undone)."""
+        self.marks: list[tuple[int, int]] = [
+            (i, 0) for i, (p, _) in enumerate(state.history) if p in self.humans and i >= self.base
+        ]
+        """Where each person's command began: (history length, `shown` length), for `undo`."""
         imperfect = self.game.info.information == "imperfect"
         # Everyone at the screen must not learn what their seat may not see: the log of a
         # step is masked for the people other than the one who made it.
@@ -85,6 +108,9 @@ class PlaySession:
         """People take turns at one screen: clear it and wait for the next one to be ready."""
         self.at_screen: int | None = None
         self.hidden_word = "(hidden)" if self.hot_seat else "(hidden from you)"
+        self.board = Board(out)
+        self.drawn = ""
+        """The last picture drawn: the board is drawn again only when it changed."""
         for seat, agent in enumerate(agents):
             if agent is not None:
                 agent.reset(seat_seed(seed, seat))
@@ -99,17 +125,28 @@ class PlaySession:
     def player_names(self) -> list[str]:
         return ["human" if agent is None else agent.name for agent in self.agents]
 
+    def candidates(self) -> list[str]:
+        """What Tab completes: the legal actions' texts and the commands."""
+        if self.state.current_player() < 0:
+            return COMMANDS
+        return [*shortcuts.legal_texts(self.state), *COMMANDS]
+
     # --- the game loop ----------------------------------------------------------------------
     def run(self) -> bool:
-        """Play until the end; False when the person left (quit or end of input)."""
-        while not self.state.is_terminal():
-            player = self.state.current_player()
-            if player == CHANCE:
-                self.chance_step()
-            elif self.agents[player] is not None:
-                self.agent_step(player)
-            elif not self.human_turn(player):
-                return False
+        """Play until the end; False when the person left (quit, Ctrl-C or end of input)."""
+        try:
+            while not self.state.is_terminal():
+                player = self.state.current_player()
+                if player == CHANCE:
+                    self.chance_step()
+                elif self.agents[player] is not None:
+                    self.agent_step(player)
+                elif not self.human_turn(player):
+                    return False
+        except Interrupted:
+            self.out.print(Text("(interrupted: the game is left unfinished)", style="yellow"))
+            self.autosave()
+            return False
         self.finish()
         return True
 
@@ -122,11 +159,14 @@ class PlaySession:
         state = self.state
         agent = self.agents[seat]
         assert agent is not None
-        if self.out.is_terminal:  # a search bot may think for a while: say so
-            with self.out.status(f"{self.name(seat)} is thinking ..."):
+        try:
+            if self.out.is_terminal:  # a search bot may think for a while: say so
+                with self.out.status(f"{self.name(seat)} is thinking ... (Ctrl-C leaves)"):
+                    action = agent.step(state)
+            else:
                 action = agent.step(state)
-        else:
-            action = agent.step(state)
+        except KeyboardInterrupt:
+            raise Interrupted from None
         if not state.is_legal(action):
             raise AgentError(
                 f"agent {agent.name!r} ({seat_name(seat)}) returned the illegal action "
@@ -143,6 +183,7 @@ class PlaySession:
         )
         texts = [self.state.action_seen_by(action, v) for v in self.viewers if v != mover]
         shown = texts[0] if texts and texts[0] is not None else str(action)
+        self.board.before(self.state, mover, action)
         events = self.state.apply_legal(action)
         if mover == CHANCE:
             line = f"chance: {self.hidden_word if hidden else shown}"
@@ -155,11 +196,11 @@ class PlaySession:
         self.show_events(events)
 
     def human_turn(self, seat: int) -> bool:
-        """Ask until a legal action is played; False when the person leaves."""
+        """Ask until a legal command is played; False when the person leaves."""
         if self.hand_overs and self.at_screen != seat and not self.hand_over(seat):
             return self.input_ended()
-        self.draw(seat)
-        self.list_actions()
+        self.draw(seat, again=False)
+        self.show_menu()
         while True:
             line = self.ask(f"{self.name(seat)} > ")
             if line is None:
@@ -172,22 +213,27 @@ class PlaySession:
             if command in QUIT and not arg:
                 self.quit()
                 return False
+            if command == "undo" and not arg:
+                if self.undo():
+                    return True
+                continue
             if self.run_command(command, arg.strip(), seat):
                 continue
-            action = self.choose(text)
-            if action is None:
+            resolved = shortcuts.resolve(self.state, text, COMMANDS)
+            planned = resolved.problem or shortcuts.plan(self.state, resolved.texts)
+            if isinstance(planned, str):  # explained, the state unchanged: ask again
+                self.out.print(Text(planned, style="red"), soft_wrap=True)
                 continue
-            if not self.state.is_legal(action):  # explained, the state unchanged: ask again
-                explained = IllegalActionError(action, self.state.why_illegal(action))
-                self.out.print(Text(str(explained), style="red"), soft_wrap=True)
-                continue
-            self.apply(seat, action, "green")
+            self.marks.append((len(self.state.history), len(self.shown)))
+            for action in planned:
+                self.apply(seat, action, "green")
             return True
 
     def hand_over(self, seat: int) -> bool:
         """Clear the screen and wait until the person at `seat` is ready; False at end of input."""
         if self.out.is_terminal:
             self.out.clear()
+        self.drawn = ""
         prompt = f"{self.name(seat)}: your turn - press Enter when only you see the screen "
         if self.ask(prompt) is None:
             return False
@@ -203,12 +249,17 @@ class PlaySession:
         """Carry out a command word; False when `command` is not one."""
         if command in ("help", "?") and not arg:
             self.out.print(HELP)
+            hint = shortcuts.hint(self.game.info.id)
+            if hint:
+                self.out.print(hint, soft_wrap=True)
         elif command == "board" and not arg:
-            self.draw(seat)
-        elif command == "actions" and not arg:
-            self.list_actions()
+            self.draw(seat, again=True)
+        elif command == "actions":
+            self.list_actions(arg)
         elif command == "history" and not arg:
             self.show_history()
+        elif command == "rules" and not arg:
+            self.show_rules()
         elif command == "save":
             target = Path(arg) if arg else self.save_path
             if target is None:
@@ -219,37 +270,68 @@ class PlaySession:
             return False
         return True
 
-    def choose(self, text: str) -> Action | None:
-        """The action a line names: its number in the list, or its text form."""
-        actions = self.state.legal_actions()
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(actions):
-                return actions[number - 1]
-            choices = "1" if len(actions) == 1 else f"1 to {len(actions)}"
-            self.out.print(Text(f"no action {number}: choose {choices}, or type help", style="red"))
-            return None
-        try:
-            return self.state.parse_action(text)
-        except IllegalActionError as exc:
-            self.out.print(Text(f"{exc} (type help for the commands)", style="red"), soft_wrap=True)
-            return None
+    # --- undo -------------------------------------------------------------------------------
+    def undo(self) -> bool:
+        """Take back the last command of a person and all that followed: the state is rebuilt
+        from the start and the history before it (True when something was taken back)."""
+        if not self.marks:
+            self.out.print(Text("nothing to undo yet", style="red"))
+            return False
+        length, shown = self.marks.pop()
+        history = self.state.history
+        taken = [str(a) for p, a in history[length:] if p in self.humans]
+        state = self.fresh_state()
+        for _, action in history[self.base : length]:
+            state.apply_legal(action)
+        self.state = state
+        del self.shown[shown:]
+        self.board.forget()
+        self.drawn = ""
+        replies = len(history) - length - len(taken)
+        after = f" and {replies} step{'s' * (replies != 1)} after it" if replies else ""
+        self.out.print(Text(f"took back {', '.join(taken)}{after}", style="yellow"))
+        return True
+
+    def fresh_state(self) -> State:
+        return self.game.from_position(self.start) if self.start else self.game.new_initial_state()
 
     # --- drawing ----------------------------------------------------------------------------
-    def draw(self, seat: int) -> None:
+    def draw(self, seat: int, again: bool) -> None:
+        """The position as `seat` sees it, when it changed since the last drawing (or `again`)."""
+        picture = self.state.render(seat)
+        if picture == self.drawn and not again:
+            return
+        self.drawn = picture
         self.out.rule(Text(f"{self.name(seat)} to move"), style="dim")
-        self.out.print(self.state.render(seat), soft_wrap=True)
+        self.board.draw(self.state, seat)
 
-    def list_actions(self) -> None:
-        labels = [f"{n:>3}. {a}" for n, a in enumerate(self.state.legal_actions(), 1)]
-        if not labels:
+    def show_menu(self) -> None:
+        texts = [str(a) for a in self.state.legal_actions()]
+        if not texts:
             self.out.print("(no action list here: type an action in its text form)")
             return
-        width = max(len(label) for label in labels) + 2
-        columns = max(1, min(len(labels), self.out.width // width))
+        for line in menu(texts, self.out.width):
+            self.out.print(line, soft_wrap=True)
+        hint = shortcuts.hint(self.game.info.id)
+        if len(texts) > 16 and hint:
+            self.out.print(Text(hint, style="dim"), soft_wrap=True)
+
+    def list_actions(self, word: str = "") -> None:
+        texts = [str(a) for a in self.state.legal_actions()]
+        labels = [t for t in texts if word.lower() in t.lower()] if word else texts
+        if not texts:
+            self.out.print("(no action list here: type an action in its text form)")
+            return
+        if not labels:
+            self.out.print(Text(f"no legal action has {word!r} in it", style="red"))
+            return
+        numbers = {t: n for n, t in enumerate(texts, 1)}
+        width = max(len(t) for t in labels) + 7
+        columns = max(1, self.out.width // width)
         rows = -(-len(labels) // columns)
+        cells = [f"{numbers[t]:>3}. {t}".ljust(width) for t in labels]
         for r in range(rows):
-            line = "".join(labels[i].ljust(width) for i in range(r, len(labels), rows))
+            line = "".join(cells[i] for i in range(r, len(cells), rows))
             self.out.print(line.rstrip(), soft_wrap=True)
 
     def show_events(self, events: list[Event]) -> None:
@@ -262,11 +344,21 @@ class PlaySession:
         for n, line in enumerate(self.shown, 1):
             self.out.print(f"{n:>4}. {line}", soft_wrap=True)
 
+    def show_rules(self) -> None:
+        from rich.markdown import Markdown
+
+        page = Markdown(self.game.rules_page())
+        if self.out.is_terminal:
+            with self.out.pager(styles=True):
+                self.out.print(page)
+        else:
+            self.out.print(page)
+
     # --- the end, leaving, saving -------------------------------------------------------------
     def finish(self) -> None:
         state = self.state
         self.out.rule(Text("game over"), style="bold")
-        self.out.print(state.render(None), soft_wrap=True)
+        self.board.draw(state, None)
         returns = state.returns()
         self.out.print(Text(self.result_line(returns), style="bold"))
         self.autosave()
@@ -301,7 +393,7 @@ class PlaySession:
             self.save(self.save_path)
 
     def record(self) -> Record:
-        return record_of(self.state, self.player_names(), self.seed, self.start)
+        return record_of(self.state, self.player_names(), self.seed, self.start, **self.meta)
 
     def save(self, path: Path) -> None:
         record = self.record()
@@ -312,6 +404,9 @@ class PlaySession:
             self.out.print(Text(f"cannot write {path}: {exc.strerror}", style="red"))
             return
         self.out.print(f"record saved to {path}")
+        if path.suffix != ".json" or self.state.is_terminal():
+            return
+        self.out.print(f"continue it with: tablesports play --resume {path}")
 
     def ask(self, prompt: str) -> str | None:
         """A line of input, or None when input ends."""

@@ -1,0 +1,74 @@
+"""The action menu a person sees: the whole numbered list when it is short, else a summary.
+
+A summary groups what would be a wall of text: declarations by player (`7: move block blitz`),
+targets by what is aimed (`move 7 to x,y: 148 squares`), and HanniBall's steps by the square
+they start from (`d4: -c5 -e5 *e10`). `actions` prints the full numbered list on request.
+"""
+
+from __future__ import annotations
+
+import re
+
+SHORT = 16
+"""Up to this many actions, the numbered list itself is the menu."""
+_DECLARE = re.compile(r"([a-z][a-z -]*?) (\d{1,2})")
+_TARGET = re.compile(r"(.*?)(\d{1,2},\d{1,2})( \(.*\))?")
+_STEP = re.compile(r"([a-z]\d{1,2})([-~*^][a-z]\d{1,2})")
+
+
+def numbered(texts: list[str], width: int) -> list[str]:
+    """`  1. text` in as many columns as fit `width`, numbered down the columns."""
+    labels = [f"{n:>3}. {t}" for n, t in enumerate(texts, 1)]
+    if not labels:
+        return []
+    cell = max(len(label) for label in labels) + 2
+    columns = max(1, min(len(labels), width // cell))
+    rows = -(-len(labels) // columns)
+    return [
+        "".join(labels[i].ljust(cell) for i in range(r, len(labels), rows)).rstrip()
+        for r in range(rows)
+    ]
+
+
+def menu(texts: list[str], width: int) -> list[str]:
+    """The menu for these action texts (in `legal_actions()` order)."""
+    if len(texts) <= SHORT:
+        return numbered(texts, width)
+    by_player: dict[str, list[str]] = {}
+    targets: dict[str, list[str]] = {}
+    steps: dict[str, list[str]] = {}
+    others: list[str] = []
+    for text in texts:
+        if m := _DECLARE.fullmatch(text):
+            by_player.setdefault(m[2], []).append(m[1])
+        elif m := _STEP.fullmatch(text):
+            steps.setdefault(m[1], []).append(m[2])
+        elif m := _TARGET.fullmatch(text):
+            targets.setdefault(m[1], []).append(text)
+        else:
+            others.append(text)
+    lines = list(others)
+    # players with the same choices share a line
+    by_choices: dict[str, list[str]] = {}
+    for number, verbs in by_player.items():
+        by_choices.setdefault(" ".join(verbs), []).append(number)
+    for choices, numbers in by_choices.items():
+        lines.append(_wrap(f"{choices}: ", numbers, width))
+    for frm, tails in steps.items():
+        lines.append(_wrap(f"{frm}: ", tails, width))
+    for prefix, group in targets.items():
+        if len(group) <= 3:
+            lines.extend(group)
+        else:
+            lines.append(f"{prefix}x,y: {len(group)} squares")
+    return lines
+
+
+def _wrap(head: str, words: list[str], width: int) -> str:
+    """`head` then the words, on lines no wider than `width`, continued under the first word."""
+    lines = [head]
+    for word in words:
+        if len(lines[-1]) + len(word) + 1 > width and lines[-1].strip():
+            lines.append(" " * len(head))
+        lines[-1] += ("" if lines[-1].endswith(": ") or not lines[-1].strip() else " ") + word
+    return "\n".join(line.rstrip() for line in lines)

@@ -1,0 +1,93 @@
+"""Blood Bowl's shortcuts: a whole player action from the turn menu in one line.
+
+7 3,14 | move 7 to 3,14 | m 7 3,14   declare `move 7` (ending the active player's
+                                     activation first), then move; in set-up `place 7
+                                     at 3,14`, at QUICK SNAP! `shift 7 to 3,14`
+block 7 on 12 | b 7 12               declare `block 7`, then block opponent 12's square
+blitz 7 on 12, foul 7 on 12          the same for a blitz or a foul (or `on 14,6`)
+pass 7 to 9 | hand-off 7 to 9        declare, then aim at team-mate 9 (or `to 20,5`)
+end                                  end the activation, or else the turn
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tablesports.core.protocol import State
+from tablesports.games.bloodbowl.pitch import coords
+from tablesports.games.bloodbowl.turn.activation import Activation
+
+HINT = (
+    "shortcuts: 7 3,14 (move 7 there), block 7 on 12, blitz 7 on 12, pass 7 to 9, "
+    "hand-off 7 to 9, foul 7 on 12, end"
+)
+_MOVE = re.compile(r"(?:move |m )?(\d{1,2})(?: to)? (\d{1,2}),(\d{1,2})")
+_AT = re.compile(r"(block|blitz|foul|b|f) (\d{1,2})(?: on| at)? (\d{1,2})(?:,(\d{1,2}))?")
+_TO = re.compile(r"(pass|hand-off|handoff|p|h) (\d{1,2}) to (\d{1,2})(?:,(\d{1,2}))?")
+_VERBS = {"b": "block", "f": "foul", "p": "pass", "h": "hand-off", "handoff": "hand-off"}
+_AIMS = {
+    "block": "block",
+    "blitz": "blitz",
+    "foul": "foul",
+    "pass": "pass to",
+    "hand-off": "hand-off to",
+}
+
+
+def expand(state: State, line: str, legal: list[str]) -> list[str] | None:
+    if line in ("end", "e"):
+        for text in ("end activation", "end turn"):
+            if text in legal:
+                return [text]
+        return None
+    if line == "end turn" and "end turn" not in legal and "end activation" in legal:
+        return ["end activation", "end turn"]
+    m = _MOVE.fullmatch(line)
+    if m:
+        n, x, y = m.groups()
+        for text in (f"move {n} to {x},{y}", f"place {n} at {x},{y}", f"shift {n} to {x},{y}"):
+            if text in legal:
+                return [text]
+        return _declared(state, legal, "move", n, [f"move {n} to {x},{y}"])
+    m = _AT.fullmatch(line) or _TO.fullmatch(line)
+    if m:
+        verb, n, who, y = m.groups()
+        verb = _VERBS.get(verb, verb)
+        target = f"{who},{y}" if y is not None else _square_of(state, int(who), verb)
+        if target is None:
+            return None
+        return _declared(state, legal, verb, n, [f"{_AIMS[verb]} {target}"])
+    return None
+
+
+def _declared(state: State, legal: list[str], verb: str, n: str, then: list[str]) -> list[str]:
+    """`then`, declaring `verb n` first unless player n is the one acting now (and ending the
+    activation of another player who is)."""
+    if active_number(state) == int(n):
+        return then
+    first = ["end activation"] if "end activation" in legal else []
+    return [*first, f"{verb} {n}", *then]
+
+
+def active_number(state: State) -> int | None:
+    """The shirt number of the player taking an action now, if one is."""
+    s: Any = state
+    for proc in reversed(s.stack):
+        if isinstance(proc, Activation):
+            return int(s.players[proc.pid].number)
+    return None
+
+
+def _square_of(state: State, number: int, verb: str) -> str | None:
+    """The square of the player a verb aims at: an opponent, or a team-mate for a pass."""
+    s: Any = state
+    team = state.current_player()
+    if team < 0:
+        return None
+    target_team = team if verb in ("pass", "hand-off") else 1 - team
+    player = s.player(target_team, number)
+    if player is None or player.square < 0:
+        return None
+    x, y = coords(player.square)
+    return f"{x},{y}"
