@@ -45,6 +45,16 @@ Type an action as listed, its number, or a shortcut; Tab completes, Up/Down reca
 QUIT = {"quit", "exit", "q"}
 COMMANDS = ["actions", "board", "history", "undo", "rules", "save", "help", "quit"]
 
+EVENT_STYLES = [
+    (r"\b\d*D\d+=[0-9+-]+", "bold"),
+    (r"\b\d+\+", "bold"),
+    (r"\bsuccess\b", "bold green"),
+    (r"\bfailure\b", "bold red"),
+    (r"(?i)\b(?:touchdown|goal)\b!?", "bold yellow"),
+    (r"(?i)\bturnover\b", "bold red"),
+]
+"""What a log line marks: the roll, the target number, its result, what ends a turn."""
+
 
 class Interrupted(Exception):
     """Ctrl-C while an agent thinks: the game is left, its record kept."""
@@ -153,7 +163,7 @@ class PlaySession:
     def chance_step(self) -> None:
         state = self.state
         outcome = state.sample_chance(self.rng)
-        self.apply(CHANCE, outcome, "cyan")
+        self.apply(CHANCE, outcome, "dim cyan")
 
     def agent_step(self, seat: int) -> None:
         state = self.state
@@ -336,7 +346,10 @@ class PlaySession:
 
     def show_events(self, events: list[Event]) -> None:
         for event in events:
-            self.out.print(f"    · {event.text}", soft_wrap=True)
+            text = Text(f"    · {event.text}")
+            for pattern, style in EVENT_STYLES:
+                text.highlight_regex(pattern, style)
+            self.out.print(text, soft_wrap=True)
 
     def show_history(self) -> None:
         if not self.shown:

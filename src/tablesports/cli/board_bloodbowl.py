@@ -1,0 +1,137 @@
+"""Blood Bowl's pitch for a person: 3 characters a square, so 26 columns fit 80.
+
+    H7  a home player standing   h7 prone   x7 stunned     (A7, a7, y7 for the away team)
+    o   the ball on the ground; the carrier's square is drawn yellow
+    =   an end zone square       :  a wide zone square     |  the line of scrimmage
+
+Colour (rich styles) tells the teams apart at a glance and marks the last moves' squares;
+without colour (NO_COLOR, a pipe) the letters and marks say it all.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.text import Text
+
+from tablesports.cli.shortcuts_bloodbowl import active_number
+from tablesports.core.protocol import Action, State
+from tablesports.games.bloodbowl.ball import HELD
+from tablesports.games.bloodbowl.pitch import (
+    HALF_WIDTH,
+    HEIGHT,
+    WIDE_ZONE_ROWS,
+    WIDTH,
+    coords,
+    index,
+)
+from tablesports.games.bloodbowl.players import PITCH, STANDING, STUNNED
+from tablesports.games.bloodbowl.tables import WEATHER_BY_KEY
+
+TEAM_STYLE = ("bold red", "bold bright_blue")
+LETTERS = {STANDING: "HA", "prone": "ha", STUNNED: "xy"}
+LEGEND = (
+    "H7 home, A7 away standing; h7 a7 prone; x7 y7 stunned; o ball; yellow: the carrier\n"
+    "= end zone, : wide zone, | line of scrimmage; squares are x,y (column,row)"
+)
+_SQUARE = re.compile(r"(\d{1,2}),(\d{1,2})")
+
+
+def squares_of(state: State, mover: int, action: Action) -> list[int]:
+    """The squares a move touches, read before it is applied: where the mover stood, where
+    it goes or aims."""
+    s: Any = state
+    found = [index(int(x), int(y)) for x, y in _SQUARE.findall(str(action).split(" (")[0])]
+    number = active_number(state)
+    if found and number is not None and mover >= 0:
+        player = s.player(mover, number)
+        if player is not None and player.square >= 0:
+            found.insert(0, player.square)
+    return found
+
+
+def _empty(x: int, y: int) -> str:
+    if x in (0, WIDTH - 1):
+        return " = "
+    if y < WIDE_ZONE_ROWS or y >= HEIGHT - WIDE_ZONE_ROWS:
+        return " : "
+    return " . "
+
+
+def draw(state: State, seat: int | None, recent: set[int], width: int) -> Text:
+    s: Any = state
+    out = Text()
+    out.append(s.team_name(0), TEAM_STYLE[0])
+    out.append(f" (home, H) {s.score[0]} - {s.score[1]} ", "bold")
+    out.append(s.team_name(1), TEAM_STYLE[1])
+    out.append(" (away, A)\n")
+    turns = s.turns_per_half
+    out.append(
+        f"half {max(s.half, 1)} · turn H {s.turn[0]}/{turns}, A {s.turn[1]}/{turns} · "
+        f"re-rolls H {s.rerolls[0]}, A {s.rerolls[1]} · {WEATHER_BY_KEY[s.weather].name}\n",
+        "dim",
+    )
+    wide = width >= 3 * WIDTH + 6
+    header = "  " + "".join(f"{x:^3}" for x in range(WIDTH))
+    out.append(header + "\n", "dim")
+    carrier = s.carrier()
+    for y in range(HEIGHT):
+        out.append(f"{y:>2}", "dim")
+        for x in range(WIDTH):
+            sq = index(x, y)
+            pid = s.pitch[sq]
+            style = ""
+            if pid >= 0:
+                p = s.players[pid]
+                cell = f"{LETTERS[p.stance][p.team]}{p.number:<2}"
+                style = TEAM_STYLE[p.team] if p.stance == STANDING else f"{TEAM_STYLE[p.team]} dim"
+                if carrier is not None and carrier.pid == pid:
+                    style = f"{TEAM_STYLE[p.team]} on yellow"
+            elif s.ball == sq:
+                cell, style = " o ", "bold yellow"
+            else:
+                cell = _empty(x, y)
+                style = "grey50" if x in (0, WIDTH - 1) else "grey35"
+            if x == HALF_WIDTH - 1 and cell.endswith(" "):
+                cell = cell[:2] + "|"
+            if sq in recent:
+                style += " reverse"
+            out.append(cell, style.strip())
+        if wide:
+            out.append(f" {y:<2}", "dim")
+        out.append("\n")
+    if wide:
+        out.append(header + "\n", "dim")
+    out.append(_ball_line(s, carrier))
+    for team in (0, 1):
+        out.append(_dugout(s, team))
+    out.append(LEGEND + "\n", "dim")
+    if s.stack:
+        out.append(f"now: {s.stack[-1].describe(s)}", "bold")
+    else:
+        out.append("the match is over", "bold")
+    return out
+
+
+def _ball_line(s: Any, carrier: Any) -> Text:
+    if s.ball < 0:
+        return Text("ball: not on the pitch\n")
+    x, y = coords(s.ball)
+    if carrier is not None and s.ball_state == HELD:
+        text = Text("ball: held by ")
+        text.append(f"{'HA'[carrier.team]}{carrier.number}", TEAM_STYLE[carrier.team])
+        text.append(f" at {x},{y}\n")
+        return text
+    return Text(f"ball: {s.ball_state} at {x},{y}\n")
+
+
+def _dugout(s: Any, team: int) -> Text:
+    boxes: dict[str, list[str]] = {}
+    for pid in s.team_pids[team]:
+        p = s.players[pid]
+        if p.box != PITCH:
+            boxes.setdefault(p.box.replace("_", " "), []).append(f"#{p.number}")
+    text = Text(f"{s.team_name(team)} dugout: ", TEAM_STYLE[team])
+    text.append("; ".join(f"{box} {' '.join(n)}" for box, n in boxes.items()) or "empty")
+    return text.append("\n")
