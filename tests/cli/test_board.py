@@ -12,12 +12,15 @@ from tablesports.core.registry import load
 from tests.games.bloodbowl.helpers import edit, to_first_turn
 
 
-def drawn(state: State, seat: int | None, color: bool, moves: tuple[str, ...] = ()) -> str:
+def drawn(
+    state: State, seat: int | None, color: bool, moves: tuple[str, ...] = (), height: int = 50
+) -> str:
     """The board after `moves` (by the player to move), as a console of 80 columns shows it."""
     buffer = io.StringIO()
     out = Console(
         file=buffer,
         width=80,
+        height=height,
         force_terminal=color,
         color_system="standard" if color else None,
         no_color=not color,
@@ -51,6 +54,14 @@ def test_bloodbowl_board_marks_the_carrier_prone_and_stunned_players_with_a_lege
     assert "ball: held by A11 at 19,7" in out
     assert "h7 a7 prone; x7 y7 stunned" in out
     assert "half 1 · turn H 0/8, A 1/8" in out
+
+
+def test_bloodbowl_board_fits_an_80_by_24_terminal_with_room_for_the_menu() -> None:
+    lines = drawn(to_first_turn(), 1, color=False, height=24).splitlines()
+    assert lines[0] == "Reikland Reavers 0 - 0 Gouged Eye · half 1 · turn 0|1 of 8 · re-rolls 3|3"
+    assert lines[-1] == "now: Gouged Eye: turn 1 of half 1"
+    assert len(lines) <= 24 - 5 + 2  # the legend (2 lines) comes with the first drawing only
+    assert all(len(line) <= 80 for line in lines)
 
 
 def test_the_sides_have_their_colours_and_no_color_has_none() -> None:

@@ -10,6 +10,7 @@ that say everything without colour.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
@@ -18,8 +19,23 @@ from rich.text import Text
 from tablesports.core.protocol import CHANCE, Action, State
 
 SIDE_STYLES = ("bold red", "bold bright_blue", "bold green", "bold magenta")
-Drawer = Callable[[State, "int | None", set[int], int], Text]
+Drawer = Callable[[State, "int | None", "View"], Text]
 Squares = Callable[[State, int, Action], list[int]]
+
+
+@dataclass(frozen=True)
+class View:
+    """How to draw: the squares to mark, the console's size, and whether to add the legend."""
+
+    recent: set[int]
+    width: int
+    height: int
+    legend: bool
+
+    @property
+    def compact(self) -> bool:
+        """A short terminal (24 lines): the board, the log and the prompt must fit together."""
+        return self.height < 40
 
 
 def _games() -> dict[str, tuple[Drawer, Squares]]:
@@ -59,8 +75,7 @@ class Board:
     def __init__(self, out: Console) -> None:
         self.out = out
         self.recent: set[int] = set()
-        self.last: list[str] = []
-        """The moves (by the people and agents) since the last drawing, as text."""
+        self.drawn = False
 
     def before(self, state: State, mover: int, action: Action) -> None:
         """Note a move about to be applied to `state`."""
@@ -73,12 +88,11 @@ class Board:
     def forget(self) -> None:
         self.recent.clear()
 
-    def draw(self, state: State, seat: int | None) -> None:
+    def draw(self, state: State, seat: int | None, legend: bool = False) -> None:
+        """Draw the position; the legend on the first drawing and when asked (`legend`)."""
         found = _games().get(state.game.info.id)
-        drawing: Any = (
-            found[0](state, seat, self.recent, self.out.width)
-            if found
-            else plain_drawing(state, seat)
-        )
+        view = View(set(self.recent), self.out.width, self.out.height, legend or not self.drawn)
+        self.drawn = True
+        drawing: Any = found[0](state, seat, view) if found else plain_drawing(state, seat)
         self.out.print(drawing, overflow="fold")
         self.recent.clear()

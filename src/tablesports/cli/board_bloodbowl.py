@@ -15,6 +15,7 @@ from typing import Any
 
 from rich.text import Text
 
+from tablesports.cli.board import View
 from tablesports.cli.shortcuts_bloodbowl import active_number
 from tablesports.core.protocol import Action, State
 from tablesports.games.bloodbowl.ball import HELD
@@ -32,7 +33,7 @@ from tablesports.games.bloodbowl.tables import WEATHER_BY_KEY
 TEAM_STYLE = ("bold red", "bold bright_blue")
 LETTERS = {STANDING: "HA", "prone": "ha", STUNNED: "xy"}
 LEGEND = (
-    "H7 home, A7 away standing; h7 a7 prone; x7 y7 stunned; o ball; yellow: the carrier\n"
+    "H7 home, A7 away; h7 a7 prone; x7 y7 stunned; o the ball; yellow: its carrier\n"
     "= end zone, : wide zone, | line of scrimmage; squares are x,y (column,row)"
 )
 _SQUARE = re.compile(r"(\d{1,2}),(\d{1,2})")
@@ -59,20 +60,28 @@ def _empty(x: int, y: int) -> str:
     return " . "
 
 
-def draw(state: State, seat: int | None, recent: set[int], width: int) -> Text:
+def draw(state: State, seat: int | None, view: View) -> Text:
     s: Any = state
     out = Text()
     out.append(s.team_name(0), TEAM_STYLE[0])
-    out.append(f" (home, H) {s.score[0]} - {s.score[1]} ", "bold")
+    out.append("" if view.compact else " (home, H)")
+    out.append(f" {s.score[0]} - {s.score[1]} ", "bold")
     out.append(s.team_name(1), TEAM_STYLE[1])
-    out.append(" (away, A)\n")
-    turns = s.turns_per_half
-    out.append(
-        f"half {max(s.half, 1)} · turn H {s.turn[0]}/{turns}, A {s.turn[1]}/{turns} · "
-        f"re-rolls H {s.rerolls[0]}, A {s.rerolls[1]} · {WEATHER_BY_KEY[s.weather].name}\n",
-        "dim",
-    )
-    wide = width >= 3 * WIDTH + 6
+    half, turns, rerolls = max(s.half, 1), s.turns_per_half, s.rerolls
+    if view.compact:
+        out.append(
+            f" · half {half} · turn {s.turn[0]}|{s.turn[1]} of {turns} · "
+            f"re-rolls {rerolls[0]}|{rerolls[1]}\n",
+            "dim",
+        )
+    else:
+        out.append(" (away, A)\n")
+        out.append(
+            f"half {half} · turn H {s.turn[0]}/{turns}, A {s.turn[1]}/{turns} · "
+            f"re-rolls H {rerolls[0]}, A {rerolls[1]} · {WEATHER_BY_KEY[s.weather].name}\n",
+            "dim",
+        )
+    wide = view.width >= 3 * WIDTH + 6
     header = "  " + "".join(f"{x:^3}" for x in range(WIDTH))
     out.append(header + "\n", "dim")
     carrier = s.carrier()
@@ -95,7 +104,7 @@ def draw(state: State, seat: int | None, recent: set[int], width: int) -> Text:
                 style = "grey50" if x in (0, WIDTH - 1) else "grey35"
             if x == HALF_WIDTH - 1 and cell.endswith(" "):
                 cell = cell[:2] + "|"
-            if sq in recent:
+            if sq in view.recent:
                 style += " reverse"
             out.append(cell, style.strip())
         if wide:
@@ -104,9 +113,16 @@ def draw(state: State, seat: int | None, recent: set[int], width: int) -> Text:
     if wide:
         out.append(header + "\n", "dim")
     out.append(_ball_line(s, carrier))
+    if view.compact:
+        out.rstrip()
+        out.append(" · ")
     for team in (0, 1):
-        out.append(_dugout(s, team))
-    out.append(LEGEND + "\n", "dim")
+        out.append(_dugout(s, team, short=view.compact))
+    if view.compact:
+        out.rstrip()
+        out.append("\n")
+    if view.legend:
+        out.append(LEGEND + "\n", "dim")
     if s.stack:
         out.append(f"now: {s.stack[-1].describe(s)}", "bold")
     else:
@@ -126,12 +142,13 @@ def _ball_line(s: Any, carrier: Any) -> Text:
     return Text(f"ball: {s.ball_state} at {x},{y}\n")
 
 
-def _dugout(s: Any, team: int) -> Text:
+def _dugout(s: Any, team: int, short: bool) -> Text:
     boxes: dict[str, list[str]] = {}
     for pid in s.team_pids[team]:
         p = s.players[pid]
         if p.box != PITCH:
             boxes.setdefault(p.box.replace("_", " "), []).append(f"#{p.number}")
-    text = Text(f"{s.team_name(team)} dugout: ", TEAM_STYLE[team])
+    text = Text(f"{'HA'[team]} dugout: " if short else f"{s.team_name(team)} dugout: ")
+    text.stylize(TEAM_STYLE[team])
     text.append("; ".join(f"{box} {' '.join(n)}" for box, n in boxes.items()) or "empty")
-    return text.append("\n")
+    return text.append("  " if short else "\n")

@@ -7,6 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
+from tablesports.cli.board import View
 from tablesports.core.protocol import Action, State
 from tablesports.games.hanniball.board import (
     COLOR_OF,
@@ -25,7 +26,7 @@ def squares_of(state: State, mover: int, action: Action) -> list[int]:
     return [sq for sq in (frm, to) if isinstance(sq, int)]
 
 
-def draw(state: State, seat: int | None, recent: set[int], width: int) -> Text:
+def draw(state: State, seat: int | None, view: View) -> Text:
     s: Any = state
     out = Text()
     header = "     " + "".join(f" {chr(97 + c)} " for c in range(WIDTH)) + "\n"
@@ -53,7 +54,7 @@ def draw(state: State, seat: int | None, recent: set[int], width: int) -> Text:
                 cell, style = " : ", "green"
             else:
                 cell, style = " . ", "grey35"
-            if i in recent:
+            if i in view.recent:
                 style += " reverse"
             out.append(cell, style)
         note = {HEIGHT - 1: "  Black's goal", 0: "  White's goal"}.get(row, "")
@@ -61,6 +62,7 @@ def draw(state: State, seat: int | None, recent: set[int], width: int) -> Text:
     out.append(header, "dim")
     # the status and legend lines as the game writes them (after its field and two headers)
     lines = state.render(seat).split("\n")[HEIGHT + 2 :]
-    out.append("\n".join(lines[:-2]) + "\n", "bold")
-    out.append("\n".join(lines[-2:]), "dim")
+    out.append("\n".join(lines[:-2]), "bold")
+    if view.legend:
+        out.append("\n" + "\n".join(lines[-2:]), "dim")
     return out

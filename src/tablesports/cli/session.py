@@ -43,6 +43,8 @@ Type an action as listed, its number, or a shortcut; Tab completes, Up/Down reca
   quit           leave the game (offering to save it)"""
 
 QUIT = {"quit", "exit", "q"}
+MENU_LINES = 6
+"""A longer menu is left for `actions`: the board and the log need the screen."""
 COMMANDS = ["actions", "board", "history", "undo", "rules", "save", "help", "quit"]
 
 EVENT_STYLES = [
@@ -312,15 +314,19 @@ class PlaySession:
         if picture == self.drawn and not again:
             return
         self.drawn = picture
-        self.out.rule(Text(f"{self.name(seat)} to move"), style="dim")
-        self.board.draw(self.state, seat)
+        if self.out.height >= 40:  # on a short terminal every line counts
+            self.out.rule(Text(f"{self.name(seat)} to move"), style="dim")
+        self.board.draw(self.state, seat, legend=again)
 
     def show_menu(self) -> None:
         texts = [str(a) for a in self.state.legal_actions()]
         if not texts:
             self.out.print("(no action list here: type an action in its text form)")
             return
-        for line in menu(texts, self.out.width):
+        lines = menu(texts, self.out.width)
+        if sum(line.count("\n") + 1 for line in lines) > MENU_LINES:
+            lines = [f"{len(texts)} legal actions: type one, a shortcut, or actions [WORD]"]
+        for line in lines:
             self.out.print(line, soft_wrap=True)
         hint = shortcuts.hint(self.game.info.id)
         if len(texts) > 16 and hint:
