@@ -75,3 +75,19 @@ def test_the_command_itself_exits_2_with_one_line_and_no_traceback() -> None:
     assert done.returncode == 2
     assert done.stderr.startswith("error: unknown game 'chess'; the games are: ")
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_help_and_games_list_each_games_options_with_defaults(runner: CliRunner) -> None:
+    for command in (["play", "--help"], ["games"]):
+        result = run(runner, *command)
+        assert result.exit_code == 0, result.output
+        assert "bloodbowl: home=human, away=orc, turns_per_half=8" in result.stdout
+        assert "hanniball: max_turns=200, repetition_draw=3, max_defenders=none" in result.stdout
+
+
+def test_help_has_no_type_labels(runner: CliRunner) -> None:
+    for command in ("play", "simulate", "arena", "replay", "bench"):
+        out = run(runner, command, "--help").stdout
+        for label in ("<bool>", "<str>", "<int>", "<path>", "<list"):
+            assert label not in out, f"{command} --help shows {label}"
+    assert "--vs" in run(runner, "play", "--help").stdout

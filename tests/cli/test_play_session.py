@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
-from tests.cli.helpers import run
+from tablesports.agents import registry as agent_registry
+from tablesports.core.protocol import Action, Game, State
+from tablesports.core.records import read_records
+from tests.cli.helpers import assert_clean_error, run
 from tests.games.bloodbowl.helpers import to_first_turn
 
 
@@ -54,3 +59,70 @@ def test_hanniball_two_squares_and_undo_against_the_bot(runner: CliRunner) -> No
     assert "took back end and " in out  # the end of the turn and the bot's reply
     history = out.split("> history")[1]
     assert "c2-c3" in history and "plays: end" not in history and "greedy" not in history
+
+
+def test_a_saved_game_is_resumed_with_its_opponent_and_seat(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.json"
+    args = ["play", "hanniball", "--vs", "hanniball-greedy", "--seat", "1", "--seed", "4"]
+    first = run(runner, *args, "--save", str(saved), input="c14c13\nend\nquit\n\n")
+    assert f"continue it with: tablesports play --resume {saved}" in first.stdout
+    (record,) = read_records(saved)
+    assert record.meta == {"vs": "hanniball-greedy", "seat": 1}
+    steps = len(record.history)
+
+    again = run(runner, "play", "--resume", str(saved), input="undo\nundo\nquit\n\n")
+    out = again.stdout
+    assert again.exit_code == 0, again.output
+    assert f"you are seat 1, against hanniball-greedy; seed 4; resumed at step {steps}" in out
+    assert " 13   .  e  l  e " in out  # Black's Lion on c13, as it was left
+    assert "took back end and " in out and "took back c14-c13" in out  # undo reaches back
+    (record,) = read_records(saved)  # saved again, into the same file
+    assert len(record.history) < steps
+
+
+def test_resume_refuses_a_finished_game_and_a_different_game(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    saved = tmp_path / "done.json"
+    run(runner, "play", "nim", "--position", "3/0", "--save", str(saved), input="take 3\n")
+    assert_clean_error(run(runner, "play", "--resume", str(saved)), "that game is over")
+    assert_clean_error(
+        run(runner, "play", "jukem", "--resume", str(saved)), "is a game of nim, not jukem"
+    )
+    assert_clean_error(run(runner, "play"), "play needs a GAME")
+
+
+class _Interrupted:
+    """An agent whose thinking is cut short by Ctrl-C."""
+
+    name = "slow"
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        pass
+
+    def reset(self, seed: int) -> None:
+        pass
+
+    def step(self, state: State) -> Action:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_the_bot_thinks_still_saves_the_record(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(agent_registry._extra, "slow", _Interrupted)
+    saved = tmp_path / "cut.json"
+    args = ["play", "hanniball", "--vs", "slow", "--save", str(saved)]
+    result = run(runner, *args, input="c2c3\nend\n")
+    assert result.exit_code == 0, result.output
+    assert "(interrupted: the game is left unfinished)" in result.stdout
+    (record,) = read_records(saved)
+    assert record.history == [(0, "c2-c3"), (0, "end")]
+
+
+def test_rules_and_help_inside_the_game(runner: CliRunner) -> None:
+    result = run(runner, "play", "hanniball", input="rules\nhelp\nquit\n")
+    assert "HanniBall" in result.stdout and "goal area" in result.stdout.lower()
+    assert "undo" in result.stdout and "shortcuts: d4e6 moves" in result.stdout

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from tablesports import __version__
 from tablesports.cli.arena import arena_command
 from tablesports.cli.bench import bench_command
+from tablesports.cli.game_options import options_epilog
 from tablesports.cli.games import games_command
 from tablesports.cli.play import play_command
 from tablesports.cli.replay import replay_command
@@ -37,13 +40,27 @@ def _root(
     """Tabletop sports games by their real rules: play, simulate, replay, benchmark, rate."""
 
 
+def _no_type_labels() -> None:
+    """typer 0.2x prints a `<bool>`, `<str>`, `<list[str]>` column beside every option, which
+    says nothing to a player: show an option's metavar (`--vs SPEC`) where it has one."""
+    from typer import core
+
+    def option_label(self: Any, ctx: Any) -> str | None:
+        return self.metavar if isinstance(self.metavar, str) else None
+
+    core.TyperOption.display_type_rich = option_label  # type: ignore[method-assign]
+    core.TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
+
+
+_no_type_labels()
+_GAME_OPTIONS = options_epilog()
 app.command("games")(games_command)
 app.command("rules")(rules_command)
-app.command("play")(play_command)
-app.command("simulate")(simulate_command)
+app.command("play", epilog=_GAME_OPTIONS)(play_command)
+app.command("simulate", epilog=_GAME_OPTIONS)(simulate_command)
 app.command("replay")(replay_command)
 app.command("bench")(bench_command)
-app.command("arena")(arena_command)
+app.command("arena", epilog=_GAME_OPTIONS)(arena_command)
 
 
 def main() -> None:

@@ -7,6 +7,7 @@ from rich.text import Text
 
 from tablesports.agents.registry import GENERAL_AGENTS
 from tablesports.cli.common import console, guarded
+from tablesports.cli.game_options import options_line
 from tablesports.core.registry import game_bots, game_ids, load
 
 
@@ -35,6 +36,10 @@ def games_command() -> None:
         bots = "\n".join(sorted(game_bots(game_id)))
         table.add_row(info.id, info.title, str(info.players), kind, bots)
     out.print(table)
+    if ids:
+        out.print("Their options (play, simulate and arena take -o KEY=VALUE), with the defaults:")
+        for game_id in ids:
+            out.print(f"  {game_id}: {options_line(game_id)}", soft_wrap=True)
     general = ", ".join(sorted(GENERAL_AGENTS))
     out.print(f"The general agents play every game: {general}.", soft_wrap=True)
     if not ids:
