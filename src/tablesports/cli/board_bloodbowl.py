@@ -112,15 +112,20 @@ def draw(state: State, seat: int | None, view: View) -> Text:
         out.append("\n")
     if wide:
         out.append(header + "\n", "dim")
-    out.append(_ball_line(s, carrier))
-    if view.compact:
-        out.rstrip()
-        out.append(" · ")
-    for team in (0, 1):
-        out.append(_dugout(s, team, short=view.compact))
-    if view.compact:
-        out.rstrip()
-        out.append("\n")
+    ball, dugouts = _ball_line(s, carrier), [_dugout(s, t, short=view.compact) for t in (0, 1)]
+    if view.compact:  # one line when it fits
+        ball.rstrip()
+        line = Text(" · ").join([ball, *dugouts])
+        if len(line) <= view.width:
+            out.append(line).append("\n")
+        else:
+            out.append(ball).append("\n")
+            for dugout in dugouts:
+                out.append(dugout).append("\n")
+    else:
+        out.append(ball)
+        for dugout in dugouts:
+            out.append(dugout)
     if view.legend:
         out.append(LEGEND + "\n", "dim")
     if s.stack:
@@ -151,4 +156,4 @@ def _dugout(s: Any, team: int, short: bool) -> Text:
     text = Text(f"{'HA'[team]} dugout: " if short else f"{s.team_name(team)} dugout: ")
     text.stylize(TEAM_STYLE[team])
     text.append("; ".join(f"{box} {' '.join(n)}" for box, n in boxes.items()) or "empty")
-    return text.append("  " if short else "\n")
+    return text if short else text.append("\n")

@@ -226,7 +226,7 @@ class PlaySession:
                 self.quit()
                 return False
             if command == "undo" and not arg:
-                if self.undo():
+                if self.undo(seat):
                     return True
                 continue
             if self.run_command(command, arg.strip(), seat):
@@ -283,7 +283,7 @@ class PlaySession:
         return True
 
     # --- undo -------------------------------------------------------------------------------
-    def undo(self) -> bool:
+    def undo(self, seat: int) -> bool:
         """Take back the last command of a person and all that followed: the state is rebuilt
         from the start and the history before it (True when something was taken back)."""
         if not self.marks:
@@ -301,6 +301,8 @@ class PlaySession:
         self.drawn = ""
         replies = len(history) - length - len(taken)
         after = f" and {replies} step{'s' * (replies != 1)} after it" if replies else ""
+        if self.state.current_player() == seat:  # the board first, so the note stays in sight
+            self.draw(seat, again=False)
         self.out.print(Text(f"took back {', '.join(taken)}{after}", style="yellow"))
         return True
 

@@ -18,10 +18,7 @@ from tablesports.core.protocol import State
 from tablesports.games.bloodbowl.pitch import coords
 from tablesports.games.bloodbowl.turn.activation import Activation
 
-HINT = (
-    "shortcuts: 7 3,14 (move 7 there), block 7 on 12, blitz 7 on 12, pass 7 to 9, "
-    "hand-off 7 to 9, foul 7 on 12, end"
-)
+HINT = "shortcuts: 7 3,14 (move #7), block 7 on 12, blitz 7 on 12, pass 7 to 9, end"
 _MOVE = re.compile(r"(?:move |m )?(\d{1,2})(?: to)? (\d{1,2}),(\d{1,2})")
 _AT = re.compile(r"(block|blitz|foul|b|f) (\d{1,2})(?: on| at)? (\d{1,2})(?:,(\d{1,2}))?")
 _TO = re.compile(r"(pass|hand-off|handoff|p|h) (\d{1,2}) to (\d{1,2})(?:,(\d{1,2}))?")
