@@ -66,7 +66,7 @@ def test_bloodbowl_board_fits_an_80_by_24_terminal_with_room_for_the_menu() -> N
 
 def test_the_sides_have_their_colours_and_no_color_has_none() -> None:
     coloured = drawn(to_first_turn(), 1, color=True)
-    assert "\x1b[1;31mH1" in coloured  # home in red
+    assert "\x1b[1;91mH1" in coloured  # home in red
     assert "\x1b[1;94mA1" in coloured  # away in bright blue
     assert "\x1b[" not in drawn(to_first_turn(), 1, color=False)
 

@@ -30,7 +30,7 @@ from tablesports.games.bloodbowl.pitch import (
 from tablesports.games.bloodbowl.players import PITCH, STANDING, STUNNED
 from tablesports.games.bloodbowl.tables import WEATHER_BY_KEY
 
-TEAM_STYLE = ("bold red", "bold bright_blue")
+TEAM_STYLE = ("bold bright_red", "bold bright_blue")
 LETTERS = {STANDING: "HA", "prone": "ha", STUNNED: "xy"}
 LEGEND = (
     "H7 home, A7 away; h7 a7 prone; x7 y7 stunned; o the ball; yellow: its carrier\n"
@@ -81,29 +81,30 @@ def draw(state: State, seat: int | None, view: View) -> Text:
             f"re-rolls H {rerolls[0]}, A {rerolls[1]} · {WEATHER_BY_KEY[s.weather].name}\n",
             "dim",
         )
-    wide = view.width >= 3 * WIDTH + 6
-    header = "  " + "".join(f"{x:^3}" for x in range(WIDTH))
-    out.append(header + "\n", "dim")
+    wide = view.width >= 4 * WIDTH + 8  # room for 4 characters a square, and edges both sides
+    cw = 4 if wide else 3
+    header = "  " + "".join(f" {x:<3}" if wide else f"{x:^3}" for x in range(WIDTH))
+    out.append(header.rstrip() + "\n", "dim")
     carrier = s.carrier()
     for y in range(HEIGHT):
         out.append(f"{y:>2}", "dim")
         for x in range(WIDTH):
             sq = index(x, y)
             pid = s.pitch[sq]
-            style = ""
             if pid >= 0:
                 p = s.players[pid]
-                cell = f"{LETTERS[p.stance][p.team]}{p.number:<2}"
+                cell = f"{LETTERS[p.stance][p.team]}{p.number}"
+                cell = f" {cell:<3}" if wide else f"{cell:<3}"
                 style = TEAM_STYLE[p.team] if p.stance == STANDING else f"{TEAM_STYLE[p.team]} dim"
                 if carrier is not None and carrier.pid == pid:
                     style = f"{TEAM_STYLE[p.team]} on yellow"
             elif s.ball == sq:
-                cell, style = " o ", "bold yellow"
+                cell, style = " o ".ljust(cw), "bold yellow"
             else:
-                cell = _empty(x, y)
+                cell = _empty(x, y).ljust(cw)
                 style = "grey50" if x in (0, WIDTH - 1) else "grey35"
             if x == HALF_WIDTH - 1 and cell.endswith(" "):
-                cell = cell[:2] + "|"
+                cell = cell[:-1] + "|"
             if sq in view.recent:
                 style += " reverse"
             out.append(cell, style.strip())
@@ -111,7 +112,7 @@ def draw(state: State, seat: int | None, view: View) -> Text:
             out.append(f" {y:<2}", "dim")
         out.append("\n")
     if wide:
-        out.append(header + "\n", "dim")
+        out.append(header.rstrip() + "\n", "dim")
     ball, dugouts = _ball_line(s, carrier), [_dugout(s, t, short=view.compact) for t in (0, 1)]
     if view.compact:  # one line when it fits
         ball.rstrip()
