@@ -79,6 +79,24 @@ def test_jukem_accepts_the_card_alone() -> None:
     assert plan_of(s, card.lower()) == [f"play {card}"]
 
 
+def test_jukem_card_alone_is_the_plain_play_not_the_jukem_one() -> None:
+    for seed in range(100):  # the first deal with a JUKEM card in the hand to move
+        s = load("jukem").new_initial_state()
+        rng = random.Random(seed)
+        while s.is_chance_node():
+            s.apply_action(s.sample_chance(rng))
+        legal = [str(a) for a in s.legal_actions()]
+        if any("JUKEM" in t for t in legal):
+            break
+    jukem_play = next(t for t in legal if "JUKEM" in t)  # e.g. play JUKEM-1 HEADER-1
+    card = jukem_play.split()[-1]
+    assert f"play {card}" in legal
+    assert plan_of(s, card) == [f"play {card}"]
+    assert plan_of(s, " ".join(jukem_play.split()[1:])) == [jukem_play]
+    problem = plan_of(s, card[:3].lower())
+    assert isinstance(problem, str) and f"did you mean: play {card[:3]}" in problem
+
+
 def test_hanniball_accepts_two_squares_alone() -> None:
     s = load("hanniball").new_initial_state()
     assert plan_of(s, "c2c3") == ["c2-c3"]

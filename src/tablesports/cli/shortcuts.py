@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from tablesports.cli.prompt import matches
 from tablesports.core.errors import TablesportsError
 from tablesports.core.protocol import Action, State
 
@@ -94,6 +95,10 @@ def resolve(state: State, line: str, commands: list[str]) -> Resolved:
         return Resolved([str(action)])
     tail = re.compile(rf"(?:^|[ ~*^-]){re.escape(low)}")
     ends = [t for t in texts if tail.search(t.lower()) and t.lower().endswith(low)]
+    if len(ends) > 1:  # `HEADER-1` is `play HEADER-1` rather than `play JUKEM-1 HEADER-1`
+        fewest = min(len(t.split()) for t in ends)
+        if sum(len(t.split()) == fewest for t in ends) == 1:
+            ends = [t for t in ends if len(t.split()) == fewest]
     if len(ends) == 1:
         return Resolved(ends)
     starts = [t for t in texts if t.lower().startswith(low + " ")]
@@ -109,9 +114,9 @@ def resolve(state: State, line: str, commands: list[str]) -> Resolved:
 
 
 def did_you_mean(typed: str, choices: list[str]) -> list[str]:
-    """The nearest few of `choices` to a typo."""
+    """The nearest few of `choices` to a typo, else those with a word it begins."""
     seen = list(dict.fromkeys(choices))
-    return difflib.get_close_matches(typed, seen, n=3, cutoff=0.6)
+    return difflib.get_close_matches(typed, seen, n=3, cutoff=0.6) or matches(seen, typed)[:3]
 
 
 def looks_like_chance(action: Action) -> bool:
