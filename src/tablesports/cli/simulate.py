@@ -11,9 +11,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from tablesports.arena.simulate import GameResult, simulate
+from tablesports.arena.simulate import GameResult, agent_labels, simulate
 from tablesports.arena.stats import Summary, Tally
 from tablesports.cli.common import OPTION_HELP, CliError, console, guarded, load_game, progress_bar
+from tablesports.cli.simulate_files import Collected, ResultsFile, plot_results
 
 
 @guarded
@@ -33,6 +34,12 @@ def simulate_command(
         False, "--json", help="Print the figures as JSON on stdout (the table goes to stderr)."
     ),
     option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    csv_path: Path | None = typer.Option(
+        None, "--csv", help="Write one row a game here: seed, seats, result, length, score."
+    ),
+    plot: Path | None = typer.Option(
+        None, "--plot", help="Draw the results per agent and the game lengths here (PNG)."
+    ),
 ) -> None:
     """Play many seeded games between two agents: wins, draws and losses with 95% intervals."""
     if games < 1:
@@ -48,9 +55,15 @@ def simulate_command(
         except OSError as exc:
             raise CliError(f"cannot write {out}: {exc.strerror}") from None
 
+    table = ResultsFile(csv_path, game, agents) if csv_path is not None else None
+    collected = Collected(agent_labels(agents))
+
     def write(result: GameResult) -> None:
         if records is not None and result.record is not None:
             records.write(result.record.to_json_line() + "\n")
+        if table is not None:
+            table.add(result)
+        collected.add(result)
 
     started = time.perf_counter()
     progress = progress_bar(err)
@@ -64,19 +77,25 @@ def simulate_command(
                 seed,
                 jobs=jobs,
                 swap_seats=swap,
-                keep_records=records is not None,
+                keep_records=records is not None or table is not None,
                 on_arrival=lambda _: progress.advance(task),
                 on_result=write,
             )
     finally:
         if records is not None:
             records.close()
+        if table is not None:
+            table.close()
     elapsed = time.perf_counter() - started
     table_console = err if as_json else console()
     show_summary(table_console, summary, game.info.title, seed, swap)
     err.print(f"{games} games in {elapsed:.1f} s ({games / elapsed:.0f} games/s, {jobs} job(s))")
     if out is not None:
         err.print(f"records written to {out}")
+    if csv_path is not None:
+        err.print(f"one row a game written to {csv_path}")
+    if plot is not None:
+        err.print(f"plot written to {plot_results(collected, game.info.title, plot)}")
     if as_json:
         typer.echo(json.dumps({"game": game_id, "seed": seed, **summary.to_json()}, indent=2))
 
