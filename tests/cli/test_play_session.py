@@ -126,3 +126,13 @@ def test_rules_and_help_inside_the_game(runner: CliRunner) -> None:
     result = run(runner, "play", "hanniball", input="rules\nhelp\nquit\n")
     assert "HanniBall" in result.stdout and "goal area" in result.stdout.lower()
     assert "undo" in result.stdout and "shortcuts: d4e6 moves" in result.stdout
+
+
+def test_undo_in_hot_seat_does_not_name_the_other_persons_moves(runner: CliRunner) -> None:
+    # Jukem hides cards: seat 1 takes back seat 0's move without learning what it was
+    lines = ["", "1", "", "undo", "quit", ""]
+    result = run(runner, "play", "jukem", "--vs", "human", "--seed", "2", input="\n".join(lines))
+    out = result.stdout
+    assert "seat 0 plays: play " in out  # seat 0's own screen shows its play
+    note = next(line for line in out.splitlines() if line.startswith("took back"))
+    assert "play" not in note and "step" in note

@@ -110,3 +110,9 @@ def test_a_number_picks_from_the_full_list_and_an_ambiguous_end_lists_the_choice
     assert plan_of(s, "1") == [str(s.legal_actions()[0])]
     problem = plan_of(s, "c3")  # c2-c3 and b3-c3 (and more) end there
     assert isinstance(problem, str) and "could be more than one action" in problem
+
+
+def test_bloodbowl_blitz_moves_beside_the_target_when_no_dice_are_needed() -> None:
+    s = to_first_turn()  # orc #4 on 14,5; human #4 on 12,4, two squares away
+    assert plan_of(s, "blitz 4 on 4") == ["blitz 4", "move 4 to 11,3", "blitz 12,4"]
+    assert plan_of(s, "blitz 1 on 1") == ["blitz 1", "blitz 12,6"]  # already beside him

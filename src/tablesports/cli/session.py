@@ -291,7 +291,8 @@ class PlaySession:
             return False
         length, shown = self.marks.pop()
         history = self.state.history
-        taken = [str(a) for p, a in history[length:] if p in self.humans]
+        # name only the undoer's own moves: another person's may be hidden from this seat
+        taken = [str(a) for p, a in history[length:] if p == seat]
         state = self.fresh_state()
         for _, action in history[self.base : length]:
             state.apply_legal(action)
@@ -299,11 +300,14 @@ class PlaySession:
         del self.shown[shown:]
         self.board.forget()
         self.drawn = ""
-        replies = len(history) - length - len(taken)
-        after = f" and {replies} step{'s' * (replies != 1)} after it" if replies else ""
+        others = len(history) - length - len(taken)
+        steps = f"{others} step{'s' * (others != 1)}"
+        note = f"{', '.join(taken)} and {steps} after it" if taken and others else steps
+        if taken and not others:
+            note = ", ".join(taken)
         if self.state.current_player() == seat:  # the board first, so the note stays in sight
             self.draw(seat, again=False)
-        self.out.print(Text(f"took back {', '.join(taken)}{after}", style="yellow"))
+        self.out.print(Text(f"took back {note}", style="yellow"))
         return True
 
     def fresh_state(self) -> State:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tablesports.core.errors import TablesportsError
 from tablesports.core.protocol import State
 from tablesports.games.bloodbowl.pitch import coords
 from tablesports.games.bloodbowl.turn.activation import Activation
@@ -22,6 +23,8 @@ HINT = "shortcuts: 7 3,14 (move #7), block 7 on 12, blitz 7 on 12, pass 7 to 9, 
 _MOVE = re.compile(r"(?:move |m )?(\d{1,2})(?: to)? (\d{1,2}),(\d{1,2})")
 _AT = re.compile(r"(block|blitz|foul|b|f) (\d{1,2})(?: on| at)? (\d{1,2})(?:,(\d{1,2}))?")
 _TO = re.compile(r"(pass|hand-off|handoff|p|h) (\d{1,2}) to (\d{1,2})(?:,(\d{1,2}))?")
+_SAFE_MOVE = re.compile(r"move (\d{1,2}) to (\d{1,2}),(\d{1,2})")
+"""A move without a note in brackets: no dodge, rush or pick-up on the way."""
 _VERBS = {"b": "block", "f": "foul", "p": "pass", "h": "hand-off", "handoff": "hand-off"}
 _AIMS = {
     "block": "block",
@@ -54,8 +57,35 @@ def expand(state: State, line: str, legal: list[str]) -> list[str] | None:
         target = f"{who},{y}" if y is not None else _square_of(state, int(who), verb)
         if target is None:
             return None
-        return _declared(state, legal, verb, n, [f"{_AIMS[verb]} {target}"])
+        texts = _declared(state, legal, verb, n, [f"{_AIMS[verb]} {target}"])
+        if verb == "blitz":
+            texts[-1:-1] = _step_beside(state, texts[:-1], int(n), target)
+        return texts
     return None
+
+
+def _step_beside(state: State, before: list[str], n: int, target: str) -> list[str]:
+    """A move that needs no dice to a square beside `target`, when the blitzer (after the
+    actions `before`) stands away from it; none when he is beside it or no such move exists."""
+    trial = state.clone()
+    try:
+        for text in before:
+            trial.apply_action(trial.parse_action(text))
+    except TablesportsError:
+        return []
+    tx, ty = map(int, target.split(","))
+    s: Any = trial
+    player = s.player(trial.current_player(), n) if trial.current_player() >= 0 else None
+    if player is None or player.square < 0:
+        return []
+    px, py = coords(player.square)
+    if max(abs(px - tx), abs(py - ty)) == 1:
+        return []
+    for action in trial.legal_actions():
+        m = _SAFE_MOVE.fullmatch(str(action))
+        if m and int(m[1]) == n and max(abs(int(m[2]) - tx), abs(int(m[3]) - ty)) == 1:
+            return [str(action)]
+    return []
 
 
 def _declared(state: State, legal: list[str], verb: str, n: str, then: list[str]) -> list[str]:
