@@ -136,3 +136,11 @@ def test_undo_in_hot_seat_does_not_name_the_other_persons_moves(runner: CliRunne
     assert "seat 0 plays: play " in out  # seat 0's own screen shows its play
     note = next(line for line in out.splitlines() if line.startswith("took back"))
     assert "play" not in note and "step" in note
+
+
+def test_hanniball_menu_keeps_the_line_of_the_piece_in_hand(runner: CliRunner) -> None:
+    result = run(runner, "play", "hanniball", "--seed", "1", input="c2c3\nquit\n\n")
+    after = result.stdout.split("you (seat 0) plays: c2-c3")[1]
+    assert "\nc3: -c4 " in after  # the Lion just moved: its next steps
+    assert "legal actions: type one, a shortcut, or actions [WORD]" in after
+    assert "\nb3: " not in after  # the other pieces are left for `actions`

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ Type an action as listed, its number, or a shortcut; Tab completes, Up/Down reca
   quit           leave the game (offering to save it)"""
 
 QUIT = {"quit", "exit", "q"}
+_STEP_TO = re.compile(r"[-~*^]([a-z]\d{1,2})$")
 MENU_LINES = 6
 """A longer menu is left for `actions`: the board and the log need the screen."""
 COMMANDS = ["actions", "board", "history", "undo", "rules", "save", "help", "quit"]
@@ -331,12 +333,27 @@ class PlaySession:
             return
         lines = menu(texts, self.out.width)
         if sum(line.count("\n") + 1 for line in lines) > MENU_LINES:
-            lines = [f"{len(texts)} legal actions: type one, a shortcut, or actions [WORD]"]
+            # the piece in hand (the one this seat just moved) keeps its line
+            square = self.in_hand()
+            lines = [line for line in lines if square and line.startswith(f"{square}: ")]
+            lines.append(f"{len(texts)} legal actions: type one, a shortcut, or actions [WORD]")
         for line in lines:
             self.out.print(line, soft_wrap=True)
         hint = shortcuts.hint(self.game.info.id)
         if len(texts) > 16 and hint:
             self.out.print(Text(hint, style="dim"), soft_wrap=True)
+
+    def in_hand(self) -> str | None:
+        """The square a piece of the seat to move went to in its last step this turn."""
+        seat = self.state.current_player()
+        for player, action in reversed(self.state.history):
+            if player == CHANCE:
+                continue
+            if player != seat:
+                return None
+            m = _STEP_TO.search(str(action))
+            return m[1] if m else None
+        return None
 
     def list_actions(self, word: str = "") -> None:
         texts = [str(a) for a in self.state.legal_actions()]
