@@ -83,5 +83,5 @@ def test_hanniball_board_shows_goals_goal_areas_and_the_last_step() -> None:
     assert " 15            _  m  _            Black's goal" in plain
     assert "  2   .  .  L  :  :  :  L  .  . " in plain
     out = drawn(state, 0, color=True, moves=("c2-c3",))
-    assert "\x1b[1;7;97m L " in out  # the White Lion on c3, reversed
+    assert "\x1b[1;7;34m L " in out  # the White Lion on c3, reversed
     assert "\x1b[7;32m : " in out  # and c2, the goal-area square it left

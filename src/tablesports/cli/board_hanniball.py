@@ -18,7 +18,8 @@ from tablesports.games.hanniball.board import (
     WIDTH,
 )
 
-SIDE_STYLE = ("bold bright_white", "bold red")
+SIDE_STYLE = ("bold blue", "bold red")
+"""White, Black: colours that read on a dark and on a light terminal (the letters differ too)."""
 
 
 def squares_of(state: State, mover: int, action: Action) -> list[int]:
