@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tablesports.core.registry import _extra, game_ids, game_package, resolve
+from tablesports.core.registry import game_ids, game_package, resolve
 
 
 def option_defaults(game_id: str) -> dict[str, Any]:
-    """`{name: default}` of a game's options (empty for a game without any)."""
+    """`{name: default}` of a game's options (empty for a game without any, or registered from
+    outside `tablesports.games`)."""
     try:
-        factory: Any = _extra.get(game_id) or resolve(game_package(game_id).GAME)
-        fields = factory.Options.model_fields
+        fields = resolve(game_package(game_id).GAME).Options.model_fields
     except Exception:  # a game being written must not break --help for the others
         return {}
     return {name: field.default for name, field in fields.items()}
