@@ -253,7 +253,7 @@ class Activation(Procedure):
         elif s.ball_state == ON_GROUND and s.ball == nxt:
             self.path = []
             if p.has("No Hands"):
-                from tablesports.games.bloodbowl.procedures.bounce import Bounce
+                from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 
                 s.push(Bounce(nxt))
             else:
