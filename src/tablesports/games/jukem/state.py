@@ -31,13 +31,27 @@ from tablesports.games.jukem.actions import (
 )
 from tablesports.games.jukem.cards import Kind
 from tablesports.games.jukem.legality import illegal_reason
+from tablesports.games.jukem.phases import (
+    AFTER_SUB,
+    AFTER_TURN,
+    DEALER,
+    DRAW,
+    OVER,
+    PENALTY,
+    PLAY,
+    SAVE,
+)
+from tablesports.games.jukem.views import (
+    observation,
+    render,
+    resample_hidden,
+    state_json,
+    to_position,
+)
 
 if TYPE_CHECKING:
     from tablesports.games.jukem.game import JukemGame
 
-DEALER, DRAW, PLAY, PENALTY, SAVE, OVER = range(6)
-PHASES = ("dealer", "draw", "play", "penalty", "save", "over")
-AFTER_TURN, AFTER_SUB = 0, 1
 HEADER, SHOT, JUKEM = int(Kind.HEADER), int(Kind.SHOT), int(Kind.JUKEM)
 SAVE_KIND, YELLOW = int(Kind.SAVE), int(Kind.YELLOW)
 _DEALERS = ((Dealer(0), 0.5), (Dealer(1), 0.5))
@@ -421,18 +435,12 @@ class JukemState(State):
         return s
 
     def to_json(self) -> dict[str, Any]:
-        from tablesports.games.jukem.views import state_json
-
         return state_json(self)
 
     def observation(self, player: int) -> dict[str, Any]:
-        from tablesports.games.jukem.views import observation
-
         return observation(self, player)
 
     def resample_hidden(self, player: int, rng: random.Random) -> JukemState:
-        from tablesports.games.jukem.views import resample_hidden
-
         return resample_hidden(self, player, rng)
 
     def action_seen_by(self, action: Action, viewer: int) -> str | None:
@@ -447,12 +455,8 @@ class JukemState(State):
         return str(action)
 
     def render(self, player: int | None = None) -> str:
-        from tablesports.games.jukem.views import render
-
         return render(self, player)
 
     def position(self) -> str:
         """The position in the game's notation (a turn-start position)."""
-        from tablesports.games.jukem.notation import to_position
-
         return to_position(self)
