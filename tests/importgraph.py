@@ -143,3 +143,16 @@ def a_cycle(graph: dict[str, set[str]], component: list[str]) -> list[str]:
                     following.append(child)
         frontier = following
     return [start]
+
+
+def outside_imports(path: Path) -> set[str]:
+    """The top-level names of the absolute imports of one file (`numpy`, `ray`, ...),
+    type-only ones left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: set[str] = set()
+    for node in _imports(tree, typing_too=False):
+        if isinstance(node, ast.Import):
+            found.update(alias.name.split(".")[0] for alias in node.names)
+        elif node.level == 0 and node.module:
+            found.add(node.module.split(".")[0])
+    return found
