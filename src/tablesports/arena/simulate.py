@@ -9,7 +9,7 @@ plain data crosses the process boundary.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tablesports.agents.registry import make_agent
@@ -41,6 +41,8 @@ class GameResult:
     decisions: int
     """Actions chosen by players (chance outcomes left out)."""
     record: Record | None = None
+    figures: dict[str, float] = field(default_factory=dict)
+    """The game's own figures of the finished game (`State.figures`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +85,14 @@ class _Runner:
         plan = self.plan
         seed = plan.seed + index
         seating = seating_of(index, len(self.agents), plan.swap_seats)
+        figures: dict[str, float] = {}
         try:
             record = play_match(
-                self.game, [self.agents[a] for a in seating], seed, max_steps=plan.max_steps
+                self.game,
+                [self.agents[a] for a in seating],
+                seed,
+                max_steps=plan.max_steps,
+                on_end=lambda state: figures.update(state.figures()),
             )
         except TablesportsError as exc:
             # Wrapped so that it crosses the process boundary (pickling) and says which game.
@@ -100,6 +107,7 @@ class _Runner:
             steps=len(record.history),
             decisions=decisions,
             record=record if plan.keep_records else None,
+            figures=figures,
         )
 
 
@@ -194,7 +202,7 @@ def simulate(
         max_steps=max_steps,
         on_arrival=on_arrival,
     ):
-        summary.add(result.seating, result.returns, result.steps, result.decisions)
+        summary.add(result.seating, result.returns, result.steps, result.decisions, result.figures)
         if on_result is not None:
             on_result(result)
     return summary

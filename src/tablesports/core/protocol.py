@@ -214,6 +214,13 @@ class State(ABC):
     def returns(self) -> list[float]:
         """Per player: win +1, loss -1, draw 0 (all 0 before the end)."""
 
+    def figures(self) -> dict[str, float]:
+        """Numbers that describe a finished game, by name, for `simulate` to sum up (goals,
+        goals in the first half, a tie-break...). A name left out did not apply to this game
+        (a comeback needs a leader); `simulate` averages each name over the games that have it.
+        """
+        return {}
+
     # --- what a player sees -------------------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
         """JSON-ready, and only what `player` may see (all of it in a perfect-information game)."""

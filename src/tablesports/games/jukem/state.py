@@ -418,6 +418,24 @@ class JukemState(State):
             return [-1.0, 1.0]
         return [0.0, 0.0]
 
+    def figures(self) -> dict[str, float]:
+        """Goals per match and per half, tie-breaks and comebacks (for tuning the deck)."""
+        first = self.first_half or [0, 0]
+        total = sum(self.score)
+        tiebreak_goal = 1 if self.half >= 3 and self.winner < 2 else 0
+        out = {
+            "goals": float(total),
+            "goals_in_the_two_halves": float(total - tiebreak_goal),
+            "goals_in_the_first_half": float(sum(first)),
+            "goals_in_the_second_half": float(total - tiebreak_goal - sum(first)),
+            "tied_after_two_halves": float(self.half >= 3),
+        }
+        leader = (first[0] > first[1]) - (first[0] < first[1])
+        if leader:  # a comeback needs a half-time leader
+            won = 1 if self.winner == 0 else -1 if self.winner == 1 else 0
+            out["half_time_leader_loses"] = float(won == -leader)
+        return out
+
     # --- copies, files, views -----------------------------------------------------------------
     def clone(self) -> JukemState:
         s = JukemState.__new__(JukemState)
