@@ -147,6 +147,7 @@ def resample_hidden(s: JukemState, player: int, rng: random.Random) -> JukemStat
         if not answering or len(out.legal_actions()) > 1:
             break
     out.pile = sorted(pool[size:])
+    out._forget_legal()  # its hands and pile were dealt anew after it was asked for actions
     return out
 
 
