@@ -140,8 +140,8 @@ def _keeping(method: Callable[[Any], list[Any]], chance: bool) -> Callable[[Any]
     @functools.wraps(method)
     def keeping(self: State) -> list[Any]:
         answer = method(self)
-        kept = tuple(map(_first, answer)) if chance else tuple(answer)
-        self._kept = (id(self), len(self.history), chance, kept)
+        # a copy (the caller may change the list); chance outcomes stay (outcome, p) pairs
+        self._kept = (id(self), len(self.history), chance, tuple(answer))
         return answer
 
     keeping.__dict__["_keeps"] = True
@@ -167,8 +167,9 @@ class State(ABC):
     history: list[tuple[int, Action]]
     """Every action and chance outcome so far, with the player who made it (CHANCE for dice)."""
 
-    _kept: tuple[int, int, bool, tuple[Action, ...]] | None = None
-    """(id of the state, length of its history, at a chance node, the actions or outcomes)."""
+    _kept: tuple[int, int, bool, tuple[Any, ...]] | None = None
+    """(id of the state, length of its history, at a chance node, the actions or the
+    (outcome, probability) pairs)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -212,8 +213,11 @@ class State(ABC):
             kept = self._kept
             if kept is None or kept[0] != id(self) or kept[2] != chance:  # a method not wrapped
                 return action in outcomes
-        actions = kept[3]
         # by identity first (an action taken from the list), then by equality (one parsed)
+        if chance:
+            pairs = kept[3]
+            return id(action) in map(id, map(_first, pairs)) or action in map(_first, pairs)
+        actions = kept[3]
         return id(action) in map(id, actions) or action in actions
 
     def why_illegal(self, action: Action) -> str:
