@@ -53,3 +53,23 @@ def test_bench_game_measures_memory_apart_from_timing() -> None:
     result = bench_game(game, seconds=0.05)
     assert result.steps_per_second > 0 and result.games >= 1
     assert peak_memory(game, playouts=2) > 0
+
+
+def test_bench_reports_the_public_loop_and_the_memory_of_a_clone(runner: CliRunner) -> None:
+    result = run(runner, "bench", "pig", "-s", "0.1", "--json")
+    assert result.exit_code == 0, result.output
+    (figures,) = json.loads(result.stdout)
+    assert figures["public_steps"] >= 1 and figures["public_steps_per_second"] > 0
+    assert figures["public_steps_per_second"] == pytest.approx(
+        figures["public_steps"] / figures["public_seconds"]
+    )
+    assert 0 < figures["clone_bytes_mean"] <= figures["clone_bytes_peak"]
+    assert "public steps/s" in result.stderr and "per clone" in result.stderr
+
+
+def test_a_bigger_state_takes_more_memory_per_clone() -> None:
+    from tablesports.arena.bench import clone_memory
+
+    small, _ = clone_memory(load("pig"))
+    big, _ = clone_memory(load("bloodbowl"), positions=3)
+    assert big > 4 * small

@@ -42,17 +42,33 @@ def test_option_without_equals_sign_is_explained(runner: CliRunner) -> None:
 
 
 def test_option_values_are_converted_to_numbers(runner: CliRunner) -> None:
-    from tablesports.cli.common import parse_options
+    """`--option` values stay text until the options model (pydantic) gives them their types."""
+    from pydantic import BaseModel, ConfigDict
 
-    assert parse_options(["target=30", "x=0.5", "y=true", "z=off", "w=left"]) == {
+    from tablesports.cli.common import load_game, parse_options
+    from tablesports.core.protocol import validate_options
+
+    class Options(BaseModel):
+        model_config = ConfigDict(extra="forbid")
+        target: int
+        x: float
+        y: bool
+        z: bool
+        w: str
+
+    options = parse_options(["target=30", "x=0.5", "y=true", "z=off", "w=left"])
+    assert validate_options(Options, options, "test").model_dump() == {
         "target": 30,
         "x": 0.5,
         "y": True,
         "z": False,
         "w": "left",
     }
+    assert load_game("pig", ["target=30"]).options.target == 30  # type: ignore[attr-defined]
     result = run(runner, "rules", "pig", "-o", "target=30")
     assert result.exit_code == 0
+    result = run(runner, "rules", "pig", "-o", "target=thirty")
+    assert_clean_error(result, "option 'target'", "'thirty'")
 
 
 def test_version_and_help(runner: CliRunner) -> None:

@@ -122,3 +122,26 @@ def test_bad_simulate_arguments_are_explained(runner: CliRunner) -> None:
     )
     missing = run(runner, "simulate", "pig", "-a", "random")
     assert missing.exit_code == 2 and "requires 2 arguments" in missing.output
+
+
+def test_a_games_own_figures_are_summed_up_from_its_final_states(runner: CliRunner) -> None:
+    from tablesports.core.records import replay_final
+
+    game = load("jukem")
+    results = list(iter_results(game, ["random", "random"], 12, seed=3, keep_records=True))
+    for result in results:
+        assert result.record is not None
+        final = replay_final(result.record, game)
+        assert result.figures["goals"] == sum(final.score)  # type: ignore[attr-defined]
+    summary = simulate(game, ["random", "random"], 12, seed=3)
+    goals = summary.figures["goals"]
+    assert goals.games == 12
+    assert goals.mean == sum(r.figures["goals"] for r in results) / 12
+    assert sum(goals.distribution().values()) == pytest.approx(1.0)
+    shown = run(runner, "simulate", "jukem", "-a", "random", "random", "-n", "4", "--json")
+    assert "goals in the first half" in shown.stderr
+    assert json.loads(shown.stdout)["figures"]["goals"]["games"] == 4
+
+
+def test_a_game_without_figures_shows_none(runner: CliRunner) -> None:
+    assert simulate(load("pig", target=12), ["random", "random"], 5).figures == {}

@@ -9,7 +9,7 @@ import pytest
 
 import tablesports
 from tablesports.agents.registry import make_agent, parse_spec
-from tablesports.core.errors import AgentError, UnknownGameError
+from tablesports.core.errors import AgentError, OptionError, UnknownGameError
 
 
 def test_unknown_game_lists_the_valid_ids() -> None:
@@ -36,12 +36,28 @@ def test_importing_tablesports_imports_no_game_and_no_pydantic() -> None:
 
 
 def test_agent_spec_parameters_are_typed() -> None:
-    assert parse_spec("mcts:iterations=2000,c=1.4,rollout=greedy") == (
+    """The spec's values stay text; the agent's options model gives them their types."""
+    assert parse_spec("mcts:iterations=2000,c=1.4,rollout=random") == (
         "mcts",
-        {"iterations": 2000, "c": 1.4, "rollout": "greedy"},
+        {"iterations": "2000", "c": "1.4", "rollout": "random"},
     )
+    agent = make_agent("mcts:iterations=2000,c=1.4,rollout=random", tablesports.load("pig"))
+    options = agent.options  # type: ignore[attr-defined]
+    assert (options.iterations, options.c, options.rollout) == (2000, 1.4, "random")
+    assert isinstance(options.iterations, int)
     with pytest.raises(AgentError, match="parameters are key=value"):
         parse_spec("mcts:2000")
+    with pytest.raises(OptionError, match=r"option 'iterations'.*integer.*'many'"):
+        make_agent("mcts:iterations=many", tablesports.load("pig"))
+
+
+def test_game_bots_type_their_parameters_too() -> None:
+    bot = make_agent("jukem-greedy:red_at=5", tablesports.load("jukem"))
+    assert bot.red_at == 5  # type: ignore[attr-defined]
+    with pytest.raises(OptionError, match=r"unknown option 'reds'.*red_at, yellow_at"):
+        make_agent("jukem-greedy:reds=5", tablesports.load("jukem"))
+    bot = make_agent("hanniball-greedy:threat=40", tablesports.load("hanniball"))
+    assert bot.threat == 40.0  # type: ignore[attr-defined]
 
 
 def test_unknown_agent_lists_the_agents_for_the_game() -> None:

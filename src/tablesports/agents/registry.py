@@ -6,7 +6,6 @@ A spec is a name with optional parameters: `mcts:iterations=2000,c=1.4`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError, TablesportsError
@@ -37,15 +36,16 @@ def agent_names(game: Game) -> list[str]:
     return sorted(set(GENERAL_AGENTS) | set(_extra) | set(game_bots(game.info.id)))
 
 
-def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """`name:key=value,key=value` -> (name, params) with numbers converted."""
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """`name:key=value,key=value` -> (name, params). The values stay text: the agent's options
+    model (pydantic) converts them to its fields' types and says what is wrong."""
     name, _, rest = spec.strip().partition(":")
-    params: dict[str, Any] = {}
+    params: dict[str, str] = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
         key, eq, value = part.partition("=")
         if not eq or not key:
             raise AgentError(f"agent spec {spec!r}: parameters are key=value, got {part!r}")
-        params[key.strip()] = _number(value.strip())
+        params[key.strip()] = value.strip()
     return name, params
 
 
@@ -72,12 +72,3 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
         raise AgentError(f"agent {name!r}: bad parameters {params}: {exc}") from None
     agent.name = spec.strip() if params else name
     return agent
-
-
-def _number(text: str) -> Any:
-    for convert in (int, float):
-        try:
-            return convert(text)
-        except ValueError:
-            pass
-    return {"true": True, "false": False}.get(text.lower(), text)

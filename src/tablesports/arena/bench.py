@@ -1,8 +1,14 @@
-"""Random-playout benchmark: how fast a game runs through the protocol's hot path.
+"""Random-playout benchmark: how fast a game runs through the protocol, two ways.
 
-The timing loop is what simulations and bots feel: `legal_actions()`, a uniform choice (or
-`sample_chance` at a chance node) and `apply_legal`. Peak memory is measured in a separate
-short run under tracemalloc, which would otherwise slow the timing down several times.
+- The raw loop is what simulations and bots feel: `legal_actions()`, a uniform choice (or
+  `sample_chance` at a chance node) and `apply_legal`, which checks nothing.
+- The public loop is a researcher's, as in OpenSpiel: `legal_actions()` and `apply_action`,
+  which checks legality; at a chance node an outcome drawn from `chance_outcomes()` by its
+  probability (or `sample_chance` where they cannot be listed), also through `apply_action`.
+
+Memory is measured in separate short runs under tracemalloc, which would otherwise slow the
+timing down several times: the peak over a few playouts, and what one `clone()` of a position
+takes, over positions met along a playout.
 """
 
 from __future__ import annotations
@@ -41,6 +47,14 @@ class BenchResult:
     """Steps (chance outcomes included) per game."""
     peak_memory_bytes: int
     """Peak Python allocation while playing a few games (tracemalloc), game object excluded."""
+    public_steps_per_second: float = 0.0
+    """Steps per second of the public loop (`apply_action`, legality checked)."""
+    public_seconds: float = 0.0
+    public_steps: int = 0
+    clone_bytes_mean: int = 0
+    """Allocation of one `clone()`, the mean over positions met along a playout."""
+    clone_bytes_peak: int = 0
+    """The largest of those: the memory per state clone a search must plan for."""
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)
@@ -52,6 +66,27 @@ def check_agent(agent: str) -> None:
             f"random playouts are timed with the agent 'random', got {agent!r} "
             "(search agents are timed in simulations per second by `tablesports bench --agent`)"
         )
+
+
+def _public_playout(game: Game, rng: random.Random) -> int:
+    """One random playout through the public API (legality checked); returns its steps."""
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.current_player() == CHANCE:
+            outcomes = state.chance_outcomes()
+            if outcomes:
+                actions, weights = zip(*outcomes, strict=True)
+                action = rng.choices(actions, weights)[0]
+            else:
+                action = state.sample_chance(rng)
+        else:
+            action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        steps += 1
+        if steps >= MAX_PLAYOUT_STEPS:
+            raise BenchError(f"{game.info.id}: a random playout has no end after {steps} steps")
+    return steps
 
 
 def _playout(game: Game, rng: random.Random) -> int:
@@ -71,18 +106,21 @@ def _playout(game: Game, rng: random.Random) -> int:
     return steps
 
 
-def time_playouts(game: Game, seconds: float, seed: int = 0) -> tuple[int, int, float]:
-    """Whole random playouts for about `seconds`, at least one.
+def time_playouts(
+    game: Game, seconds: float, seed: int = 0, public: bool = False
+) -> tuple[int, int, float]:
+    """Whole random playouts for about `seconds`, at least one (the public loop if `public`).
 
     Returns (steps, games, elapsed seconds). The clock is read between games (reading it every
     step would cost more than a step of a light game), so a long game may overrun a little.
     """
     rng = random.Random(seed)
+    playout = _public_playout if public else _playout
     steps = games = 0
     start = time.perf_counter()
     deadline = start + seconds
     while True:
-        steps += _playout(game, rng)
+        steps += playout(game, rng)
         games += 1
         now = time.perf_counter()
         if now >= deadline:
@@ -104,15 +142,47 @@ def peak_memory(game: Game, playouts: int = 5, seed: int = 0) -> int:
     return max(0, peak - base)
 
 
+def clone_memory(game: Game, positions: int = 40, seed: int = 0) -> tuple[int, int]:
+    """(mean, largest) allocation in bytes of one `clone()`, over up to `positions` positions
+    spread along a random playout (each clone held while it is measured)."""
+    rng = random.Random(seed)
+    states = []
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        states.append(state.clone())
+        if state.current_player() == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            actions = state.legal_actions()
+            action = actions[rng.randrange(len(actions))]
+        state.apply_legal(action)
+    stride = max(1, len(states) // positions)
+    sizes = []
+    tracemalloc.start()
+    try:
+        for position in states[::stride]:
+            base, _ = tracemalloc.get_traced_memory()
+            copy = position.clone()
+            size, _ = tracemalloc.get_traced_memory()
+            sizes.append(max(0, size - base))
+            del copy
+    finally:
+        tracemalloc.stop()
+    return (sum(sizes) // len(sizes), max(sizes)) if sizes else (0, 0)
+
+
 def bench_game(
     game: Game, seconds: float = 3.0, agent: str = "random", seed: int = 0
 ) -> BenchResult:
-    """Time random playouts of `game` for `seconds`, then measure memory apart."""
+    """Time random playouts of `game` for `seconds` in each loop (raw, then public), then
+    measure memory apart."""
     check_agent(agent)
     if seconds <= 0:
         raise BenchError(f"--seconds must be more than 0, got {seconds}")
     _playout(game, random.Random(seed))  # warm-up: imports, caches, data tables
     steps, games, elapsed = time_playouts(game, seconds, seed)
+    public_steps, _, public_elapsed = time_playouts(game, seconds, seed, public=True)
+    clone_mean, clone_peak = clone_memory(game, seed=seed + 2)
     return BenchResult(
         game=game.info.id,
         agent=agent,
@@ -123,4 +193,9 @@ def bench_game(
         games_per_second=games / elapsed if elapsed > 0 else 0.0,
         mean_length=steps / games if games else 0.0,
         peak_memory_bytes=peak_memory(game, seed=seed + 1),
+        public_steps_per_second=public_steps / public_elapsed if public_elapsed > 0 else 0.0,
+        public_seconds=public_elapsed,
+        public_steps=public_steps,
+        clone_bytes_mean=clone_mean,
+        clone_bytes_peak=clone_peak,
     )

@@ -1,68 +1,158 @@
-"""Where a tournament's games run: here, over local processes, or as Ray tasks.
+"""Where many games run: here, over local processes, or as Ray tasks. The one way every face
+that plays many games (`simulate`, `arena`, and anything later) runs them in parallel.
 
-Every engine runs the same `play_fixture(plan, fixture)` on plain picklable data and yields the
-records as they finish (in any order); the tournament sorts them by index, so the results are
-the same game for game whichever engine ran them.
+    >>> results = run_many(prepare, play, plan, items, jobs=4)  # doctest: +SKIP
+
+`plan` is plain picklable data. Each worker builds its context once from it with
+`prepare(plan)` (the game and the agents, say) and plays each item with `play(context, item)`;
+both are module-level functions, so they pickle by name. Items travel in chunks, so that short
+games are not drowned in messages. Results come back as they finish, in any order; a caller
+that wants them by index passes them through `in_order`. The same items give the same results
+whichever engine ran them, as long as `play` depends only on its context and its item.
 """
 
 from __future__ import annotations
 
 import multiprocessing
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
 
-from tablesports.arena.tournament import Fixture, Plan, TournamentError, play_fixture
-from tablesports.core.records import Record
+from tablesports.core.errors import TablesportsError
 
 ENGINES = ("process", "ray")
 
+P = TypeVar("P")
+C = TypeVar("C")
+I = TypeVar("I")  # noqa: E741 (the item type)
+R = TypeVar("R")
 
-def run_fixtures(
-    plan: Plan,
-    fixtures: Sequence[Fixture],
-    *,
-    engine: str = "process",
-    jobs: int = 1,
-    address: str | None = None,
-) -> Iterator[Record]:
-    """Play `fixtures` with `engine`, yielding each record as its game ends."""
+
+def engine_problem(engine: str, jobs: int, address: str | None) -> str | None:
+    """What is wrong with these engine settings (None when nothing), for the caller's error."""
     if jobs < 1:
-        raise TournamentError(f"--jobs must be 1 or more, got {jobs}")
+        return f"--jobs must be 1 or more, got {jobs}"
     if engine not in ENGINES:
-        raise TournamentError(f"unknown engine {engine!r}; the engines are: {', '.join(ENGINES)}")
+        return f"unknown engine {engine!r}; the engines are: {', '.join(ENGINES)}"
     if address is not None and engine != "ray":
-        raise TournamentError("--address names a Ray cluster: use it with --engine ray")
-    if not fixtures:
+        return "--address names a Ray cluster: use it with --engine ray"
+    return None
+
+
+def run_many(
+    prepare: Callable[[P], C],
+    play: Callable[[C, I], R],
+    plan: P,
+    items: Sequence[I],
+    *,
+    jobs: int = 1,
+    engine: str = "process",
+    address: str | None = None,
+    context: C | None = None,
+    error: type[TablesportsError] = TablesportsError,
+) -> Iterator[R]:
+    """Play every item, yielding each result as it finishes.
+
+    With one job (and the process engine) the items are played here, with `context` when given
+    (already prepared by the caller) or `prepare(plan)`. A worker that cannot prepare, or that
+    dies, raises `error` saying so.
+    """
+    problem = engine_problem(engine, jobs, address)
+    if problem is not None:
+        raise error(problem)
+    if not items:
         return iter(())
     if engine == "ray":
-        return _on_ray(plan, fixtures, jobs, address)
-    if jobs == 1 or len(fixtures) == 1:
-        return (play_fixture(plan, f) for f in fixtures)
-    return _on_processes(plan, fixtures, jobs)
+        return _on_ray(prepare, play, plan, items, jobs, address, error)
+    if jobs == 1 or len(items) == 1:
+        here = context if context is not None else prepare(plan)
+        return (play(here, item) for item in items)
+    return _on_processes(prepare, play, plan, items, jobs, error)
 
 
-def _on_processes(plan: Plan, fixtures: Sequence[Fixture], jobs: int) -> Iterator[Record]:
-    # spawn: the same behaviour on every platform; workers import the game from its class.
-    context = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(fixtures)), mp_context=context)
+def chunks(items: Sequence[I], jobs: int) -> list[Sequence[I]]:
+    """Items in slices: some sixteen per job, at most 64 items each, so that every process
+    keeps busy to the end while short games are not sent one message each."""
+    size = max(1, min(64, len(items) // (jobs * 16)))
+    return [items[start : start + size] for start in range(0, len(items), size)]
+
+
+# --- processes -----------------------------------------------------------------------------
+
+_context: Any = None
+_context_error: str | None = None
+_error: type[TablesportsError] = TablesportsError
+
+
+def _start_worker(prepare: Callable[[Any], Any], plan: Any, error: type[TablesportsError]) -> None:
+    """Build this process's context (a spawned process starts with empty registries)."""
+    global _context, _context_error, _error
+    _error = error
     try:
-        pending: set[Future[Record]] = {pool.submit(play_fixture, plan, f) for f in fixtures}
+        _context = prepare(plan)
+    except TablesportsError as exc:
+        # Raised from the tasks instead: a failing initializer would only kill the process.
+        _context_error = (
+            f"a worker process could not start: {exc} (an agent registered while the program "
+            "runs does not exist in a new process: use one process, or name it in a package)"
+        )
+
+
+def _play_chunk(play: Callable[[Any, Any], Any], chunk: Sequence[Any]) -> list[Any]:
+    if _context_error is not None:
+        raise _error(_context_error)
+    return [play(_context, item) for item in chunk]
+
+
+def _on_processes(
+    prepare: Callable[[P], C],
+    play: Callable[[C, I], R],
+    plan: P,
+    items: Sequence[I],
+    jobs: int,
+    error: type[TablesportsError],
+) -> Iterator[R]:
+    # spawn: the same behaviour on every platform, and safe beside a progress bar's thread.
+    context = multiprocessing.get_context("spawn")
+    work = chunks(items, jobs)
+    pool = ProcessPoolExecutor(min(jobs, len(work)), context, _start_worker, (prepare, plan, error))
+    try:
+        pending: set[Future[list[R]]] = {pool.submit(_play_chunk, play, c) for c in work}
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                yield future.result()
+                yield from future.result()
+    except BrokenProcessPool as exc:
+        raise error(f"a worker process died: {exc}") from None
     finally:
-        # On an error or an interruption, drop the queued games; finished ones are saved.
+        # On an error or an interruption, drop the queued games; finished ones are kept.
         pool.shutdown(wait=True, cancel_futures=True)
 
 
+# --- Ray -----------------------------------------------------------------------------------
+
+
+def _prepare_and_play(
+    prepare: Callable[[Any], Any], play: Callable[[Any, Any], Any], plan: Any, chunk: Any
+) -> list[Any]:
+    context = prepare(plan)
+    return [play(context, item) for item in chunk]
+
+
 def _on_ray(
-    plan: Plan, fixtures: Sequence[Fixture], jobs: int, address: str | None
-) -> Iterator[Record]:
+    prepare: Callable[[P], C],
+    play: Callable[[C, I], R],
+    plan: P,
+    items: Sequence[I],
+    jobs: int,
+    address: str | None,
+    error: type[TablesportsError],
+) -> Iterator[R]:
     try:
         import ray
     except ImportError:
-        raise TournamentError("--engine ray needs Ray: pip install 'tablesports[ray]'") from None
+        raise error("--engine ray needs Ray: pip install 'tablesports[ray]'") from None
     started = not ray.is_initialized()
     if started:
         if address is not None:
@@ -70,14 +160,25 @@ def _on_ray(
         else:
             ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
     try:
-        task = ray.remote(num_cpus=1, max_retries=0)(play_fixture)
+        task = ray.remote(num_cpus=1, max_retries=0)(_prepare_and_play)
         plan_ref = ray.put(plan)
-        pending = [task.remote(plan_ref, f) for f in fixtures]
+        pending = [task.remote(prepare, play, plan_ref, c) for c in chunks(items, jobs)]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
-                record: Record = ray.get(ref)
-                yield record
+                results: list[R] = ray.get(ref)
+                yield from results
     finally:
         if started:
             ray.shutdown()
+
+
+def in_order(results: Iterator[R], index: Callable[[R], int], first: int = 0) -> Iterator[R]:
+    """Yield results by index (`first`, `first + 1`, ...), holding back those that come early."""
+    waiting: dict[int, R] = {}
+    following = first
+    for result in results:
+        waiting[index(result)] = result
+        while following in waiting:
+            yield waiting.pop(following)
+            following += 1

@@ -27,13 +27,14 @@ def play_match(
     max_steps: int = DEFAULT_MAX_STEPS,
     on_step: Callable[[State, int, object, list[Event]], None] | None = None,
     start: str | None = None,
+    on_end: Callable[[State], None] | None = None,
 ) -> Record:
     """Play one game and return its record.
 
     Every chance outcome comes from `random.Random(seed)`; each agent is reset with a seed
     derived from `seed` and its seat. An agent that returns an illegal action raises
     `AgentError` naming the agent, the action and the position. `start` is a position in the
-    game's notation to begin from, kept in the record.
+    game's notation to begin from, kept in the record. `on_end` sees the final state.
     """
     if len(agents) != game.info.players:
         raise AgentError(f"{game.info.id} needs {game.info.players} agents, got {len(agents)}")
@@ -62,4 +63,6 @@ def play_match(
         steps += 1
         if steps >= max_steps:
             raise AgentError(f"{game.info.id}: no end after {max_steps} steps (seed {seed})")
+    if on_end is not None:
+        on_end(state)
     return record_of(state, [a.name for a in agents], seed, start)

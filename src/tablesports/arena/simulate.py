@@ -1,4 +1,4 @@
-"""Many seeded matches, in this process or over several (multiprocessing, spawn-safe).
+"""Many seeded matches, in this process or over several (`engines.run_many`).
 
 Game `i` is played with seed `seed + i` and, when seats swap, with the agents rotated by `i`,
 so every game and therefore every figure is the same whatever the number of processes. Workers
@@ -8,14 +8,12 @@ plain data crosses the process boundary.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tablesports.agents.registry import make_agent
+from tablesports.arena.engines import in_order, run_many
 from tablesports.arena.match import DEFAULT_MAX_STEPS, play_match
 from tablesports.arena.stats import Summary
 from tablesports.core.agent import Agent
@@ -43,6 +41,8 @@ class GameResult:
     decisions: int
     """Actions chosen by players (chance outcomes left out)."""
     record: Record | None = None
+    figures: dict[str, float] = field(default_factory=dict)
+    """The game's own figures of the finished game (`State.figures`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,9 +85,14 @@ class _Runner:
         plan = self.plan
         seed = plan.seed + index
         seating = seating_of(index, len(self.agents), plan.swap_seats)
+        figures: dict[str, float] = {}
         try:
             record = play_match(
-                self.game, [self.agents[a] for a in seating], seed, max_steps=plan.max_steps
+                self.game,
+                [self.agents[a] for a in seating],
+                seed,
+                max_steps=plan.max_steps,
+                on_end=lambda state: figures.update(state.figures()),
             )
         except TablesportsError as exc:
             # Wrapped so that it crosses the process boundary (pickling) and says which game.
@@ -102,33 +107,20 @@ class _Runner:
             steps=len(record.history),
             decisions=decisions,
             record=record if plan.keep_records else None,
+            figures=figures,
         )
 
 
-_worker: _Runner | None = None
-_worker_error: str | None = None
+def _prepare(plan: _Plan) -> _Runner:
+    """Build a worker's game and agents (a spawned process starts with empty registries)."""
+    game_id = plan.game_cls.info.id
+    if game_id not in game_ids():  # a plugin or test game registered in the parent
+        register(game_id, plan.game_cls)
+    return _Runner(plan)
 
 
-def _init_worker(plan: _Plan) -> None:
-    """Build this process's game and agents (a spawned process starts with empty registries)."""
-    global _worker, _worker_error
-    try:
-        game_id = plan.game_cls.info.id
-        if game_id not in game_ids():  # a plugin or test game registered in the parent
-            register(game_id, plan.game_cls)
-        _worker = _Runner(plan)
-    except TablesportsError as exc:
-        # Raised from the tasks instead: a failing initializer would only kill the process.
-        _worker_error = (
-            f"a worker process could not start: {exc} (an agent registered while the program "
-            "runs does not exist in a new process: use one process, or name it in a package)"
-        )
-
-
-def _play_chunk(start: int, stop: int) -> list[GameResult]:
-    if _worker is None:
-        raise SimulationError(_worker_error or "the worker process was not initialised")
-    return [_worker.play(index) for index in range(start, stop)]
+def _play(runner: _Runner, index: int) -> GameResult:
+    return runner.play(index)
 
 
 def iter_results(
@@ -168,50 +160,20 @@ def iter_results(
     )
     # Build the agents here first, so that a bad spec fails before any process starts.
     runner = _Runner(plan, game)
-    if jobs == 1 or games <= 1:
-        for index in range(games):
-            result = runner.play(index)
-            if on_arrival is not None:
-                on_arrival(result)
-            yield result
-        return
-    yield from _in_order(_run_pool(plan, games, jobs, on_arrival))
+    played = run_many(
+        _prepare, _play, plan, range(games), jobs=jobs, context=runner, error=SimulationError
+    )
+    yield from in_order(_arrivals(played, on_arrival), index=lambda r: r.index)
 
 
-def _run_pool(
-    plan: _Plan, games: int, jobs: int, on_arrival: Callable[[GameResult], None] | None
+def _arrivals(
+    results: Iterator[GameResult], on_arrival: Callable[[GameResult], None] | None
 ) -> Iterator[GameResult]:
-    """Play chunks of games over `jobs` processes, yielding results as chunks finish."""
-    # spawn: the same behaviour on every platform, and safe beside a progress bar's thread.
-    context = multiprocessing.get_context("spawn")
-    size = max(1, min(64, games // (jobs * 16)))
-    with ProcessPoolExecutor(jobs, context, _init_worker, (plan,)) as pool:
-        futures = [
-            pool.submit(_play_chunk, start, min(start + size, games))
-            for start in range(0, games, size)
-        ]
-        try:
-            for future in as_completed(futures):
-                for result in future.result():
-                    if on_arrival is not None:
-                        on_arrival(result)
-                    yield result
-        except BrokenProcessPool as exc:
-            raise SimulationError(f"a worker process died: {exc}") from None
-        finally:
-            for future in futures:
-                future.cancel()
-
-
-def _in_order(results: Iterator[GameResult]) -> Iterator[GameResult]:
-    """Yield results by index, holding back the ones that arrive early."""
-    waiting: dict[int, GameResult] = {}
-    next_index = 0
+    """Tell `on_arrival` of each result as it comes (for a progress bar), then pass it on."""
     for result in results:
-        waiting[result.index] = result
-        while next_index in waiting:
-            yield waiting.pop(next_index)
-            next_index += 1
+        if on_arrival is not None:
+            on_arrival(result)
+        yield result
 
 
 def simulate(
@@ -240,7 +202,7 @@ def simulate(
         max_steps=max_steps,
         on_arrival=on_arrival,
     ):
-        summary.add(result.seating, result.returns, result.steps, result.decisions)
+        summary.add(result.seating, result.returns, result.steps, result.decisions, result.figures)
         if on_result is not None:
             on_result(result)
     return summary

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 Z95 = 1.959963984540054
@@ -84,6 +85,34 @@ class Tally:
 
 
 @dataclass(slots=True)
+class Figure:
+    """One of a game's own figures (`State.figures`) over the games that have it."""
+
+    counts: Counter[float] = field(default_factory=Counter)
+
+    @property
+    def games(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def mean(self) -> float:
+        return sum(v * n for v, n in self.counts.items()) / self.games if self.games else 0.0
+
+    def distribution(self, limit: int = 12) -> dict[float, float]:
+        """Each value's share of the games, when the values are few whole numbers (else {})."""
+        if len(self.counts) > limit or any(v != int(v) for v in self.counts):
+            return {}
+        return {v: n / self.games for v, n in sorted(self.counts.items())}
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"games": self.games, "mean": self.mean}
+        shares = self.distribution()
+        if shares:
+            out["distribution"] = {f"{v:g}": share for v, share in shares.items()}
+        return out
+
+
+@dataclass(slots=True)
 class Summary:
     """Everything `simulate` reports, accumulated one game at a time (in any order)."""
 
@@ -93,6 +122,8 @@ class Summary:
     games: int = 0
     total_steps: int = 0
     total_decisions: int = 0
+    figures: dict[str, Figure] = field(default_factory=dict)
+    """The game's own figures (`State.figures`), by name, in the order they first came."""
 
     def __post_init__(self) -> None:
         if not self.per_agent:
@@ -101,9 +132,16 @@ class Summary:
             self.per_seat = [Tally() for _ in self.agents]
 
     def add(
-        self, seating: Sequence[int], returns: Sequence[float], steps: int, decisions: int
+        self,
+        seating: Sequence[int],
+        returns: Sequence[float],
+        steps: int,
+        decisions: int,
+        figures: Mapping[str, float] | None = None,
     ) -> None:
         """One game: `seating[seat]` is the index of the agent in that seat."""
+        for name, value in (figures or {}).items():
+            self.figures.setdefault(name, Figure()).counts[value] += 1
         for seat, agent in enumerate(seating):
             outcome = outcome_of(returns, seat)
             self.per_agent[agent].add(outcome)
@@ -135,4 +173,9 @@ class Summary:
             "seats": [tally.to_json() for tally in self.per_seat],
             "mean_steps": self.mean_steps,
             "mean_decisions": self.mean_decisions,
+            **(
+                {"figures": {name: f.to_json() for name, f in self.figures.items()}}
+                if self.figures
+                else {}
+            ),
         }

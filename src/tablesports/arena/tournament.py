@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from tablesports.agents.registry import make_agent
+from tablesports.arena.engines import run_many
 from tablesports.arena.match import DEFAULT_MAX_STEPS, play_match
 from tablesports.arena.ratings import Rating, rate
 from tablesports.arena.stats import Tally, outcome_of
@@ -80,32 +81,41 @@ def schedule(plan: Plan) -> list[Fixture]:
     return fixtures
 
 
-_games: dict[str, Game] = {}
+def prepare_game(plan: Plan) -> Game:
+    """A worker's game, built once per process (a plugin or test game is registered there)."""
+    game = plan.game_cls(**plan.options)
+    if game.info.id not in game_ids():
+        register(game.info.id, plan.game_cls)
+    return game
 
 
-def play_fixture(plan: Plan, fixture: Fixture) -> Record:
+def play_fixture(game: Game, plan: Plan, fixture: Fixture) -> Record:
     """Play one game (in whatever process) and return its record, meta filled in.
 
     The agents are built afresh for every game, so nothing a bot keeps between games can make
     a game depend on which games its process played before.
     """
-    key = plan.fingerprint()
-    game = _games.get(key)
     try:
-        if game is None:
-            _games.clear()
-            game = _games[key] = plan.game_cls(**plan.options)
-            if game.info.id not in game_ids():  # a plugin or test game, in a fresh process
-                register(game.info.id, plan.game_cls)
         seated = [make_agent(plan.agents[a], game) for a in fixture.seating]
         record = play_match(game, seated, fixture.seed, max_steps=plan.max_steps)
     except TablesportsError as exc:
         # Re-raised as a plain TournamentError: it crosses process boundaries (pickling).
         raise TournamentError(f"game {fixture.index} (seed {fixture.seed}): {exc}") from None
     record.meta.update(
-        tournament=key, index=fixture.index, seating=list(fixture.seating), seed=fixture.seed
+        tournament=plan.fingerprint(),
+        index=fixture.index,
+        seating=list(fixture.seating),
+        seed=fixture.seed,
     )
     return record
+
+
+def _prepare(plan: Plan) -> tuple[Game, Plan]:
+    return prepare_game(plan), plan
+
+
+def _play(context: tuple[Game, Plan], fixture: Fixture) -> Record:
+    return play_fixture(context[0], context[1], fixture)
 
 
 @dataclass(slots=True)
@@ -214,8 +224,6 @@ def run_tournament(
     CPUs, or the cluster at `address`). With `out`, records are appended as games finish and
     the finished ones are skipped when the same tournament runs again.
     """
-    from tablesports.arena.engines import run_fixtures
-
     if len(agents) < 2:
         raise TournamentError(f"a tournament needs 2 agents or more, got {len(agents)}")
     if len(set(agents)) != len(agents):
@@ -234,7 +242,17 @@ def run_tournament(
     done = {r.meta["index"] for r in finished}
     todo = [f for f in schedule(plan) if f.index not in done]
     new: list[Record] = []
-    for record in _saved(run_fixtures(plan, todo, engine=engine, jobs=jobs, address=address), path):
+    played = run_many(
+        _prepare,
+        _play,
+        plan,
+        todo,
+        jobs=jobs,
+        engine=engine,
+        address=address,
+        error=TournamentError,
+    )
+    for record in _saved(played, path):
         new.append(record)
         if on_record is not None:
             on_record(record)

@@ -29,7 +29,9 @@ def bench_command(
     ),
     option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
 ) -> None:
-    """Time random playouts: steps and games per second, mean length and peak memory."""
+    """Time random playouts: steps per second through `apply_legal` (raw) and through
+    `apply_action` (public, legality checked), games per second, mean length, peak memory and
+    the memory of one state clone."""
     if agent in SEARCH_AGENTS:
         return bench_search(games, seconds, agent, as_json, option)  # simulations per second
     if agent not in BENCH_AGENTS:
@@ -48,18 +50,34 @@ def bench_command(
             if explicit:
                 raise
             failures.append(f"{game_id}: {exc}")  # one broken game must not stop the others
-    table = Table(title=f"random playouts, {seconds:g} s per game", title_justify="left")
-    for column in ("game", "steps/s", "games/s", "mean length", "peak memory"):
+    table = Table(title=f"random playouts, {seconds:g} s per game and loop", title_justify="left")
+    columns = (
+        "game",
+        "steps/s",
+        "public steps/s",
+        "games/s",
+        "mean length",
+        "peak memory",
+        "per clone (mean / peak)",
+    )
+    for column in columns:
         table.add_column(column, justify="left" if column == "game" else "right")
     for r in results:
         table.add_row(
             r.game,
             f"{r.steps_per_second:,.0f}",
+            f"{r.public_steps_per_second:,.0f}",
             f"{r.games_per_second:,.1f}",
             f"{r.mean_length:,.1f}",
             _size(r.peak_memory_bytes),
+            f"{_size(r.clone_bytes_mean)} / {_size(r.clone_bytes_peak)}",
         )
     (err if as_json else console()).print(table)
+    err.print(
+        "steps/s: legal_actions + apply_legal (no checks); public: legal_actions + "
+        "apply_action, chance drawn from chance_outcomes (as OpenSpiel's loop)",
+        soft_wrap=True,
+    )
     for failure in failures:
         err.print(Text(f"error: {failure}", style="bold red"), soft_wrap=True)
     if as_json:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -65,26 +65,16 @@ def guarded(command: Callable[P, R]) -> Callable[P, R]:
     return run
 
 
-def parse_value(text: str) -> Any:
-    """An option value: an int, a float, a bool (true/false, yes/no, on/off), else the text."""
-    for convert in (int, float):
-        try:
-            return convert(text)
-        except ValueError:
-            pass
-    booleans = {"true": True, "yes": True, "on": True, "false": False, "no": False, "off": False}
-    return booleans.get(text.lower(), text)
-
-
-def parse_options(items: list[str] | None) -> dict[str, Any]:
-    """`["key=value", ...]` from repeated `--option` flags, values converted."""
-    options: dict[str, Any] = {}
+def parse_options(items: list[str] | None) -> dict[str, str]:
+    """`["key=value", ...]` from repeated `--option` flags. The values stay text: the game's
+    options model (pydantic) converts them to its fields' types and says what is wrong."""
+    options: dict[str, str] = {}
     for item in items or []:
         key, eq, value = item.partition("=")
         key = key.strip()
         if not eq or not key:
             raise OptionError(f"--option takes key=value, got {item!r}")
-        options[key] = parse_value(value.strip())
+        options[key] = value.strip()
     return options
 
 

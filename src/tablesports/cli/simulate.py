@@ -149,3 +149,23 @@ def show_summary(out: Console, summary: Summary, title: str, seed: int, swap: bo
         f"mean game length: {summary.mean_steps:.1f} steps, "
         f"{summary.mean_decisions:.1f} player decisions"
     )
+    if summary.figures:
+        out.print(_figures(summary))
+
+
+def _figures(summary: Summary) -> Table:
+    """The game's own figures: the mean, and the share of each value when they are few."""
+    table = Table(title=f"{summary.games} games: the game's own figures")
+    table.add_column("figure")
+    table.add_column("games", justify="right")
+    table.add_column("mean", justify="right")
+    table.add_column("distribution")
+    for name, figure in summary.figures.items():
+        shares = figure.distribution()
+        table.add_row(
+            name.replace("_", " "),
+            str(figure.games),
+            f"{figure.mean:.3g}",
+            ", ".join(f"{v:g}: {share:.1%}" for v, share in shares.items()),
+        )
+    return table

@@ -8,12 +8,14 @@ wants. Actions are small frozen, hashable objects whose `str()` parses back with
 
 from __future__ import annotations
 
+import functools
 import importlib.resources
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import asdict, dataclass
+from operator import itemgetter
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -128,16 +130,57 @@ class Game(ABC):
             return f"# {self.info.title}\n\n(no rules page yet)\n"
 
 
+_first = itemgetter(0)
+
+
+def _keeping(method: Callable[[Any], list[Any]], chance: bool) -> Callable[[Any], list[Any]]:
+    """Wrap a State subclass's `legal_actions` (or `chance_outcomes`) so that the state keeps
+    a copy of the answer, for `is_legal`, until it changes."""
+
+    @functools.wraps(method)
+    def keeping(self: State) -> list[Any]:
+        answer = method(self)
+        # a copy (the caller may change the list); chance outcomes stay (outcome, p) pairs
+        self._kept = (id(self), len(self.history), chance, tuple(answer))
+        return answer
+
+    keeping.__dict__["_keeps"] = True
+    return keeping
+
+
 class State(ABC):
     """A position, mutable, advanced one action at a time.
 
     Subclasses implement the `_apply` step and the queries; this base class checks legality
     first so that an illegal action raises and leaves the state exactly as it was.
+
+    The last answer of `legal_actions()` (or `chance_outcomes()`) is kept, so that
+    `apply_action` with an action taken from it checks legality by identity, without
+    generating the actions again. What is kept is a copy (changing the returned list changes
+    nothing) and holds for this object at this length of history only: `apply_legal` drops it,
+    and a clone (whose `__dict__` may be a copy) never uses its original's. Code that edits a
+    state's fields directly after asking for its actions (a resampled clone) calls
+    `_forget_legal()`.
     """
 
     game: Game
     history: list[tuple[int, Action]]
     """Every action and chance outcome so far, with the player who made it (CHANCE for dice)."""
+
+    _kept: tuple[int, int, bool, tuple[Any, ...]] | None = None
+    """(id of the state, length of its history, at a chance node, the actions or the
+    (outcome, probability) pairs)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, chance in (("legal_actions", False), ("chance_outcomes", True)):
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "_keeps", False):
+                setattr(cls, name, _keeping(method, chance))
+
+    def _forget_legal(self) -> None:
+        """Drop the kept actions: the state was changed other than by `apply_legal`."""
+        self._kept = None
 
     # --- whose turn and what can be done ---------------------------------------------------
     @abstractmethod
@@ -163,9 +206,19 @@ class State(ABC):
         return self.current_player() == CHANCE
 
     def is_legal(self, action: Action) -> bool:
-        if self.current_player() == CHANCE:
-            return any(action == o for o, _ in self.chance_outcomes())
-        return action in self.legal_actions()
+        chance = self.current_player() == CHANCE
+        kept = self._kept
+        if kept is None or kept[0] != id(self) or kept[1] != len(self.history) or kept[2] != chance:
+            outcomes = [o for o, _ in self.chance_outcomes()] if chance else self.legal_actions()
+            kept = self._kept
+            if kept is None or kept[0] != id(self) or kept[2] != chance:  # a method not wrapped
+                return action in outcomes
+        # by identity first (an action taken from the list), then by equality (one parsed)
+        if chance:
+            pairs = kept[3]
+            return id(action) in map(id, map(_first, pairs)) or action in map(_first, pairs)
+        actions = kept[3]
+        return id(action) in map(id, actions) or action in actions
 
     def why_illegal(self, action: Action) -> str:
         """A reason for `IllegalActionError`; games override it with the rule that forbids."""
@@ -192,6 +245,7 @@ class State(ABC):
         player = self.current_player()
         events = self._apply(action)
         self.history.append((player, action))
+        self._kept = None
         return events
 
     @abstractmethod
@@ -213,6 +267,13 @@ class State(ABC):
     @abstractmethod
     def returns(self) -> list[float]:
         """Per player: win +1, loss -1, draw 0 (all 0 before the end)."""
+
+    def figures(self) -> dict[str, float]:
+        """Numbers that describe a finished game, by name, for `simulate` to sum up (goals,
+        goals in the first half, a tie-break...). A name left out did not apply to this game
+        (a comeback needs a leader); `simulate` averages each name over the games that have it.
+        """
+        return {}
 
     # --- what a player sees -------------------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from tablesports.core.errors import IllegalActionError
 from tablesports.games.bloodbowl.actions import GiveBall, Kicker
 from tablesports.games.bloodbowl.ball import HELD, IN_AIR, ON_GROUND
 from tablesports.games.bloodbowl.pitch import index
-from tablesports.games.bloodbowl.procedures.catch import catch_modifier
+from tablesports.games.bloodbowl.procedures.loose_ball import catch_modifier
 from tests.games.bloodbowl.helpers import (
     AWAY,
     HOME,

@@ -11,9 +11,9 @@ from tablesports.games.bloodbowl.actions import parse_action
 from tablesports.games.bloodbowl.codec import make_codec
 from tablesports.games.bloodbowl.notation import read_position, state_from_json
 from tablesports.games.bloodbowl.pitch import HALF_WIDTH, coords, end_zone_column
-from tablesports.games.bloodbowl.players import CASUALTY, KO, SENT_OFF, STANDING, Player
+from tablesports.games.bloodbowl.players import CASUALTY, KO, SENT_OFF, STANDING, make_players
 from tablesports.games.bloodbowl.procedures.match import Match
-from tablesports.games.bloodbowl.rules_data import Team, load_team, rosters
+from tablesports.games.bloodbowl.rules_data import load_team
 from tablesports.games.bloodbowl.state import BloodBowlState
 from tablesports.games.bloodbowl.tables import NUMBERS
 
@@ -27,18 +27,6 @@ class BloodBowlOptions(BaseModel):
     home: str = "human"
     away: str = "orc"
     turns_per_half: int = Field(NUMBERS.turns_per_half, ge=1, le=16)
-
-
-def make_players(teams: list[Team]) -> list[Player]:
-    """The players of both teams, team 0 first, each in shirt-number order."""
-    players: list[Player] = []
-    for t, team in enumerate(teams):
-        roster = rosters()[team.roster]
-        for entry in sorted(team.players, key=lambda e: e.number):
-            position = roster.position(entry.position)
-            assert position is not None  # checked when the team was loaded
-            players.append(Player(len(players), t, entry.number, position, entry.name))
-    return players
 
 
 # A bound on steps, from the longest match the rules allow with finite dice luck: a drive has

@@ -17,68 +17,25 @@ alone 'o', the rest '.'; when given, it must agree with the players' squares.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tablesports.core.errors import NotationError
 from tablesports.games.bloodbowl.ball import BALL_STATES, HELD
-from tablesports.games.bloodbowl.pitch import HEIGHT, WIDTH, coords, index, on_pitch
-from tablesports.games.bloodbowl.players import BOXES, PITCH, STANCES, STANDING, STUNNED, Player
-from tablesports.games.bloodbowl.position_defaults import complete
-from tablesports.games.bloodbowl.procedures.base import procedure_from_json, procedure_to_json
-from tablesports.games.bloodbowl.procedures.registry import PROCEDURES
-from tablesports.games.bloodbowl.rules_data import Team
-from tablesports.games.bloodbowl.tables import WEATHER_BY_KEY
-
-if TYPE_CHECKING:
-    from tablesports.games.bloodbowl.state import BloodBowlState
-
-_COUNTERS = ("score", "turn", "rerolls", "free_rerolls", "bribes", "cheering", "coach_ejected")
-_SCALARS = (
-    "half",
-    "drive",
-    "first_kicker",
-    "kicking",
-    "kicker",
-    "scorer",
-    "turnover",
-    "knocked_over",
-    "turns_per_half",
+from tablesports.games.bloodbowl.pitch import index, on_pitch
+from tablesports.games.bloodbowl.players import (
+    BOXES,
+    PITCH,
+    STANCES,
+    STANDING,
+    Player,
+    make_players,
 )
-_GLYPH = {
-    (0, STANDING): "H",
-    (0, "prone"): "h",
-    (0, STUNNED): "x",
-    (1, STANDING): "A",
-    (1, "prone"): "a",
-    (1, STUNNED): "y",
-}
-
-
-def drawing(s: BloodBowlState) -> list[str]:
-    rows = [["."] * WIDTH for _ in range(HEIGHT)]
-    if s.ball >= 0 and s.ball_state != HELD:
-        x, y = coords(s.ball)
-        rows[y][x] = "o"
-    for p in s.players:
-        if p.square >= 0:
-            x, y = coords(p.square)
-            rows[y][x] = _GLYPH[(p.team, p.stance)]
-    return ["".join(r) for r in rows]
-
-
-def state_to_json(s: BloodBowlState) -> dict[str, Any]:
-    out: dict[str, Any] = {"game": "bloodbowl", "teams": [t.model_dump() for t in s.teams]}
-    for key in _SCALARS:
-        out[key] = getattr(s, key)
-    for key in _COUNTERS:
-        out[key] = list(getattr(s, key))
-    out["weather"] = s.weather
-    out["ball"] = {"state": s.ball_state, "square": list(coords(s.ball)) if s.ball >= 0 else None}
-    out["players"] = [[s.players[i].to_json() for i in s.team_pids[t]] for t in (0, 1)]
-    out["stack"] = [procedure_to_json(p) for p in s.stack]
-    out["pitch"] = drawing(s)
-    out["history"] = s.history_json()
-    return out
+from tablesports.games.bloodbowl.position_defaults import complete
+from tablesports.games.bloodbowl.procedures.base import procedure_from_json
+from tablesports.games.bloodbowl.procedures.registry import PROCEDURES
+from tablesports.games.bloodbowl.rules_data import Team, check_team
+from tablesports.games.bloodbowl.state import COUNTERS, SCALARS, BloodBowlState, drawing
+from tablesports.games.bloodbowl.tables import WEATHER_BY_KEY
 
 
 def state_from_json(game: Any, data: dict[str, Any]) -> BloodBowlState:
@@ -109,16 +66,12 @@ def read_position(game: Any, text: str) -> BloodBowlState:
 
 
 def _build(game: Any, data: dict[str, Any]) -> BloodBowlState:
-    from tablesports.games.bloodbowl.game import make_players
-    from tablesports.games.bloodbowl.rules_data import check_team
-    from tablesports.games.bloodbowl.state import BloodBowlState
-
     teams = [Team.model_validate(t) for t in data["teams"]]
     for i, t in enumerate(teams):
         check_team(t, "position", f"teams[{i}]")
     players = make_players(teams)
     s = BloodBowlState(game, teams, players)
-    for key in _SCALARS:
+    for key in SCALARS:
         value = data[key]
         if not isinstance(value, int):
             raise ValueError(f"{key} must be an integer, got {value!r}")
@@ -130,7 +83,7 @@ def _build(game: Any, data: dict[str, Any]) -> BloodBowlState:
     ):
         if getattr(s, key) not in allowed:
             raise ValueError(f"{key} must be one of {allowed}")
-    for key in _COUNTERS:
+    for key in COUNTERS:
         value = data[key]
         if not (isinstance(value, list) and len(value) == 2):
             raise ValueError(f"{key} must be a list of two values (home, away)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablesports.games.bloodbowl.pitch import WIDTH
-from tablesports.games.bloodbowl.rules_data import Position
+from tablesports.games.bloodbowl.rules_data import Position, Team, rosters
 
 # Where a player is (the dugout boxes of the seed, and the pitch).
 PITCH = "pitch"
@@ -125,3 +125,15 @@ class Player:
         if self.name:
             out["name"] = self.name
         return out
+
+
+def make_players(teams: list[Team]) -> list[Player]:
+    """The players of both teams, team 0 first, each in shirt-number order."""
+    players: list[Player] = []
+    for t, team in enumerate(teams):
+        roster = rosters()[team.roster]
+        for entry in sorted(team.players, key=lambda e: e.number):
+            position = roster.position(entry.position)
+            assert position is not None  # checked when the team was loaded
+            players.append(Player(len(players), t, entry.number, position, entry.name))
+    return players

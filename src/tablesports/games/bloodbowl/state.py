@@ -7,11 +7,59 @@ from typing import Any
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE, TERMINAL, State
 from tablesports.games.bloodbowl.ball import HELD, NO_BALL
-from tablesports.games.bloodbowl.pitch import NEIGHBOURS, SIZE, square_text
-from tablesports.games.bloodbowl.players import PITCH, RESERVES, STANDING, Player
-from tablesports.games.bloodbowl.procedures.base import Procedure, copy_procedure
+from tablesports.games.bloodbowl.pitch import HEIGHT, NEIGHBOURS, SIZE, WIDTH, coords, square_text
+from tablesports.games.bloodbowl.players import PITCH, RESERVES, STANDING, STUNNED, Player
+from tablesports.games.bloodbowl.procedures.base import Procedure, copy_procedure, procedure_to_json
 from tablesports.games.bloodbowl.rules_data import Team
 from tablesports.games.bloodbowl.tables import NUMBERS, PERFECT, WEATHER_BY_KEY
+
+COUNTERS = ("score", "turn", "rerolls", "free_rerolls", "bribes", "cheering", "coach_ejected")
+SCALARS = (
+    "half",
+    "drive",
+    "first_kicker",
+    "kicking",
+    "kicker",
+    "scorer",
+    "turnover",
+    "knocked_over",
+    "turns_per_half",
+)
+GLYPH = {
+    (0, STANDING): "H",
+    (0, "prone"): "h",
+    (0, STUNNED): "x",
+    (1, STANDING): "A",
+    (1, "prone"): "a",
+    (1, STUNNED): "y",
+}
+
+
+def drawing(s: BloodBowlState) -> list[str]:
+    rows = [["."] * WIDTH for _ in range(HEIGHT)]
+    if s.ball >= 0 and s.ball_state != HELD:
+        x, y = coords(s.ball)
+        rows[y][x] = "o"
+    for p in s.players:
+        if p.square >= 0:
+            x, y = coords(p.square)
+            rows[y][x] = GLYPH[(p.team, p.stance)]
+    return ["".join(r) for r in rows]
+
+
+def state_to_json(s: BloodBowlState) -> dict[str, Any]:
+    out: dict[str, Any] = {"game": "bloodbowl", "teams": [t.model_dump() for t in s.teams]}
+    for key in SCALARS:
+        out[key] = getattr(s, key)
+    for key in COUNTERS:
+        out[key] = list(getattr(s, key))
+    out["weather"] = s.weather
+    out["ball"] = {"state": s.ball_state, "square": list(coords(s.ball)) if s.ball >= 0 else None}
+    out["players"] = [[s.players[i].to_json() for i in s.team_pids[t]] for t in (0, 1)]
+    out["stack"] = [procedure_to_json(p) for p in s.stack]
+    out["pitch"] = drawing(s)
+    out["history"] = s.history_json()
+    return out
 
 
 class BloodBowlState(State):
@@ -129,8 +177,6 @@ class BloodBowlState(State):
         return new
 
     def to_json(self) -> dict[str, Any]:
-        from tablesports.games.bloodbowl.notation import state_to_json
-
         return state_to_json(self)
 
     def render(self, player: int | None = None) -> str:

@@ -16,7 +16,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tablesports.core.protocol import Action, Game, State
+from pydantic import BaseModel, ConfigDict
+
+from tablesports.core.protocol import Action, Game, State, validate_options
 from tablesports.games.hanniball.board import (
     COLOR_OF,
     ELEPHANT,
@@ -82,22 +84,32 @@ def keeper_in_goal(state: HanniBallState, color: int) -> bool:
     return False
 
 
+class GreedyOptions(BaseModel):
+    """The weights of the bot's evaluation (`hanniball-greedy:threat=40`), checked by pydantic."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    advance: float = 10.0
+    possession: float = 30.0
+    threat: float = 35.0
+    chase: float = 2.0
+    defend: float = 5.0
+
+
 class GreedyBot:
     """Advance the ball, shoot when a goal is possible, keep the ball out of reach, defend."""
 
     name = "hanniball-greedy"
 
     def __init__(self, game: Game | None = None, seed: int = 0, **params: Any) -> None:
+        options = validate_options(GreedyOptions, params, f"agent {self.name!r}")
+        assert isinstance(options, GreedyOptions)
         self.rng = random.Random(seed)
-        self.advance = float(params.pop("advance", 10.0))
-        self.possession = float(params.pop("possession", 30.0))
-        self.threat = float(params.pop("threat", 35.0))
-        self.chase = float(params.pop("chase", 2.0))
-        self.defend = float(params.pop("defend", 5.0))
-        if params:
-            raise TypeError(
-                f"unknown parameters {sorted(params)} (advance, possession, threat, chase, defend)"
-            )
+        self.advance = options.advance
+        self.possession = options.possession
+        self.threat = options.threat
+        self.chase = options.chase
+        self.defend = options.defend
 
     def reset(self, seed: int) -> None:
         self.rng.seed(seed)

@@ -19,7 +19,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tablesports.core.protocol import Action, Game, State
+from pydantic import BaseModel, ConfigDict
+
+from tablesports.core.protocol import Action, Game, State, validate_options
 from tablesports.games.jukem.actions import (
     NO_PENALTY,
     NO_SAVE,
@@ -37,24 +39,28 @@ from tablesports.games.jukem.state import PENALTY, PLAY, SAVE, JukemState
 _SETUP_ORDER = {Kind.HEADER: 0, Kind.FLOP: 1, Kind.PASS: 2}
 
 
+class GreedyOptions(BaseModel):
+    """The bot's parameters (`jukem-greedy:red_at=5`), converted and checked by pydantic."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    red_at: int = 4
+    """The opponent's possession length at which a RED card is played against it."""
+    yellow_at: int = 1
+    """The opponent's possession length at which a YELLOW card is played against it."""
+
+
 class GreedyAgent:
     """The heuristic bot; `red_at` and `yellow_at` are the possession lengths it penalises."""
 
     name = "jukem-greedy"
 
-    def __init__(
-        self,
-        game: Game | None = None,
-        seed: int = 0,
-        red_at: int = 4,
-        yellow_at: int = 1,
-        **params: Any,
-    ) -> None:
-        if params:
-            raise TypeError(f"unknown parameters {sorted(params)} (known: red_at, yellow_at)")
+    def __init__(self, game: Game | None = None, seed: int = 0, **params: Any) -> None:
+        options = validate_options(GreedyOptions, params, f"agent {self.name!r}")
+        assert isinstance(options, GreedyOptions)
         self.rng = random.Random(seed)
-        self.red_at = red_at
-        self.yellow_at = yellow_at
+        self.red_at = options.red_at
+        self.yellow_at = options.yellow_at
 
     def reset(self, seed: int) -> None:
         self.rng.seed(seed)

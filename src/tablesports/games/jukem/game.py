@@ -129,7 +129,7 @@ class JukemGame(Game):
         return action
 
     def state_from_json(self, data: dict[str, Any]) -> State:
-        from tablesports.games.jukem.views import state_from_json
+        from tablesports.games.jukem.notation import state_from_json
 
         return state_from_json(self, data)
 

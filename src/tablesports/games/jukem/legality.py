@@ -18,6 +18,7 @@ from tablesports.games.jukem.actions import (
     Substitute,
 )
 from tablesports.games.jukem.cards import SETUP_KINDS
+from tablesports.games.jukem.phases import DEALER, DRAW, OVER, PENALTY, PLAY, SAVE
 
 if TYPE_CHECKING:
     from tablesports.games.jukem.state import JukemState
@@ -25,8 +26,6 @@ if TYPE_CHECKING:
 
 def illegal_reason(s: JukemState, action: Action) -> str:
     """The rule that forbids `action` in `s` (assumes it is not legal)."""
-    from tablesports.games.jukem.state import DEALER, DRAW, OVER, PENALTY, PLAY, SAVE
-
     d = s.deck
     index = d.index
     legal = ", ".join(str(a) for a in s.legal_actions())

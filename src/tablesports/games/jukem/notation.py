@@ -15,55 +15,20 @@ play gives the turn to the other, and the half ends when neither can.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tablesports.core.errors import NotationError
 from tablesports.games.jukem.cards import SETUP_KINDS, Kind
-from tablesports.games.jukem.state import PLAY, JukemState
+from tablesports.games.jukem.phases import PHASES
+from tablesports.games.jukem.state import JukemState
+from tablesports.games.jukem.views import CARD_FIELDS, to_position
 
 if TYPE_CHECKING:
     from tablesports.games.jukem.game import JukemGame
 
-CARD_FIELDS = (
-    "hand0",
-    "hand1",
-    "possession0",
-    "possession1",
-    "aside0",
-    "aside1",
-    "discard",
-    "pile",
-)
 NUMBER_FIELDS = ("half", "dealer", "turn", "passes")
 PAIR_FIELDS = ("score", "first")
 FIELDS = NUMBER_FIELDS + PAIR_FIELDS + CARD_FIELDS
-
-
-def to_position(s: JukemState) -> str:
-    """The notation of a turn-start position (the player to play has not played yet).
-
-    >>> to_position(state)  # doctest: +SKIP
-    'half 1; dealer 1; turn 0; score 0-0; hand0 PASS-1 SAVE-2; possession1 PASS-3'
-    """
-    if s.phase != PLAY or s.subbed:
-        raise NotationError("the notation describes positions at the start of a turn")
-    ids = s.deck.ids
-
-    def cards(cs: list[int]) -> str:
-        return " ".join(ids[c] for c in cs)
-
-    parts = [f"half {s.half}", f"dealer {s.dealer}", f"turn {s.turn}"]
-    parts.append(f"score {s.score[0]}-{s.score[1]}")
-    if s.first_half is not None:
-        parts.append(f"first {s.first_half[0]}-{s.first_half[1]}")
-    # Empty places are left out, and so is the draw pile: it is every card not listed.
-    places = [*s.hands, *s.poss, *s.aside, s.discard]
-    parts.extend(
-        f"{name} {cards(cs)}" for name, cs in zip(CARD_FIELDS[:-1], places, strict=True) if cs
-    )
-    if s.passes:
-        parts.append(f"passes {s.passes}")
-    return "; ".join(parts)
 
 
 def _fields(text: str) -> dict[str, list[str]]:
@@ -158,3 +123,39 @@ def from_position(game: JukemGame, text: str) -> JukemState:
     s._begin_turn(s.turn)
     s.late = []  # a half that ends at once is not news
     return s
+
+
+def state_from_json(game: JukemGame, data: dict[str, Any]) -> JukemState:
+    s = JukemState(game)
+    index = game.deck.index
+
+    def cards(names: list[str]) -> list[int]:
+        try:
+            return [index[n] for n in names]
+        except KeyError as exc:
+            bad = exc.args[0]
+            raise NotationError(f"jukem state: {bad!r} is not a card of this deck") from None
+
+    try:
+        s.half, s.dealer, s.turn = int(data["half"]), int(data["dealer"]), int(data["turn"])
+        s.phase = PHASES.index(data["phase"])
+        s.score = [int(x) for x in data["score"]]
+        s.first_half = None if data["first_half"] is None else list(data["first_half"])
+        s.hands = [cards(h) for h in data["hands"]]
+        s.poss = [cards(p) for p in data["possessions"]]
+        s.aside = [cards(a) for a in data["aside"]]
+        s.discard = cards(data["discard"])
+        s.pile = cards(data["pile"])
+        s.queue = [int(p) for p in data["queue"]]
+        s.after, s.next_turn, s.ready = int(data["after"]), int(data["next_turn"]), data["ready"]
+        s.subbed = bool(data["substituted"])
+        s.last = index[data["last_play"]] if data["last_play"] else -1
+        s.shot = index[data["shot"]] if data["shot"] else -1
+        s.passes, s.winner = int(data["passes"]), int(data["winner"])
+        s.history = s.history_from_json(data["history"])
+    except (KeyError, ValueError, TypeError) as exc:
+        raise NotationError(f"jukem state JSON: missing or bad field: {exc}") from None
+    return s
+
+
+__all__ = ["CARD_FIELDS", "FIELDS", "from_position", "state_from_json", "to_position"]

@@ -31,13 +31,27 @@ from tablesports.games.jukem.actions import (
 )
 from tablesports.games.jukem.cards import Kind
 from tablesports.games.jukem.legality import illegal_reason
+from tablesports.games.jukem.phases import (
+    AFTER_SUB,
+    AFTER_TURN,
+    DEALER,
+    DRAW,
+    OVER,
+    PENALTY,
+    PLAY,
+    SAVE,
+)
+from tablesports.games.jukem.views import (
+    observation,
+    render,
+    resample_hidden,
+    state_json,
+    to_position,
+)
 
 if TYPE_CHECKING:
     from tablesports.games.jukem.game import JukemGame
 
-DEALER, DRAW, PLAY, PENALTY, SAVE, OVER = range(6)
-PHASES = ("dealer", "draw", "play", "penalty", "save", "over")
-AFTER_TURN, AFTER_SUB = 0, 1
 HEADER, SHOT, JUKEM = int(Kind.HEADER), int(Kind.SHOT), int(Kind.JUKEM)
 SAVE_KIND, YELLOW = int(Kind.SAVE), int(Kind.YELLOW)
 _DEALERS = ((Dealer(0), 0.5), (Dealer(1), 0.5))
@@ -404,6 +418,24 @@ class JukemState(State):
             return [-1.0, 1.0]
         return [0.0, 0.0]
 
+    def figures(self) -> dict[str, float]:
+        """Goals per match and per half, tie-breaks and comebacks (for tuning the deck)."""
+        first = self.first_half or [0, 0]
+        total = sum(self.score)
+        tiebreak_goal = 1 if self.half >= 3 and self.winner < 2 else 0
+        out = {
+            "goals": float(total),
+            "goals_in_the_two_halves": float(total - tiebreak_goal),
+            "goals_in_the_first_half": float(sum(first)),
+            "goals_in_the_second_half": float(total - tiebreak_goal - sum(first)),
+            "tied_after_two_halves": float(self.half >= 3),
+        }
+        leader = (first[0] > first[1]) - (first[0] < first[1])
+        if leader:  # a comeback needs a half-time leader
+            won = 1 if self.winner == 0 else -1 if self.winner == 1 else 0
+            out["half_time_leader_loses"] = float(won == -leader)
+        return out
+
     # --- copies, files, views -----------------------------------------------------------------
     def clone(self) -> JukemState:
         s = JukemState.__new__(JukemState)
@@ -421,18 +453,12 @@ class JukemState(State):
         return s
 
     def to_json(self) -> dict[str, Any]:
-        from tablesports.games.jukem.views import state_json
-
         return state_json(self)
 
     def observation(self, player: int) -> dict[str, Any]:
-        from tablesports.games.jukem.views import observation
-
         return observation(self, player)
 
     def resample_hidden(self, player: int, rng: random.Random) -> JukemState:
-        from tablesports.games.jukem.views import resample_hidden
-
         return resample_hidden(self, player, rng)
 
     def action_seen_by(self, action: Action, viewer: int) -> str | None:
@@ -447,12 +473,8 @@ class JukemState(State):
         return str(action)
 
     def render(self, player: int | None = None) -> str:
-        from tablesports.games.jukem.views import render
-
         return render(self, player)
 
     def position(self) -> str:
         """The position in the game's notation (a turn-start position)."""
-        from tablesports.games.jukem.notation import to_position
-
         return to_position(self)

@@ -7,18 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 from tablesports.core.errors import NotationError
 from tablesports.games.jukem.cards import Kind
-from tablesports.games.jukem.state import (
-    DRAW,
-    OVER,
-    PENALTY,
-    PHASES,
-    PLAY,
-    SAVE,
-    JukemState,
-)
+from tablesports.games.jukem.phases import DRAW, OVER, PENALTY, PHASES, PLAY, SAVE
 
 if TYPE_CHECKING:
-    from tablesports.games.jukem.game import JukemGame
+    from tablesports.games.jukem.state import JukemState
 
 FACE_DOWN = "face down"
 _HALF = {1: "first half", 2: "second half"}
@@ -56,37 +48,43 @@ def state_json(s: JukemState) -> dict[str, Any]:
     }
 
 
-def state_from_json(game: JukemGame, data: dict[str, Any]) -> JukemState:
-    s = JukemState(game)
-    index = game.deck.index
+CARD_FIELDS = (
+    "hand0",
+    "hand1",
+    "possession0",
+    "possession1",
+    "aside0",
+    "aside1",
+    "discard",
+    "pile",
+)
 
-    def cards(names: list[str]) -> list[int]:
-        try:
-            return [index[n] for n in names]
-        except KeyError as exc:
-            bad = exc.args[0]
-            raise NotationError(f"jukem state: {bad!r} is not a card of this deck") from None
 
-    try:
-        s.half, s.dealer, s.turn = int(data["half"]), int(data["dealer"]), int(data["turn"])
-        s.phase = PHASES.index(data["phase"])
-        s.score = [int(x) for x in data["score"]]
-        s.first_half = None if data["first_half"] is None else list(data["first_half"])
-        s.hands = [cards(h) for h in data["hands"]]
-        s.poss = [cards(p) for p in data["possessions"]]
-        s.aside = [cards(a) for a in data["aside"]]
-        s.discard = cards(data["discard"])
-        s.pile = cards(data["pile"])
-        s.queue = [int(p) for p in data["queue"]]
-        s.after, s.next_turn, s.ready = int(data["after"]), int(data["next_turn"]), data["ready"]
-        s.subbed = bool(data["substituted"])
-        s.last = index[data["last_play"]] if data["last_play"] else -1
-        s.shot = index[data["shot"]] if data["shot"] else -1
-        s.passes, s.winner = int(data["passes"]), int(data["winner"])
-        s.history = s.history_from_json(data["history"])
-    except (KeyError, ValueError, TypeError) as exc:
-        raise NotationError(f"jukem state JSON: missing or bad field: {exc}") from None
-    return s
+def to_position(s: JukemState) -> str:
+    """The notation of a turn-start position (the player to play has not played yet).
+
+    >>> to_position(state)  # doctest: +SKIP
+    'half 1; dealer 1; turn 0; score 0-0; hand0 PASS-1 SAVE-2; possession1 PASS-3'
+    """
+    if s.phase != PLAY or s.subbed:
+        raise NotationError("the notation describes positions at the start of a turn")
+    ids = s.deck.ids
+
+    def cards(cs: list[int]) -> str:
+        return " ".join(ids[c] for c in cs)
+
+    parts = [f"half {s.half}", f"dealer {s.dealer}", f"turn {s.turn}"]
+    parts.append(f"score {s.score[0]}-{s.score[1]}")
+    if s.first_half is not None:
+        parts.append(f"first {s.first_half[0]}-{s.first_half[1]}")
+    # Empty places are left out, and so is the draw pile: it is every card not listed.
+    places = [*s.hands, *s.poss, *s.aside, s.discard]
+    parts.extend(
+        f"{name} {cards(cs)}" for name, cs in zip(CARD_FIELDS[:-1], places, strict=True) if cs
+    )
+    if s.passes:
+        parts.append(f"passes {s.passes}")
+    return "; ".join(parts)
 
 
 def observation(s: JukemState, player: int) -> dict[str, Any]:
@@ -149,6 +147,7 @@ def resample_hidden(s: JukemState, player: int, rng: random.Random) -> JukemStat
         if not answering or len(out.legal_actions()) > 1:
             break
     out.pile = sorted(pool[size:])
+    out._forget_legal()  # its hands and pile were dealt anew after it was asked for actions
     return out
 
 
@@ -180,8 +179,6 @@ def render(s: JukemState, player: int | None) -> str:
         lines.append(f"Player {s.turn}'s SHOT: {ids[s.shot] if seen else FACE_DOWN}")
     lines.append(_status(s))
     if player is None and s.phase == PLAY and not s.subbed:
-        from tablesports.games.jukem.notation import to_position
-
         lines.append(f"Position: {to_position(s)}")
     return "\n".join(lines)
 

@@ -9,8 +9,7 @@ from typing import TYPE_CHECKING, Any
 from tablesports.games.bloodbowl.ball import OUT
 from tablesports.games.bloodbowl.pitch import coords, in_half
 from tablesports.games.bloodbowl.procedures.base import Procedure
-from tablesports.games.bloodbowl.procedures.bounce import Bounce, can_catch
-from tablesports.games.bloodbowl.procedures.catch import Catch
+from tablesports.games.bloodbowl.procedures.loose_ball import Bounce, Catch, can_catch
 from tablesports.games.bloodbowl.procedures.touchback import Touchback
 
 if TYPE_CHECKING:

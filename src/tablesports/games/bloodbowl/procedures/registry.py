@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from tablesports.games.bloodbowl.procedures.base import Procedure
-from tablesports.games.bloodbowl.procedures.bounce import Bounce
-from tablesports.games.bloodbowl.procedures.catch import Catch
 from tablesports.games.bloodbowl.procedures.coin_toss import CoinToss
 from tablesports.games.bloodbowl.procedures.deviate import Deviate
 from tablesports.games.bloodbowl.procedures.drive import Drive
@@ -19,6 +17,7 @@ from tablesports.games.bloodbowl.procedures.kickoff_events.pitch_invasion import
 )
 from tablesports.games.bloodbowl.procedures.ko_recovery import KORecovery
 from tablesports.games.bloodbowl.procedures.landing import Landing
+from tablesports.games.bloodbowl.procedures.loose_ball import Bounce, Catch, ThrowIn
 from tablesports.games.bloodbowl.procedures.match import Match
 from tablesports.games.bloodbowl.procedures.nominate_kicker import NominateKicker
 from tablesports.games.bloodbowl.procedures.place_kick import PlaceKick
@@ -26,7 +25,6 @@ from tablesports.games.bloodbowl.procedures.scatter import Scatter
 from tablesports.games.bloodbowl.procedures.secret_weapons import SecretWeapons
 from tablesports.games.bloodbowl.procedures.setup import Setup
 from tablesports.games.bloodbowl.procedures.swarming import Swarming
-from tablesports.games.bloodbowl.procedures.throw_in import ThrowIn
 from tablesports.games.bloodbowl.procedures.touchback import Touchback
 from tablesports.games.bloodbowl.procedures.weather import Weather
 from tablesports.games.bloodbowl.turn.registry import TURN_PROCEDURES

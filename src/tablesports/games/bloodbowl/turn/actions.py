@@ -68,6 +68,16 @@ class Aim:
 
 
 @dataclass(frozen=True, slots=True)
+class LashOutAt:
+    """The team-mate (shirt number) a savage player lashes out at."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"lash out at {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
 class ThrowAim:
     """Throw Team-mate's target: the team-mate `number` thrown to `x,y`; `note` (the range
     and the roll, for people) is not part of the action's identity."""
@@ -206,8 +216,6 @@ def parse_turn_action(text: str) -> Any | None:
         return Interfere(int(m[1]))
     m = _LASH.fullmatch(text)
     if m:
-        from tablesports.games.bloodbowl.turn.savagery import LashOutAt
-
         return LashOutAt(int(m[1]))
     m = _D16.fullmatch(text)
     if m and 1 <= int(m[1]) <= 16:

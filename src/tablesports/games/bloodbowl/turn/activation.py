@@ -14,7 +14,6 @@ from tablesports.games.bloodbowl.actions import EndActivation
 from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
 from tablesports.games.bloodbowl.pitch import (
     NEIGHBOURS,
-    SIZE,
     WIDTH,
     coords,
     end_zone_column,
@@ -37,9 +36,11 @@ END_ACTIVATION = EndActivation()
 FINAL = ("block", "pass", "hand-off", "foul", "throw team-mate")
 """Actions that end once their target step is done."""
 NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery")
-_MOVES: list[list[MovePath | None]] = [[None] * SIZE for _ in range(100)]
-"""The last move action made for each shirt number and square (immutable, shared): building
-them is a hot spot of `legal`."""
+_MOVES: list[dict[tuple[int, str], MovePath]] = [{} for _ in range(100)]
+"""Per shirt number, every MovePath made so far by (square, risk text): a frozen dataclass is
+slow to build, and the same few texts come back on every square (cProfile: building them was
+most of `moves`). Emptied when it grows past `_MOVES_KEPT`."""
+_MOVES_KEPT = 20_000
 
 
 def carrying(s: BloodBowlState, p: Player) -> bool:
@@ -112,15 +113,17 @@ class Activation(Procedure):
         cache = s.__dict__.get("_moves")
         if cache is not None and cache[0] is r:
             return cache[1]
-        risk = r.risk
         made = _MOVES[p.number]
-        out = []
-        for sq in sorted(risk):
-            a = made[sq]
-            text = risk[sq]
-            if a is None or a.risk != text:
-                a = made[sq] = MovePath(p.number, sq % WIDTH, sq // WIDTH, text)
-            out.append(a)
+        if len(made) > _MOVES_KEPT:
+            made.clear()
+        out: list[MovePath] = []
+        append = out.append
+        for key in sorted(r.risk.items()):
+            a = made.get(key)
+            if a is None:
+                sq, text = key
+                a = made[key] = MovePath(p.number, sq % WIDTH, sq // WIDTH, text)
+            append(a)
         s.__dict__["_moves"] = (r, out)
         return out
 
@@ -253,7 +256,7 @@ class Activation(Procedure):
         elif s.ball_state == ON_GROUND and s.ball == nxt:
             self.path = []
             if p.has("No Hands"):
-                from tablesports.games.bloodbowl.procedures.bounce import Bounce
+                from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 
                 s.push(Bounce(nxt))
             else:

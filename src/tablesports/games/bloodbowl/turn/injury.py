@@ -17,10 +17,11 @@ from tablesports.core.protocol import CHANCE
 from tablesports.games.bloodbowl.ball import HELD, IN_AIR
 from tablesports.games.bloodbowl.players import CASUALTY, KO, PRONE, RESERVES, STUNNED
 from tablesports.games.bloodbowl.procedures.base import Procedure
-from tablesports.games.bloodbowl.procedures.bounce import Bounce
+from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.tables import INJURY
 from tablesports.games.bloodbowl.turn.common import active_team, turnover
 from tablesports.games.bloodbowl.turn.data import CASUALTY_TABLE, STUNTY_INJURY, TN
+from tablesports.games.bloodbowl.turn.send_off import SendOff
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
@@ -155,8 +156,6 @@ class ArmourInjury(Procedure):
 
     def _done(self, s: BloodBowlState) -> bool:
         if self.send_off:
-            from tablesports.games.bloodbowl.turn.foul import SendOff
-
             s.push(SendOff(self.fouler))
         return True
 

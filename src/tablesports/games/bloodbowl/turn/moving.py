@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tablesports.games.bloodbowl.ball import HELD, IN_AIR, ON_GROUND
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords, end_zone_column
-from tablesports.games.bloodbowl.procedures.bounce import Bounce
+from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.common import Test, marking, tackle_zones, turnover
 from tablesports.games.bloodbowl.turn.data import TN

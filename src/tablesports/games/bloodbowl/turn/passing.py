@@ -22,8 +22,7 @@ from tablesports.core.protocol import CHANCE
 from tablesports.games.bloodbowl.ball import HELD, IN_AIR, ON_GROUND
 from tablesports.games.bloodbowl.pitch import coords, end_zone_column, index, on_pitch
 from tablesports.games.bloodbowl.procedures.base import Procedure
-from tablesports.games.bloodbowl.procedures.bounce import Bounce
-from tablesports.games.bloodbowl.procedures.throw_in import ThrowIn
+from tablesports.games.bloodbowl.procedures.loose_ball import Bounce, ThrowIn
 from tablesports.games.bloodbowl.tables import DIRECTION
 from tablesports.games.bloodbowl.turn.actions import Interfere
 from tablesports.games.bloodbowl.turn.common import Test, has_tackle_zone, marking, turnover

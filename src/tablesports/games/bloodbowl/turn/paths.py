@@ -159,23 +159,30 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
         if k >= budget:
             continue
         step = c + rush_cost if k >= free else c
-        dodging = tz[sq] > 0
         k1 = k + 1
+        # two loops, so that the common step (no Dodge) tests nothing it does not need
+        if not tz[sq]:
+            left = bt_left[sq]
+            entry = (step << 13) | (k1 << 9)
+            for nb in NEIGHBOURS[sq]:
+                if step < best[nb] and not done[nb] and pitch[nb] < 0:
+                    best[nb] = step
+                    parent[nb] = sq
+                    bt_left[nb] = left
+                    push(heap, entry | nb)
+            continue
         bonus = bt_bonus if bt_left[sq] else 0
         for nb in NEIGHBOURS[sq]:
             if done[nb] or pitch[nb] >= 0:
                 continue
-            if dodging:
-                if pt:
-                    nc = step + COST[dodge_target(s, p, sq, nb, tzi, bonus)]
-                else:
-                    nc = step + dodge_cost[tzi[nb]]
+            if pt:
+                nc = step + COST[dodge_target(s, p, sq, nb, tzi, bonus)]
             else:
-                nc = step
+                nc = step + dodge_cost[tzi[nb]]
             if nc < best[nb]:
                 best[nb] = nc
                 parent[nb] = sq
-                bt_left[nb] = bt_left[sq] and not dodging
+                bt_left[nb] = 0
                 push(heap, (nc << 13) | (k1 << 9) | nb)
     return r
 

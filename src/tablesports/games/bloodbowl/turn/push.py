@@ -13,8 +13,7 @@ from tablesports.games.bloodbowl.ball import HELD, IN_AIR, ON_GROUND
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords, index, on_pitch
 from tablesports.games.bloodbowl.players import RESERVES
 from tablesports.games.bloodbowl.procedures.base import Procedure
-from tablesports.games.bloodbowl.procedures.bounce import Bounce
-from tablesports.games.bloodbowl.procedures.throw_in import ThrowIn
+from tablesports.games.bloodbowl.procedures.loose_ball import Bounce, ThrowIn
 from tablesports.games.bloodbowl.turn.actions import PushCrowd, PushTo
 from tablesports.games.bloodbowl.turn.common import active_team, turnover
 from tablesports.games.bloodbowl.turn.injury import ArmourInjury

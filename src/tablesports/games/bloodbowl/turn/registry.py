@@ -5,7 +5,7 @@ from __future__ import annotations
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.turn.activation import Activation
 from tablesports.games.bloodbowl.turn.block import Block
-from tablesports.games.bloodbowl.turn.foul import Foul, SendOff
+from tablesports.games.bloodbowl.turn.foul import Foul
 from tablesports.games.bloodbowl.turn.injury import ArmourInjury
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
 from tablesports.games.bloodbowl.turn.passing import (
@@ -18,6 +18,7 @@ from tablesports.games.bloodbowl.turn.passing import (
 )
 from tablesports.games.bloodbowl.turn.push import Push
 from tablesports.games.bloodbowl.turn.savagery import LashOut
+from tablesports.games.bloodbowl.turn.send_off import SendOff
 from tablesports.games.bloodbowl.turn.team_turn import FullTeamTurn
 from tablesports.games.bloodbowl.turn.throw_team_mate import (
     AlwaysHungry,

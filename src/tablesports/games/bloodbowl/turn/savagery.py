@@ -5,14 +5,14 @@ unless he held the ball (it bounces). The savage player then goes on with his ac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tablesports.games.bloodbowl.ball import HELD, IN_AIR
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS
 from tablesports.games.bloodbowl.players import PRONE
 from tablesports.games.bloodbowl.procedures.base import Procedure
-from tablesports.games.bloodbowl.procedures.bounce import Bounce
+from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
+from tablesports.games.bloodbowl.turn.actions import LashOutAt
 from tablesports.games.bloodbowl.turn.common import turnover
 from tablesports.games.bloodbowl.turn.injury import ArmourInjury
 
@@ -21,16 +21,6 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 RULE = "Animal Savagery: lashing out at a team-mate (BB2020)"
-
-
-@dataclass(frozen=True, slots=True)
-class LashOutAt:
-    """The team-mate (shirt number) a savage player lashes out at."""
-
-    number: int
-
-    def __str__(self) -> str:
-        return f"lash out at {self.number}"
 
 
 def victims(s: BloodBowlState, p: Player) -> list[int]:

@@ -39,8 +39,7 @@ from tablesports.games.bloodbowl.pitch import (
 )
 from tablesports.games.bloodbowl.players import CASUALTY, PRONE, RESERVES
 from tablesports.games.bloodbowl.procedures.base import Procedure
-from tablesports.games.bloodbowl.procedures.bounce import Bounce
-from tablesports.games.bloodbowl.procedures.throw_in import ThrowIn
+from tablesports.games.bloodbowl.procedures.loose_ball import Bounce, ThrowIn
 from tablesports.games.bloodbowl.tables import DIRECTION
 from tablesports.games.bloodbowl.turn.common import Test, active_team, marking, turnover
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
