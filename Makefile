@@ -1,6 +1,7 @@
 # Two commands from a fresh machine with Python 3.11 and make:
 #   make run    set everything up, then play a match in the terminal against a bot
 #   make test   set everything up, then ruff, mypy and every test
+#   make serve  set everything up, then start the web app on http://127.0.0.1:8000
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -9,12 +10,16 @@ GAME ?= jukem
 BOT ?= $(GAME)-greedy
 # conformance playouts per game: a few hundred in CI, thousands when asked
 PLAYOUTS ?= 200
+# the web app's tests need a real browser and a real database server: Debian's packages,
+# installed with apt-get when missing (CI runs as root on a fresh machine)
+DEBS_FOR_TESTS := chromium postgresql
+PORT ?= 8000
 
-.PHONY: setup run test lint bench clean
+.PHONY: setup run serve test lint bench clean system-deps catalogs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -e ".[dev,arena,ray]"
+	$(BIN)/pip install --quiet --disable-pip-version-check -e ".[dev,arena,ray,web,webtest]"
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -22,12 +27,31 @@ setup: $(STAMP)
 run: setup
 	$(BIN)/tablesports play $(GAME) --vs $(BOT)
 
+serve: setup
+	$(BIN)/tablesports serve --port $(PORT)
+
+# chromium and postgresql from Debian when absent (never Playwright's own browser download)
+system-deps:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing Debian packages:$$missing"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+		$$SUDO apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+# the gettext catalogs of the web app: compile the .po files into the committed .mo files
+catalogs: setup
+	$(BIN)/pybabel compile -d src/tablesports/web/locale -D messages --statistics
+
 lint: setup
 	$(BIN)/ruff check src tests
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
 
-test: lint
+test: lint system-deps
 	TABLESPORTS_PLAYOUTS=$(PLAYOUTS) $(BIN)/pytest -n 2
 
 bench: setup

@@ -11,6 +11,7 @@ from tablesports.cli.games import games_command
 from tablesports.cli.play import play_command
 from tablesports.cli.replay import replay_command
 from tablesports.cli.rules import rules_command
+from tablesports.cli.serve import serve_command
 from tablesports.cli.simulate import simulate_command
 
 app = typer.Typer(
@@ -44,6 +45,7 @@ app.command("simulate")(simulate_command)
 app.command("replay")(replay_command)
 app.command("bench")(bench_command)
 app.command("arena")(arena_command)
+app.command("serve")(serve_command)
 
 
 def main() -> None:
