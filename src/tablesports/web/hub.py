@@ -46,6 +46,8 @@ class Connection:
     seat: int | None = None
     log_sent: int = 0
     epoch: int = 0
+    sent: tuple[int, int] | None = None
+    """(epoch, move) of the last view sent: the same view is not sent twice."""
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -151,18 +153,21 @@ class Hub:
         """Join `match_id` with a seat's token, or as a spectator without one."""
         _ = gettext_for(conn.lang)
         match = self.get(match_id)
-        seat = None
+        seat, refused = None, False
         if token:
             found = self.store.seat_of_token(token)
             if found is None or found[0] != match_id:
-                raise RequestError(
-                    _("this invite token does not open a seat of this match; you are watching")
-                )
-            seat = found[1]
+                refused = True
+            else:
+                seat = found[1]
         conn.match_id, conn.seat = match_id, seat
         conn.log_sent, conn.epoch = 0, match.epoch
         self.connections.setdefault(match_id, set()).add(conn)
-        await self.push(conn, match)
+        if refused:  # said first, then the spectator's view
+            await self.error(
+                conn, _("this invite token does not open a seat of this match; you are watching")
+            )
+        await self.push(conn, match, force=True)
         if match.needs_server():
             self.spawn(self.advance(match))
 
@@ -170,9 +175,12 @@ class Hub:
         if conn.match_id is not None:
             self.connections.get(conn.match_id, set()).discard(conn)
 
-    async def push(self, conn: Connection, match: Match) -> None:
+    async def push(self, conn: Connection, match: Match, force: bool = False) -> None:
         if conn.epoch != match.epoch:
             conn.log_sent, conn.epoch = 0, match.epoch
+        if not force and conn.sent == (match.epoch, match.rows) and not match.failure:
+            return
+        conn.sent = (match.epoch, match.rows)
         payload = seat_payload(match, conn.seat, log_from=conn.log_sent)
         conn.log_sent = len(match.steps)
         try:
@@ -243,7 +251,7 @@ class Hub:
             await conn.send(seat_payload(match, conn.seat, "record"))
         elif kind == "view":
             conn.log_sent = 0
-            await self.push(conn, match)
+            await self.push(conn, match, force=True)
         else:
             raise RequestError(
                 _("unknown message type {kind!r}; the types are: {types}").format(
