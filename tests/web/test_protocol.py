@@ -93,7 +93,9 @@ def test_every_bad_message_gets_a_clear_error_and_changes_nothing(client: TestCl
         assert "too large" in error_for(json.dumps({"type": "act", "x": "y" * MAX_MESSAGE}))
         assert '"type"' in error_for("[1, 2]")
         assert "unknown message type" in error_for({"type": "dance"})
-        assert "you hold seat 0" in error_for({"type": "act", "seat": 1, "move": move, "action": legal})
+        assert "you hold seat 0" in error_for(
+            {"type": "act", "seat": 1, "move": move, "action": legal}
+        )
         assert "stale" in error_for({"type": "act", "move": move - 1, "action": legal})
         assert "move" in error_for({"type": "act", "action": legal})
         assert "a HanniBall action is" in error_for({"type": "act", "move": move, "action": "zz"})
@@ -149,7 +151,9 @@ def test_undo_takes_back_my_last_move_against_a_bot(client: TestClient) -> None:
     with client.websocket_connect("/ws") as ws:
         first = hello(ws, made["id"], token)
         assert not first["can_undo"]
-        ws.send_text(json.dumps({"type": "act", "move": first["move"], "action": first["legal"][0]}))
+        ws.send_text(
+            json.dumps({"type": "act", "move": first["move"], "action": first["legal"][0]})
+        )
         view = until(ws, lambda v: v["can_undo"])
         ws.send_text(json.dumps({"type": "undo", "move": view["move"]}))
         undone = until(ws, lambda v: v["log_from"] == 0)
