@@ -6,7 +6,7 @@ import * as generic from "/static/games/generic.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
-const memo = {}; // a board module's own memory (selection, toggles) across redraws
+const memo = { redraw: () => draw() }; // a board module's memory across redraws
 let board = generic;
 let boardGame = null;
 const sockets = []; // {seat, token, ws, view, log}
@@ -101,6 +101,9 @@ async function draw() {
   else status = t("Waiting ...");
   $("status").textContent = status;
   $("status").dataset.over = view.over ? "yes" : "no";
+  document.body.dataset.move = view.move; // for tests: the position this page shows
+  document.body.dataset.mine = view.to_move !== null && view.to_move === me && !view.over ? "yes" : "no";
+  document.body.dataset.over = view.over ? "yes" : "no";
   const act = (text) => send(slot, { type: "act", seat: me, move: view.move, action: text });
   const root = $("board");
   root.replaceChildren();
