@@ -216,3 +216,16 @@ def test_bad_input_is_shown_in_the_page(browser: Any, server: Server) -> None:
     page.wait_for_selector("#error.shown")
     assert "no match" in page.inner_text("#error")
     page.close()
+
+
+def test_the_language_is_chosen_in_the_page_and_remembered(browser: Any, server: Server) -> None:
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#lang option")
+    page.select_option("#lang", "ko")
+    page.wait_for_function("document.getElementById('create').textContent === '게임 만들기'")
+    page.reload()
+    page.wait_for_function("document.getElementById('create').textContent === '게임 만들기'")
+    shot(page, "lobby-korean")
+    page.select_option("#lang", "en")
+    page.close()

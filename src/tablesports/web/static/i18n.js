@@ -1,4 +1,4 @@
-// UI strings: t("English text") looks the text up in the chosen language's catalog
+// UI strings: t(text) looks the text up in the chosen language's catalog
 // (gettext, compiled by Babel, served as JSON by /api/i18n/<lang>); English when missing.
 let catalog = {};
 export let lang = localStorage.getItem("tablesports.lang") || "en";
