@@ -221,7 +221,7 @@ def test_bad_input_is_shown_in_the_page(browser: Any, server: Server) -> None:
 def test_the_language_is_chosen_in_the_page_and_remembered(browser: Any, server: Server) -> None:
     page = browser.new_page()
     page.goto(server.url + "/")
-    page.wait_for_selector("#lang option")
+    page.wait_for_selector("#lang option", state="attached")
     page.select_option("#lang", "ko")
     page.wait_for_function("document.getElementById('create').textContent === '게임 만들기'")
     page.reload()

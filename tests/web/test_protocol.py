@@ -173,14 +173,21 @@ def test_undo_is_refused_against_a_person(client: TestClient) -> None:
 
 def test_a_spectator_sees_the_public_view_and_the_record(client: TestClient) -> None:
     made = create(client, "jukem", [{"kind": "human"}, {"kind": "bot", "agent": "random"}])
-    with client.websocket_connect("/ws") as ws:
-        view = hello(ws, made["id"], None)
+    with client.websocket_connect("/ws") as seat0:
+        mine = hello(seat0, made["id"], made["tokens"]["0"])
+        if not my_turn(mine):
+            mine = until(seat0, my_turn)  # the deal is done: five cards in each hand
+        with client.websocket_connect("/ws") as ws:
+            view = hello(ws, made["id"], None)
+    assert len(mine["observation"]["hand"]) == 5
     assert view["viewer"] is None and view["legal"] == []
-    assert "hand" not in view["observation"] and "score" in view["observation"]
-    assert all(step.get("hidden") or step["action"].startswith("dealer") for step in view["log"])
+    assert "score" in view["observation"] and "hand" not in view["observation"]
+    assert view["picture"] is None
+    assert all(step.get("hidden") or step["who"] >= 0 or step["i"] == 0 for step in view["log"])
     record = client.get(f"/api/matches/{made['id']}/record").json()["record"]
     assert record["meta"]["seen_by"] == "spectator"
-    assert all(text == "(hidden)" for _, text in record["history"][1:])
+    draws = [text for player, text in record["history"][1:] if player == -1]
+    assert len(draws) >= 10 and all(text == "(hidden)" for text in draws)
 
 
 def test_a_perfect_information_record_replays_with_the_library(client: TestClient) -> None:

@@ -4,15 +4,18 @@ A payload is built only from `state.observation(seat)`, the text picture `render
 log as `state.action_seen_by(action, seat)` showed each step when it was made, and the legal
 actions of the seat to move (only to that seat). The state itself, the server's seed, the
 other seats' observations and `str(action)` of a hidden step never enter. Spectators see what
-every seat sees alike: the fields equal in every seat's observation, and a step only when every
-seat saw it with the same text. (boardgame.io leaked secrets through its undo history, initial
-state, log and plugins; here the redacted record and the errors come from this one function
-too, and the leak test compares a seat's payloads byte for byte.)
+every seat sees alike: the fields equal in every seat's observation (also in states a seat
+cannot tell from this one), and a step only when every seat saw it with the same text.
+
+boardgame.io leaked secrets through its undo history, initial state, log and plugins; here the
+redacted record and the errors come from this one function too, and the leak test compares a
+seat's payloads byte for byte.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -97,7 +100,14 @@ def _observation(match: Match, viewer: int | None) -> dict[str, Any]:
     state = match.state
     if viewer is not None:
         return state.observation(viewer)
-    views = [state.observation(seat) for seat in range(match.game.info.players)]
+    # a field is public when every seat sees the same value, here and in the states that each
+    # seat cannot tell from this one (so two equal hands of cards are not shown to spectators)
+    seats = range(match.game.info.players)
+    states = [state]
+    if match.game.info.information == "imperfect":
+        rng = random.Random(f"spectator/{match.rows}")
+        states += [state.resample_hidden(s, rng) for s in seats]
+    views = [st.observation(seat) for st in states for seat in seats]
     first = views[0]
     return {k: v for k, v in first.items() if all(k in o and o[k] == v for o in views[1:])}
 
