@@ -138,6 +138,8 @@ async def run(args: argparse.Namespace) -> None:
         )
         humans.append((made["id"], made["tokens"]["0"]))
     out: dict = {"latencies": [], "confirmed": {}, "finished": 0}
+    print(f"{args.matches + args.clients} matches created in {time.monotonic() - t0:.1f} s")
+    t0 = time.monotonic()
     until = t0 + args.seconds
     tasks = [asyncio.create_task(client(port, m, tok, until, out)) for m, tok in humans]
     killed_at = None

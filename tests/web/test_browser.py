@@ -229,3 +229,62 @@ def test_the_language_is_chosen_in_the_page_and_remembered(browser: Any, server:
     shot(page, "lobby-korean")
     page.select_option("#lang", "en")
     page.close()
+
+
+def test_a_friend_joins_by_the_invite_link_in_a_second_browser(
+    browser: Any, server: Server
+) -> None:
+    host = browser.new_context(viewport={"width": 1300, "height": 900})
+    friend = browser.new_context(viewport={"width": 1300, "height": 900})  # its own storage
+    page = host.new_page()
+    page.goto(server.url + "/")
+    page.select_option("#game", "hanniball")
+    page.select_option('[data-seat-kind="1"]', "human")
+    page.click("#create")
+    page.wait_for_selector('[data-link="1"]')
+    shot(page, "invite-links")
+    link0 = page.input_value('[data-link="0"]')
+    link1 = page.input_value('[data-link="1"]')
+    page.goto(link0)
+    other = friend.new_page()
+    other.goto(link1)
+    for _ in range(6):  # three steps each way: White's two-step first turn, then Black's
+        for mover in (page, other):
+            if state(mover)[1] != "yes":
+                continue
+            move = state(mover)[0]
+            mover.locator(".sq.from").first.click()
+            mover.locator(".sq.lit").first.click()
+            if mover.locator("#choice button").count():
+                mover.locator("#choice button").first.click()
+            wait_change(mover, move)
+    page.wait_for_function("document.getElementById('log').innerText.includes('Seat 1')")
+    other.wait_for_function("document.getElementById('log').innerText.includes('Seat 0')")
+    assert page.inner_text("#log") == other.inner_text("#log")
+    other.reload()  # reconnect by reloading: the same seat, the same log
+    other.wait_for_function("document.body.dataset.move !== undefined")
+    assert other.inner_text("#log") == page.inner_text("#log")
+    shot(other, "hanniball-friend")
+    host.close()
+    friend.close()
+
+
+def test_hot_seat_hands_the_screen_over(browser: Any, server: Server) -> None:
+    page = browser.new_page(viewport={"width": 1300, "height": 900})
+    page.goto(server.url + "/")
+    page.select_option("#game", "jukem")
+    page.select_option('[data-seat-kind="1"]', "human")
+    page.check("#hotseat")
+    page.click("#create")
+    page.wait_for_url("**#hotseat")
+    for _ in range(4):
+        page.wait_for_selector("#cover button")
+        shot(page, "jukem-hot-seat-cover")
+        assert page.locator(".card").count() == 0  # nobody's hand shows under the cover
+        page.click("#cover button")
+        page.wait_for_selector(".card.playable, #board [data-action]")
+        move = state(page)[0]
+        click_jukem(page)
+        wait_change(page, move)
+    assert page.locator("#log .step").count() > 10
+    page.close()

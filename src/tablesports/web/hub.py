@@ -346,21 +346,40 @@ class Hub:
         match.apply(player, action)
 
     async def advance(self, match: Match) -> None:
-        """Chance and bots move until a person is to move or the game ends."""
+        """Chance and bots move until a person is to move or the game ends.
+
+        Chance outcomes are applied in memory and stored in one transaction with the next bot
+        move (or before a person's turn): nobody is shown a position before its rows are
+        committed. A bot thinks in a worker thread, so a slow search never blocks the server.
+        """
         while True:
             async with match.lock:
                 if not match.needs_server():
                     break
+                rows: list[tuple[int, int, str]] = []
                 try:
-                    player, action = await asyncio.to_thread(match.choose_server_move)
+                    while match.needs_server():
+                        if match.state.current_player() == CHANCE:
+                            player, action = match.choose_server_move()
+                        else:
+                            player, action = await asyncio.to_thread(match.choose_server_move)
+                        rows.append((match.rows, player, str(action)))
+                        match.apply(player, action)
+                        if player != CHANCE:
+                            break
                 except TablesportsError as exc:
                     # the reason may name hidden cards: it goes to the server log only
-                    match.failure = f"a bot failed at move {match.rows}; see the server log"
                     log.error("match %s stops: %s", match.id, exc)
+                    match.failure = f"the server failed at move {match.rows}; see its log"
+                try:
+                    if rows:  # what was applied is stored, even when a bot then failed
+                        await asyncio.to_thread(self.store.append_moves, match.id, rows)
+                except DuplicateMove as exc:  # another process wrote here: reload from storage
+                    log.error("match %s: %s; reloading it", match.id, exc)
+                    self.matches.pop(match.id, None)
+                    match.failure = "this match was changed elsewhere: reload the page"
                     break
-                await self._store_and_apply(match, player, action)
-            if player != CHANCE:
-                await self.broadcast(match)
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
+            await self.broadcast(match)
+            if self.bot_delay and match.needs_server():
+                await asyncio.sleep(self.bot_delay)
         await self.broadcast(match)

@@ -5,7 +5,7 @@ const SQ = /(\d+),(\d+)/;
 function shortDice(text) {
   const m = text.match(/\(([^)]*)\)/);
   if (!m) return "";
-  const needs = m[1].match(/\d\+|\d+ dice|\d+D/g);
+  const needs = m[1].match(/\d\+|\d+ dice|\d die/g);
   return needs ? needs.join(" ") : m[1].slice(0, 8);
 }
 
