@@ -54,10 +54,14 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def new_match(page: Any, server: Server, game: str, bot: str) -> None:
-    """Through the lobby: the game, seat 1 a bot, create; the page opens seat 0's match."""
+def new_match(
+    page: Any, server: Server, game: str, bot: str, options: dict[str, str] | None = None
+) -> None:
+    """Through the lobby: the game, its options, seat 1 a bot, create; seat 0's page opens."""
     page.goto(server.url + "/")
     page.select_option("#game", game)
+    for name, value in (options or {}).items():
+        page.fill(f'[data-option="{name}"]', value)
     page.select_option('[data-seat-agent="1"]', bot)
     shot(page, f"{game}-lobby")
     page.click("#create")
@@ -144,7 +148,7 @@ def click_hanniball(page: Any) -> None:
 
 def test_a_whole_hanniball_game_by_clicks(browser: Any, server: Server) -> None:
     page = browser.new_page(viewport={"width": 1300, "height": 900})
-    new_match(page, server, "hanniball", "random")
+    new_match(page, server, "hanniball", "random", {"max_turns": "16"})  # fast settings
     page.wait_for_selector(".sq.from")
     page.locator(".sq.from").first.click()
     page.wait_for_selector(".sq.lit")
@@ -277,14 +281,26 @@ def test_hot_seat_hands_the_screen_over(browser: Any, server: Server) -> None:
     page.check("#hotseat")
     page.click("#create")
     page.wait_for_url("**#hotseat")
-    for _ in range(4):
-        page.wait_for_selector("#cover button")
-        shot(page, "jukem-hot-seat-cover")
-        assert page.locator(".card").count() == 0  # nobody's hand shows under the cover
-        page.click("#cover button")
-        page.wait_for_selector(".card.playable, #board [data-action]")
+    covers = moves = 0
+    for _ in range(40):
+        page.wait_for_selector("#cover button, .card.playable, #board [data-action]")
+        if page.locator("#cover button").count():
+            covers += 1
+            shot(page, "jukem-hot-seat-cover")
+            assert page.locator(".card").count() == 0  # nobody's hand shows under the cover
+            page.click("#cover button")
+            continue
         move = state(page)[0]
         click_jukem(page)
         wait_change(page, move)
+        moves += 1
+        if moves == 8:
+            break
+    assert covers >= 2
+    page.wait_for_selector("#cover button, .card.playable, #board [data-action]")
+    if page.locator("#cover button").count():
+        page.click("#cover button")
+    shot(page, "jukem-hot-seat")
+    page.wait_for_selector("#log .step")
     assert page.locator("#log .step").count() > 10
     page.close()

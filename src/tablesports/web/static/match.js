@@ -82,6 +82,10 @@ async function draw() {
   if (!slot) return;
   const view = slot.view;
   await loadBoard(view.game);
+  const me = slot.seat;
+  document.body.dataset.move = view.move; // for tests: the position this page shows
+  document.body.dataset.mine = view.to_move !== null && view.to_move === me && !view.over ? "yes" : "no";
+  document.body.dataset.over = view.over ? "yes" : "no";
   // hot seat with hidden information: hand the screen over before showing a seat's hand
   const hotImperfect = sockets.length > 1 && view.information === "imperfect";
   if (hotImperfect && shownSeat !== slot.seat && !view.over) {
@@ -91,7 +95,6 @@ async function draw() {
   shownSeat = slot.seat;
   $("title").textContent = `${view.title} · ${matchId}`;
   document.title = `${view.title} - tablesports`;
-  const me = slot.seat;
   let status;
   if (view.failure) status = view.failure;
   else if (view.over) status = `${t("Game over")}: ${resultText(view, me)}`;
@@ -101,9 +104,6 @@ async function draw() {
   else status = t("Waiting ...");
   $("status").textContent = status;
   $("status").dataset.over = view.over ? "yes" : "no";
-  document.body.dataset.move = view.move; // for tests: the position this page shows
-  document.body.dataset.mine = view.to_move !== null && view.to_move === me && !view.over ? "yes" : "no";
-  document.body.dataset.over = view.over ? "yes" : "no";
   const act = (text) => send(slot, { type: "act", seat: me, move: view.move, action: text });
   const root = $("board");
   root.replaceChildren();
@@ -137,6 +137,9 @@ function resultText(view, me) {
 function cover(seat) {
   if (coverFor === seat) return;
   coverFor = seat;
+  // nothing of the last seat's view stays on the page behind the cover
+  for (const id of ["board", "log", "legal", "picture"]) $(id).replaceChildren();
+  document.getElementById("cover")?.remove();
   const box = el("div", { class: "cover", id: "cover" },
     el("div", {}, t("Pass the screen to seat {n}", { n: seat })),
     el("button", { class: "primary", onclick: () => { box.remove(); coverFor = null; shownSeat = seat; draw(); } }, t("I am seat {n}: show my view", { n: seat })));
