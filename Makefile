@@ -10,9 +10,7 @@ GAME ?= jukem
 BOT ?= $(GAME)-greedy
 # conformance playouts per game: a few hundred in CI, thousands when asked
 PLAYOUTS ?= 200
-# the web app's tests need a real browser and a real database server: Debian's packages,
-# installed with apt-get when missing (CI runs as root on a fresh machine)
-DEBS_FOR_TESTS := chromium postgresql
+# the port of `make serve`
 PORT ?= 8000
 
 .PHONY: setup run serve test lint bench clean system-deps catalogs
@@ -30,11 +28,14 @@ run: setup
 serve: setup
 	$(BIN)/tablesports serve --port $(PORT)
 
-# chromium and postgresql from Debian when absent (never Playwright's own browser download)
+# the web app's tests need a real browser and a real database server: Debian's chromium,
+# postgresql and a CJK font (Korean pages), installed with apt-get when absent (CI runs as root
+# on a fresh machine; never Playwright's own browser download)
 system-deps:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	[ -d /usr/share/fonts/opentype/noto ] || missing="$$missing fonts-noto-cjk"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing Debian packages:$$missing"; \
 		if [ "$$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
