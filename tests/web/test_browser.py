@@ -62,7 +62,7 @@ def new_match(
     page.select_option("#game", game)
     for name, value in (options or {}).items():
         page.fill(f'[data-option="{name}"]', value)
-    page.select_option('[data-seat-agent="1"]', bot)
+    page.fill('[data-seat-agent="1"]', bot)
     shot(page, f"{game}-lobby")
     page.click("#create")
     page.wait_for_url("**/m/**")
@@ -219,6 +219,19 @@ def test_bad_input_is_shown_in_the_page(browser: Any, server: Server) -> None:
     page.goto(server.url + "/m/nosuchmatch")
     page.wait_for_selector("#error.shown")
     assert "no match" in page.inner_text("#error")
+    new_match(page, server, "hanniball", "mcts:iterations=20")  # a bot spec with parameters
+    assert "mcts:iterations=20" in page.inner_text("#seats")
+    page.fill("#actiontext", "b3-b9")  # typed, and illegal
+    page.click("#typed button")
+    page.wait_for_selector("#error.shown")
+    assert "illegal: b3-b9" in page.inner_text("#error")
+    shot(page, "hanniball-illegal-typed")
+    page.fill("#actiontext", "nonsense")
+    page.click("#typed button")
+    page.wait_for_function(
+        "document.getElementById('error').innerText.includes('HanniBall action')"
+    )
+    assert state(page)[0] == "0"  # nothing changed
     page.close()
 
 

@@ -37,13 +37,14 @@ function drawForm() {
     options.append(el("div", {}, el("label", {}, `${name} `, input)));
   }
   const seats = $("seats");
-  seats.replaceChildren();
+  seats.replaceChildren(el("datalist", { id: `agents-${game.id}` },
+    ...game.agents.map((a) => el("option", { value: a }))));
   for (let seat = 0; seat < game.players; seat++) {
     const kind = el("select", { "data-seat-kind": seat },
       el("option", { value: "human" }, t("a person")),
       el("option", { value: "bot" }, t("a bot")));
-    const agent = el("select", { "data-seat-agent": seat },
-      ...game.agents.map((a) => el("option", { value: a }, a)));
+    // a bot by name, with parameters if wanted: mcts:iterations=200
+    const agent = el("input", { "data-seat-agent": seat, list: `agents-${game.id}`, size: 28 });
     const preferred = game.agents.find((a) => a.endsWith("-greedy") || a.endsWith("-scripted"));
     agent.value = preferred || "random";
     if (seat > 0) kind.value = "bot";
@@ -71,7 +72,7 @@ async function create() {
   for (let seat = 0; seat < game.players; seat++) {
     const kind = document.querySelector(`[data-seat-kind="${seat}"]`).value;
     const agent = document.querySelector(`[data-seat-agent="${seat}"]`).value;
-    seats.push(kind === "bot" ? { kind, agent } : { kind });
+    seats.push(kind === "bot" ? { kind, agent: agent.trim() || "random" } : { kind });
   }
   const body = { game: game.id, options, seats, hot_seat: $("hotseat").checked };
   const res = await fetch("/api/matches", {

@@ -116,6 +116,13 @@ async function draw() {
     generic.render(ctx);
   }
   drawLegal(view, act);
+  // any action in its text form (a game with parametric actions lists none)
+  $("typed").style.display = me !== null && view.to_move === me && !view.over ? "" : "none";
+  $("typed").onsubmit = (ev) => {
+    ev.preventDefault();
+    const text = $("actiontext").value.trim();
+    if (text) act(text);
+  };
   drawLog(view, slot.log);
   $("picture").textContent = view.picture || t("(no picture for spectators of a game with hidden information)");
   $("undo").style.display = view.can_undo ? "" : "none";
