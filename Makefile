@@ -14,7 +14,7 @@ PLAYOUTS ?= 200
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -e ".[dev,arena,ray]"
+	$(BIN)/pip install --quiet --disable-pip-version-check -e ".[dev,arena,ray,physics]"
 	touch $(STAMP)
 
 setup: $(STAMP)
