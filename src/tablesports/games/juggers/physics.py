@@ -82,11 +82,15 @@ def simulate(
         if slot == flicked:
             shape.collision_type = FLICKED
             if ghost:
-                shape.filter = pm.ShapeFilter(categories=0b01, mask=pm.ShapeFilter.ALL_MASKS() ^ 0b10)
+                shape.filter = pm.ShapeFilter(
+                    categories=0b01, mask=pm.ShapeFilter.ALL_MASKS() ^ 0b10
+                )
         elif team == flicker_team:
             shape.collision_type = MATE
             if ghost:
-                shape.filter = pm.ShapeFilter(categories=0b10, mask=pm.ShapeFilter.ALL_MASKS() ^ 0b01)
+                shape.filter = pm.ShapeFilter(
+                    categories=0b10, mask=pm.ShapeFilter.ALL_MASKS() ^ 0b01
+                )
         else:
             shape.collision_type = OTHER
         slide = pm.PivotJoint(static, body, (0.0, 0.0), (0.0, 0.0))
