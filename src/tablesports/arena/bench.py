@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 import tracemalloc
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from tablesports.core.errors import AgentError, TablesportsError
 from tablesports.core.protocol import CHANCE, Game
@@ -41,6 +41,8 @@ class BenchResult:
     """Steps (chance outcomes included) per game."""
     peak_memory_bytes: int
     """Peak Python allocation while playing a few games (tracemalloc), game object excluded."""
+    extra: dict[str, float] = field(default_factory=dict)
+    """A game's own figures, from its optional `bench_figures(seconds)` (juggers: flicks/s)."""
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)
@@ -123,4 +125,5 @@ def bench_game(
         games_per_second=games / elapsed if elapsed > 0 else 0.0,
         mean_length=steps / games if games else 0.0,
         peak_memory_bytes=peak_memory(game, seed=seed + 1),
+        extra=game.bench_figures(seconds) if hasattr(game, "bench_figures") else {},
     )

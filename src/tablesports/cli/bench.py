@@ -60,6 +60,9 @@ def bench_command(
             _size(r.peak_memory_bytes),
         )
     (err if as_json else console()).print(table)
+    for r in results:
+        for name, value in r.extra.items():
+            (err if as_json else console()).print(f"{r.game}: {name} {value:,.1f}")
     for failure in failures:
         err.print(Text(f"error: {failure}", style="bold red"), soft_wrap=True)
     if as_json:

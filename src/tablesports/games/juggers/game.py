@@ -131,6 +131,35 @@ class JuggersGame(Game):
         actions.append(PASS)
         return ActionCodec(actions)
 
+    def bench_figures(self, seconds: float = 3.0) -> dict[str, float]:
+        """Flicks resolved per second among eight coins, for `tablesports bench juggers`."""
+        import random
+        import time
+
+        from tablesports.games.juggers import physics
+
+        rng = random.Random(0)
+        t = self.table
+        discs = [
+            (s, s // 4, 250.0 + 150.0 * (s % 4) + 100.0 * (s // 4), 250.0 + 300.0 * (s // 4))
+            for s in range(8)
+        ]
+        flicks = 0
+        steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < min(seconds, 3.0) or flicks < 20:
+            slot = rng.randrange(8)
+            speed = rng.uniform(0.2, 1.0) * t.max_speed
+            velocity = physics.flick_velocity(rng.uniform(0.0, 360.0), speed)
+            out = physics.simulate(t, discs, slot, velocity, goal=1, gate=None)
+            flicks += 1
+            steps += out.steps
+        elapsed = time.perf_counter() - start
+        return {
+            "flicks/s among eight coins": flicks / elapsed,
+            "physics steps per flick": steps / flicks,
+        }
+
     def evaluate(self, state: State) -> list[float]:
         """Mete ahead (and penalty goals), squashed; life and morale break ties a little."""
         assert isinstance(state, JuggersState)

@@ -34,6 +34,8 @@ class Outcome:
     """the flicked coin passed between the gate's two coins"""
     touched_mate: bool
     steps: int
+    velocities: dict[int, tuple[float, float]]
+    """slot -> velocity when the simulation stopped (zero once at rest; for tests with max_steps)"""
 
 
 def _pymunk() -> Any:
@@ -52,6 +54,7 @@ def simulate(
     ghost: bool = False,
     goal: int = 0,
     gate: tuple[int, int] | None = None,
+    max_steps: int | None = None,
 ) -> Outcome:
     """Flick `flicked` (a slot) with `velocity` (mm/s) among `discs` [(slot, team, x, y)].
 
@@ -140,7 +143,7 @@ def simulate(
     live = bodies[:]
     flying = True  # the flicked coin is still on the table and in play
     steps = 0
-    limit = int(t.max_time / dt)
+    limit = int(t.max_time / dt) if max_steps is None else max_steps
     while steps < limit:
         space.step(dt)
         steps += 1
@@ -179,12 +182,18 @@ def simulate(
         if resting:
             break
     positions = {slot: _pos(body) for slot, body, _ in live}
-    return Outcome(positions, fallen, scored, crossed, touched[0], steps)
+    velocities = {slot: _vel(body) for slot, body, _ in live}
+    return Outcome(positions, fallen, scored, crossed, touched[0], steps, velocities)
 
 
 def _pos(body: Any) -> tuple[float, float]:
     x, y = body.position
     return (float(x), float(y))
+
+
+def _vel(body: Any) -> tuple[float, float]:
+    vx, vy = body.velocity
+    return (float(vx), float(vy))
 
 
 def _remove(space: Any, live: list[tuple[int, Any, tuple[Any, ...]]], slot: int) -> None:

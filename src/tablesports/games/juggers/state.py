@@ -405,6 +405,8 @@ class JuggersState(State):
         h = self.game.house
         while True:
             if self.inning > h.innings or (self.fieldable(0) < 3 and self.fieldable(1) < 3):
+                if self.inning > h.innings:  # R2: the ninth inning was the last
+                    self.inning, self.half = h.innings, 1
                 self._end_of_match()
                 return
             self.attacker = (1 - self.first_picker) if self.half == 0 else self.first_picker
