@@ -40,6 +40,9 @@ def play_command(
         None, "--position", help="Start from this position, in the game's notation."
     ),
     option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    png: Path | None = typer.Option(
+        None, "--png", help="Draw the table into this PNG after every step (juggers)."
+    ),
 ) -> None:
     """Play a game in the terminal: choose actions by number or by their text form."""
     game = load_game(game_id, option)
@@ -58,6 +61,8 @@ def play_command(
             if other != seat:
                 agents[other] = make_agent(vs, game, seed=seat_seed(seed, other))
     state = game.from_position(position) if position else game.new_initial_state()
+    if png is not None and not hasattr(state, "render_png"):
+        raise CliError(f"--png: {game_id} has no picture to draw; leave --png out")
     out.print(Text(game.info.title, style="bold"), end=" ")
     opponents = [a.name for a in agents if a is not None]
     against = (
@@ -74,6 +79,7 @@ def play_command(
         read_line=_line_reader(out),
         save_path=save,
         start=position,
+        png_path=png,
     )
     session.run()
 

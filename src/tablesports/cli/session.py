@@ -62,6 +62,7 @@ class PlaySession:
         read_line: ReadLine = input,
         save_path: Path | None = None,
         start: str | None = None,
+        png_path: Path | None = None,
     ) -> None:
         self.state = state
         self.game = state.game
@@ -72,6 +73,8 @@ class PlaySession:
         self.read_line = read_line
         self.save_path = save_path
         self.start = start
+        self.png_path = png_path
+        """Redraw the table into this image after every step (games with `render_png`)."""
         """The position the game began from, in the game's notation, when not the usual."""
         self.humans = [seat for seat, agent in enumerate(agents) if agent is None]
         self.hot_seat = len(self.humans) > 1
@@ -153,6 +156,8 @@ class PlaySession:
         self.shown.append(line)
         self.out.print(Text(line, style="dim" if hidden else style), soft_wrap=True)
         self.show_events(events)
+        if self.png_path is not None:
+            self.state.render_png(str(self.png_path))  # type: ignore[attr-defined]
 
     def human_turn(self, seat: int) -> bool:
         """Ask until a legal action is played; False when the person leaves."""
@@ -241,6 +246,11 @@ class PlaySession:
         self.out.print(self.state.render(seat), soft_wrap=True)
 
     def list_actions(self) -> None:
+        hint = getattr(self.state, "action_hint", None)
+        text = hint() if hint is not None else None
+        if text is not None:  # a game with too many actions to list says how to type them
+            self.out.print(text, soft_wrap=True)
+            return
         labels = [f"{n:>3}. {a}" for n, a in enumerate(self.state.legal_actions(), 1)]
         if not labels:
             self.out.print("(no action list here: type an action in its text form)")

@@ -97,16 +97,20 @@ def test_r6_r7_a_flick_is_one_impulse_with_execution_noise_as_a_chance_node() ->
     assert len(outcomes) == 15
     assert sum(p for _, p in outcomes) == pytest.approx(1.0)
     assert max(outcomes, key=lambda o: o[1])[0] == STRAIGHT
-    # the noise turns the flick: lince (A2) aims better than ferro (A1) by her precision
+    # the noise bucket turns the flick by whole spreads: ferro's precision is 3 degrees
     wide = state.clone()
-    wide.apply_action(Noise(2, 0))
-    assert wide.result is not None and state.result is None
+    events = wide.apply_action(Noise(2, 0))
+    assert events[0].data["angle"] == pytest.approx(6.0)
+    assert events[0].data["strength"] == pytest.approx(0.4)
+    straight = state.clone()
+    straight.apply_action(STRAIGHT)
+    assert wide.chance_outcomes()[0][0] != straight.chance_outcomes()[0][0]
 
 
 def test_r6_bad_flicks_are_refused_with_the_range() -> None:
     state = position(GATE, A_TURN)
     for text in ("flick 1 at 400 strength 0.5", "flick 1 at 10 strength 1.5"):
-        with pytest.raises(IllegalActionError, match="angle|strength"):
+        with pytest.raises(IllegalActionError, match=r"angle|strength"):
             state.apply_action(state.parse_action(text))
 
 

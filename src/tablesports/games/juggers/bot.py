@@ -33,7 +33,7 @@ CENTRE_NOISE = Noise(0, 0)
 META = 1000.0
 # cells of the formations, for team A (team B's are mirrored): the gate, then the flicker
 ATTACK_CELLS = ((5, 3), (5, 4), (3, 3))
-DEFEND_CELLS = ((9, 3), (9, 4))
+DEFEND_CELLS = ((2, 3), (2, 4))
 
 
 class AimBot:
@@ -44,7 +44,9 @@ class AimBot:
             raise TypeError(f"unknown parameters {sorted(params)} (known: strengths)")
         self.rng = random.Random(seed)
         self.levels = (
-            [0.2 + 0.8 * i / (strengths - 1) for i in range(strengths)] if strengths > 1 else [0.6]
+            [round(0.2 + 0.8 * i / (strengths - 1), 2) for i in range(strengths)]
+            if strengths > 1
+            else [0.6]
         )
         self.planned: Flick | None = None
 
@@ -117,7 +119,7 @@ class AimBot:
         t = state.game.table
         gx = t.width - t.goal_line / 2 if team == 0 else t.goal_line / 2
         x, y = state.pos[state.shooter] or (t.width / 2, t.height / 2)
-        angle = math.degrees(math.atan2(t.height / 2 - y, gx - x)) % 360.0
+        angle = round(math.degrees(math.atan2(t.height / 2 - y, gx - x)), 1) % 360.0
         j = state.shooter % 4 + 1
         best = max(
             (Flick(j, angle, s) for s in (0.65, 0.7, 0.8, 0.9)),
@@ -184,7 +186,7 @@ class AimBot:
                 targets += [q for q in (state.pos[o] for o in theirs) if q is not None]
             for tx, ty in targets:
                 angle = math.degrees(math.atan2(ty - p[1], tx - p[0])) % 360.0
-                out.extend(Flick(j, angle, lv) for lv in self.levels)
+                out.extend(Flick(j, round(angle, 1) % 360.0, lv) for lv in self.levels)
         return out
 
     def _score(self, state: JuggersState, f: Flick, team: int) -> float:

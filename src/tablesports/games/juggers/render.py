@@ -59,6 +59,17 @@ def _status(state: JuggersState) -> str:
             f"penalties: A {state.pen_goals[0]}/{state.pen_shots[0]}, "
             f"B {state.pen_goals[1]}/{state.pen_shots[1]}"
         )
+    if state.phase in ("choose", "draft"):
+        taken = set(state.chars)
+        out.append(f"market (budgets: A {state.budget[0]}, B {state.budget[1]} denari):")
+        for i, c in enumerate(state.game.characters):
+            if i not in taken:
+                sm = c.supermove
+                out.append(
+                    f"  {c.id:<9} {c.name:<22} {c.cost:>3} denari  life {c.life}  stamina "
+                    f"{c.stamina}%  charisma {c.charisma}%  aim +-{c.precision:g} deg  "
+                    f"{sm.name} ({sm.effects()}) {sm.morale} morale"
+                )
     for team in (0, 1):
         row = []
         for s in range(team * 4, team * 4 + 4):

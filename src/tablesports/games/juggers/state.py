@@ -15,6 +15,7 @@ from tablesports.games.juggers import physics
 from tablesports.games.juggers.actions import (
     ANGLE_BUCKETS,
     CALM,
+    COLUMNS,
     EXCITED,
     GRID_FLICKS,
     INJURED,
@@ -327,8 +328,9 @@ class JuggersState(State):
                 return self._do_super(action)
             if isinstance(action, Sub):
                 return self._do_sub(action)
+            team = self.to_move
             self._next_action()
-            return [Event("pass", f"team {TEAM_LETTERS[self.to_move]} passes")]
+            return [Event("pass", f"team {TEAM_LETTERS[team]} passes: nothing to flick")]
         if phase == NOISE:
             assert isinstance(action, Noise)
             return self._do_noise(action)
@@ -449,7 +451,11 @@ class JuggersState(State):
         self.pos[slot] = cell_centre(action.col, action.row)
         self.played[slot] = True
         self._placement_next()
-        return [Event("place", f"{self.label(slot)} placed at {action}", rule="R4")]
+        return [
+            Event(
+                "place", f"{self.label(slot)} placed on {str(action).rsplit(' ', 1)[-1]}", rule="R4"
+            )
+        ]
 
     def _do_super(self, action: Super) -> list[Event]:
         slot = self.to_move * 4 + action.jugger - 1
@@ -742,6 +748,37 @@ class JuggersState(State):
         from tablesports.games.juggers.render import render_text
 
         return render_text(self)
+
+    def render_png(self, path: str) -> None:
+        from tablesports.games.juggers.render import render_png
+
+        render_png(self, path)
+
+    def action_hint(self) -> str | None:
+        """For the terminal: how to type the actions, where there are too many to list."""
+        legal = self.legal_actions()
+        if len(legal) <= 40:
+            return None
+        flicks = sorted({a.jugger for a in legal if isinstance(a, Flick)})
+        places = sorted({a.jugger for a in legal if isinstance(a, Place)})
+        rest = [str(a) for a in legal if not isinstance(a, (Flick, Place))]
+        lines = []
+        if flicks:
+            lines.append(
+                f"flick J at ANGLE strength S [offset O]   J: {', '.join(map(str, flicks))}; "
+                "ANGLE in degrees: 0 right (to B's goal), 90 up, 180 left (to A's goal); "
+                "S over 0 to 1 (1 slides 1.5 m); O -1..1 hits off centre"
+            )
+        if places:
+            cells = sorted({(a.col, a.row) for a in legal if isinstance(a, Place)})
+            lo, hi = cells[0], cells[-1]
+            lines.append(
+                f"place J at CELL   J: {', '.join(map(str, places))}; free cells of your half "
+                f"from {COLUMNS[lo[0]]}{lo[1] + 1} to {COLUMNS[hi[0]]}{hi[1] + 1} (100 mm cells)"
+            )
+        if rest:
+            lines.append("also: " + ", ".join(rest))
+        return "\n".join(lines)
 
     def summary(self) -> str:
         return (
