@@ -377,3 +377,24 @@ def test_r33_still_tied_sudden_death_until_one_leads_after_equal_shots() -> None
     _shoot(state, False)
     _shoot(state, True)
     assert state.is_terminal() and state.pen_shots == [7, 7] and state.returns() == [1.0, -1.0]
+
+
+# --- H-END: the end of an attack ------------------------------------------------------------
+
+
+def test_h_end_the_attack_ends_after_twelve_attacker_actions() -> None:
+    state = position(GATE, "actions=22")
+    flick(state, "flick 1 at 0 strength 0.4")  # the attacker's twelfth action, valid
+    roll_all(state)
+    assert state.turn == 1 and state.current_player() == 1
+    flick(state, "flick 1 at 270 strength 0.2")
+    roll_all(state)
+    assert state.turn == 2 and state.attacker == 1
+
+
+def test_h_end_a_defender_with_nothing_on_the_table_passes() -> None:
+    state = position("at=A1:300,400;A2:500,350;A3:500,450", B_TURN)
+    assert [str(a) for a in state.legal_actions()] == ["pass"]
+    state.apply_action(state.parse_action("pass"))
+    assert state.current_player() == 0 and state.actions == 2
+    unchanged(state, "pass", "only when no flick")
