@@ -398,3 +398,24 @@ def test_h_end_a_defender_with_nothing_on_the_table_passes() -> None:
     state.apply_action(state.parse_action("pass"))
     assert state.current_player() == 0 and state.actions == 2
     unchanged(state, "pass", "only when no flick")
+
+
+def test_r25_h_hero_knocking_an_opponent_off_with_a_valid_flick() -> None:
+    fields = ("at=A1:300,400;A2:500,350;A3:500,700;B1:500,600", B_TURN, "morale=6,6")
+    state = position(*fields, hero_clean_defence=False)
+    events = flick(state, "flick 1 at 90 strength 0.6")
+    assert [e.data["slot"] for e in events if e.kind == "fall"] == [2]
+    assert state.morale == [6, 9] and state.pos[4] is not None
+    roll_all(state)
+    assert state.turn == 2  # H-END 3: an attacker's fall ends the attack
+
+
+def test_r25_h_hero_the_defence_ends_an_attack_without_a_meta() -> None:
+    state = position(GATE, A_TURN, "morale=6,6")
+    flick(state, "flick 1 at 180 strength 0.2")
+    roll_all(state)
+    assert state.turn == 2 and state.morale == [6, 9]
+    off = position(GATE, A_TURN, "morale=6,6", hero_clean_defence=False)
+    flick(off, "flick 1 at 180 strength 0.2")
+    roll_all(off)
+    assert off.morale == [6, 6]

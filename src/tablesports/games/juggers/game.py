@@ -45,7 +45,15 @@ class JuggersOptions(BaseModel):
     attacker_actions: int | None = Field(None, ge=1, le=100)
     """H-END: an attack ends after this many attacker actions."""
     starting_morale: int | None = Field(None, ge=0, le=100)
+    """H-MORALE: each team's morale at the start."""
+    hero_score: bool | None = None
+    """H-HERO 1: a meta is a heroic action."""
+    hero_knock_off: bool | None = None
+    """H-HERO 2: knocking an opponent off with a valid flick is a heroic action."""
+    hero_clean_defence: bool | None = None
+    """H-HERO 3: ending the opponent's attack without a meta is a heroic action."""
     sudden_death_cap: int | None = Field(None, ge=1, le=1000)
+    """H-PEN: after this many sudden-death rounds the match is drawn."""
 
 
 class JuggersGame(Game):
