@@ -86,8 +86,14 @@ class Table(_Strict):
     def _fits(self) -> Table:
         if self.mouth <= 2 * self.coin_radius:
             raise ValueError("mouth: a coin must fit between the posts")
-        if self.max_speed * self.time_step >= self.coin_radius:
-            raise ValueError("time_step: a coin at max_speed would move a radius in one step")
+        # the fastest coin (a supermove's power is at most 2) must not skip, in one step, the
+        # goal's depth (where a whole coin fits inside the posts) nor the width of another coin
+        step = 2.0 * self.max_speed * self.time_step
+        if step >= self.goal_line - self.coin_radius or step >= 2 * self.coin_radius:
+            raise ValueError(
+                f"time_step: at twice max_speed a coin moves {step:g} mm in a step, more than "
+                "the goal's depth (goal_line - coin_radius) or a coin's width"
+            )
         return self
 
 
