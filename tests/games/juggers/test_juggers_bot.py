@@ -32,3 +32,17 @@ def test_the_bot_finds_the_pass_between_its_team_mates() -> None:
     state.apply_action(state.chance_outcomes()[7][0])  # the straight noise
     events = state.apply_action(state.chance_outcomes()[0][0])
     assert "foul" not in [e.kind for e in events]
+
+
+def test_the_robust_bot_weighs_every_noise_outcome() -> None:
+    state = position(GATE)
+    bot = AimBot(state.game, robust=2)
+    action = bot.step(state)
+    assert state.is_legal(action)
+
+
+def test_the_bot_refuses_unknown_parameters() -> None:
+    import pytest
+
+    with pytest.raises(TypeError, match="known: strengths, robust"):
+        AimBot(None, colour=1)
