@@ -154,7 +154,8 @@ class JuggersGame(Game):
         ]
         flicks = 0
         steps = 0
-        start = time.perf_counter()
+        # CPU time of this process: "per second on one core" even on a shared machine
+        start, cpu = time.perf_counter(), time.process_time()
         while time.perf_counter() - start < min(seconds, 3.0) or flicks < 20:
             slot = rng.randrange(8)
             speed = rng.uniform(0.2, 1.0) * t.max_speed
@@ -162,9 +163,9 @@ class JuggersGame(Game):
             out = physics.simulate(t, discs, slot, velocity, goal=1, gate=None)
             flicks += 1
             steps += out.steps
-        elapsed = time.perf_counter() - start
+        used = time.process_time() - cpu
         return {
-            "flicks/s among eight coins": flicks / elapsed,
+            "flicks per CPU-second among eight coins": flicks / used,
             "physics steps per flick": steps / flicks,
         }
 
