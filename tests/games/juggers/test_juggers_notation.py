@@ -7,12 +7,15 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tablesports.agents.random_agent import RandomAgent
 from tablesports.arena.match import play_match
 from tablesports.core.errors import NotationError, RecordError
 from tablesports.core.records import parse_record, replay_final
 from tablesports.core.registry import load
+from tablesports.games.juggers.actions import Flick
 from tablesports.games.juggers.notation import write_position
 from tablesports.games.juggers.tensor import encode, tensor_shape
 
@@ -92,3 +95,34 @@ def test_the_tensor_has_its_shape_and_mirrors_for_team_b() -> None:
         else:
             moves = s.legal_actions()
             s.apply_action(moves[rng.randrange(len(moves))])
+
+
+def test_the_fast_tensor_path_gives_the_same_array() -> None:
+    from tablesports.games.juggers.tensor import encode_state
+
+    game = load("juggers")
+    rng = random.Random(2)
+    state = game.new_initial_state()
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        for p in (0, 1):
+            assert np.array_equal(encode_state(state, p), encode(game, state.observation(p), p))
+        if state.current_player() < 0:
+            state.apply_action(state.sample_chance(rng))
+        else:
+            moves = state.legal_actions()
+            state.apply_action(moves[rng.randrange(len(moves))])
+
+
+@given(
+    jugger=st.integers(1, 4),
+    angle=st.floats(0.0, 360.0, exclude_max=True),
+    strength=st.floats(0.0, 1.0, exclude_min=True),
+    offset=st.floats(-1.0, 1.0),
+)
+def test_any_flick_text_parses_back_exactly(
+    jugger: int, angle: float, strength: float, offset: float
+) -> None:
+    action = Flick(jugger, angle, strength, offset)
+    assert load("juggers").parse_action(str(action)) == action

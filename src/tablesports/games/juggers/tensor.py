@@ -102,3 +102,15 @@ def encode(game: Game, observation: dict[str, Any], player: int) -> np.ndarray:
     out[s : s + len(scalars)] = scalars
     out[s + len(scalars) + PHASES.index(o["phase"])] = 1.0
     return out
+
+
+_FIELDS = (
+    "chars", "pos", "hp", "injured_until", "excited_until", "paid", "turn", "inning", "half",
+    "attacker", "to_move", "score", "morale", "subs", "actions", "declared", "pen_goals",
+    "pen_shots", "budget", "phase",
+)  # fmt: skip
+
+
+def encode_state(state: Any, player: int) -> np.ndarray:
+    """The same array as `encode(game, state.observation(player), player)`, without the JSON."""
+    return encode(state.game, {k: getattr(state, k) for k in _FIELDS}, player)
