@@ -767,8 +767,10 @@ class JuggersState(State):
             lines.append(
                 f"flick J at ANGLE strength S [offset O]   J: {', '.join(map(str, flicks))}; "
                 "ANGLE in degrees: 0 right (to B's goal), 90 up, 180 left (to A's goal); "
-                "S over 0 to 1 (1 slides 1.5 m); O -1..1 hits off centre"
+                f"S over 0 to 1 (a coin slides S x S x {self._full_slide():.0f} mm); "
+                "O -1..1 hits off centre"
             )
+            lines.append("aiming help: " + "; ".join(self._aims(flicks)))
         if places:
             cells = sorted({(a.col, a.row) for a in legal if isinstance(a, Place)})
             lo, hi = cells[0], cells[-1]
@@ -780,12 +782,45 @@ class JuggersState(State):
             lines.append("also: " + ", ".join(rest))
         return "\n".join(lines)
 
+    def _full_slide(self) -> float:
+        t = self.game.table
+        return t.max_speed**2 / (2 * t.sliding_friction * t.gravity)
+
+    def _aims(self, juggers: list[int]) -> list[str]:
+        """Angles from each Jugger to the goal it attacks and to the gap between its mates."""
+        t = self.game.table
+        team = self.to_move
+        goal_x = t.width - t.goal_line / 2 if team == 0 else t.goal_line / 2
+        out = []
+        for j in juggers:
+            slot = team * 4 + j - 1
+            p = self.pos[slot]
+            if p is None:
+                continue
+            aims = [f"goal {_angle(p, (goal_x, t.height / 2)):.0f}"]
+            mates = [s for s in self.on_table(team) if s != slot]
+            if len(mates) == 2 and team == self.attacker:
+                a, b = self.pos[mates[0]], self.pos[mates[1]]
+                assert a is not None and b is not None
+                mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+                aims.append(f"gap {_angle(p, mid):.0f}, {math.dist(p, mid):.0f} mm")
+            for o in self.on_table(1 - team):
+                q = self.pos[o]
+                assert q is not None
+                aims.append(f"{slot_name(o)} {_angle(p, q):.0f}")
+            out.append(f"{j} to " + ", ".join(aims))
+        return out
+
     def summary(self) -> str:
         return (
             f"inning {self.inning} turn {self.half + 1}, attack {TEAM_LETTERS[self.attacker]}"
             if self.attacker >= 0
             else self.phase
         ) + f", mete {self.score[0]}-{self.score[1]}, morale {self.morale[0]}-{self.morale[1]}"
+
+
+def _angle(frm: tuple[float, float], to: tuple[float, float]) -> float:
+    return math.degrees(math.atan2(to[1] - frm[1], to[0] - frm[0])) % 360.0
 
 
 def _two(first: Roll, p: float, second: Roll) -> list[tuple[Action, float]]:
