@@ -86,9 +86,10 @@ class Table(_Strict):
     def _fits(self) -> Table:
         if self.mouth <= 2 * self.coin_radius:
             raise ValueError("mouth: a coin must fit between the posts")
-        # the fastest coin (a supermove's power is at most 2) must not skip, in one step, the
-        # goal's depth (where a whole coin fits inside the posts) nor the width of another coin
-        step = 2.0 * self.max_speed * self.time_step
+        # the fastest coin (a supermove's power is at most 2, the noise adds a strength spread)
+        # must not skip, in one step, the goal's depth (where a whole coin fits inside the
+        # posts) nor the width of another coin
+        step = 2.0 * (1.0 + self.strength_spread) * self.max_speed * self.time_step
         if step >= self.goal_line - self.coin_radius or step >= 2 * self.coin_radius:
             raise ValueError(
                 f"time_step: at twice max_speed a coin moves {step:g} mm in a step, more than "
