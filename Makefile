@@ -9,6 +9,7 @@ BIN := $(VENV)/bin
 # line each (TEST_EXTRAS := $(TEST_EXTRAS),web), and `make run` stays light.
 TEST_EXTRAS := dev,arena,ray
 TEST_EXTRAS := $(TEST_EXTRAS),web,webtest
+TEST_EXTRAS := $(TEST_EXTRAS),physics
 RUN_STAMP := $(VENV)/.installed-run
 WEB_STAMP := $(VENV)/.installed-web
 TEST_STAMP := $(VENV)/.installed-test

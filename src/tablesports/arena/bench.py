@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import time
 import tracemalloc
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 
 from tablesports.core.errors import AgentError, TablesportsError
 from tablesports.core.protocol import CHANCE, Game
@@ -55,6 +55,8 @@ class BenchResult:
     """Allocation of one `clone()`, the mean over positions met along a playout."""
     clone_bytes_peak: int = 0
     """The largest of those: the memory per state clone a search must plan for."""
+    extra: dict[str, float] = field(default_factory=dict)
+    """A game's own figures, from its optional `bench_figures(seconds)` (juggers: flicks/s)."""
 
     def to_json(self) -> dict[str, object]:
         return asdict(self)
@@ -198,4 +200,5 @@ def bench_game(
         public_steps=public_steps,
         clone_bytes_mean=clone_mean,
         clone_bytes_peak=clone_peak,
+        extra=game.bench_figures(seconds) if hasattr(game, "bench_figures") else {},
     )

@@ -78,6 +78,9 @@ def bench_command(
         "apply_action, chance drawn from chance_outcomes (as OpenSpiel's loop)",
         soft_wrap=True,
     )
+    for r in results:
+        for name, value in r.extra.items():
+            (err if as_json else console()).print(f"{r.game}: {name} {value:,.1f}")
     for failure in failures:
         err.print(Text(f"error: {failure}", style="bold red"), soft_wrap=True)
     if as_json:

@@ -66,6 +66,12 @@ def play_command(
     option: list[str] = typer.Option(
         None, "--option", "-o", metavar="KEY=VALUE", help=OPTION_HELP + " (see below)"
     ),
+    png: Path | None = typer.Option(
+        None,
+        "--png",
+        metavar="FILE",
+        help="Draw the table into this PNG after every step (juggers).",
+    ),
 ) -> None:
     """Play a game in the terminal: type an action, its number or a shortcut (Tab completes);
     `help` in the game lists the commands (undo, rules, save, quit)."""
@@ -101,6 +107,8 @@ def play_command(
         state = replay_final(record, game)
     else:
         state = game.from_position(position) if position else game.new_initial_state()
+    if png is not None and not hasattr(state, "render_png"):
+        raise CliError(f"--png: {game.info.id} has no picture to draw; leave --png out")
     out.print(Text(game.info.title, style="bold"), end=" ")
     opponents = [a.name for a in agents if a is not None]
     against = (
@@ -118,6 +126,7 @@ def play_command(
         save_path=save,
         start=position,
         meta={"vs": vs, "seat": seat},
+        png_path=png,
     )
     session.run()
 

@@ -90,6 +90,7 @@ class PlaySession:
         save_path: Path | None = None,
         start: str | None = None,
         meta: dict[str, Any] | None = None,
+        png_path: Path | None = None,
     ) -> None:
         self.state = state
         self.game = state.game
@@ -102,6 +103,8 @@ class PlaySession:
         self.save_path = save_path
         self.start = start
         """The position the game began from, in the game's notation, when not the usual."""
+        self.png_path = png_path
+        """Redraw the table into this image after every step (games with `render_png`)."""
         self.meta = meta or {}
         """Kept in the record, for `--resume`: the opponent's spec and the person's seat."""
         self.humans = [seat for seat, agent in enumerate(agents) if agent is None]
@@ -208,6 +211,8 @@ class PlaySession:
         self.shown.append(line)
         self.out.print(Text(line, style="dim" if hidden else style), soft_wrap=True)
         self.show_events(events)
+        if self.png_path is not None:
+            self.state.render_png(str(self.png_path))  # type: ignore[attr-defined]
 
     def human_turn(self, seat: int) -> bool:
         """Ask until a legal command is played; False when the person leaves."""
@@ -328,6 +333,11 @@ class PlaySession:
 
     def show_menu(self) -> None:
         texts = [str(a) for a in self.state.legal_actions()]
+        hint = getattr(self.state, "action_hint", None)
+        text = hint() if hint is not None else None
+        if text is not None:  # a game with too many actions to list says how to type them
+            self.out.print(text, soft_wrap=True)
+            return
         if not texts:
             self.out.print("(no action list here: type an action in its text form)")
             return

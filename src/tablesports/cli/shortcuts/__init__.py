@@ -87,10 +87,11 @@ def resolve(state: State, line: str, commands: list[str]) -> Resolved:
         expanded = expand(state, low, texts)
         if expanded:
             return Resolved(expanded)
+    parse_problem = ""
     try:
         action = state.game.parse_action(text)
-    except TablesportsError:
-        action = None
+    except TablesportsError as exc:
+        action, parse_problem = None, str(exc)
     if action is not None:
         return Resolved([str(action)])
     tail = re.compile(rf"(?:^|[ ~*^-]){re.escape(low)}")
@@ -104,6 +105,15 @@ def resolve(state: State, line: str, commands: list[str]) -> Resolved:
     starts = [t for t in texts if t.lower().startswith(low + " ")]
     if len(starts) == 1 and not ends:
         return Resolved(starts)
+    verb = low.split(" ", 1)[0]
+    if (
+        parse_problem
+        and not ends
+        and not starts
+        and any(t.lower().startswith(verb + " ") for t in texts)
+    ):
+        # the line names a kind of action the game has, but its values are wrong: say which
+        return Resolved(problem=parse_problem)
     near = (ends + starts)[:4] or did_you_mean(low, texts + commands)
     problem = f"{text!r} is not an action or a command here"
     if len(ends) + len(starts) > 1:

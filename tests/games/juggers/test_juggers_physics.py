@@ -1,0 +1,85 @@
+"""The physics against closed forms, and its determinism."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from tablesports.games.juggers import data, physics
+
+TABLE = data.table()
+DECEL = TABLE.sliding_friction * TABLE.gravity
+
+
+def test_a_lone_coin_stops_after_v_squared_over_2_mu_g() -> None:
+    for speed in (500.0, 1500.0, 2000.0):
+        out = physics.simulate(TABLE, [(0, 0, 200.0, 400.0)], 0, (speed, 0.0))
+        travelled = out.positions[0][0] - 200.0
+        exact = speed**2 / (2 * DECEL)
+        # the integrator (semi-implicit Euler) is off by half a step's travel, v*dt/2
+        assert travelled == pytest.approx(exact, abs=speed * TABLE.time_step / 2 + 0.5)
+        assert out.positions[0][1] == 400.0
+        assert out.fallen == []
+
+
+def test_a_head_on_collision_of_equal_coins_swaps_their_velocities() -> None:
+    table = TABLE.model_copy(update={"restitution_coins": 1.0, "coin_friction": 0.0})
+    speed, gap = 1500.0, 100.0
+    discs = [(0, 0, 300.0, 400.0), (1, 0, 300.0 + gap, 400.0)]
+    travel = gap - 2 * table.coin_radius
+    at_impact = math.sqrt(speed**2 - 2 * DECEL * travel)
+    impact = (speed - at_impact) / DECEL  # seconds until the coins touch
+    steps = math.ceil(impact / table.time_step) + 3
+    out = physics.simulate(table, discs, 0, (speed, 0.0), max_steps=steps)
+    after = steps * table.time_step - impact  # time since the impact, both slowed by friction
+    slack = 3 * DECEL * table.time_step
+    assert out.velocities[0][0] == pytest.approx(0.0, abs=slack)
+    assert out.velocities[1][0] == pytest.approx(at_impact - DECEL * after, abs=slack)
+    # and, left to stop, the striker rests at the contact point
+    rest = physics.simulate(table, discs, 0, (speed, 0.0))
+    assert rest.positions[0][0] == pytest.approx(300.0 + travel, abs=2.0)
+
+
+def test_a_coin_whose_centre_leaves_the_table_has_fallen() -> None:
+    out = physics.simulate(TABLE, [(0, 0, 600.0, 700.0), (4, 1, 600.0, 300.0)], 0, (0.0, 2000.0))
+    assert out.fallen == [0]
+    assert 0 not in out.positions and out.positions[4] == (600.0, 300.0)
+
+
+def test_the_same_flick_gives_bit_identical_positions() -> None:
+    rng = random.Random(3)
+    discs = [(s, s // 4, rng.uniform(100, 1100), rng.uniform(100, 700)) for s in range(8)]
+    discs = [
+        d
+        for i, d in enumerate(discs)
+        if all(math.hypot(d[2] - e[2], d[3] - e[3]) > 30 for e in discs[:i])
+    ]
+    runs = [
+        physics.simulate(TABLE, discs, discs[0][0], (2400.0, 900.0), spin=40.0) for _ in range(3)
+    ]
+    assert runs[0].positions == runs[1].positions == runs[2].positions
+    assert runs[0].fallen == runs[1].fallen
+
+
+def test_an_off_centre_hit_spins_the_coin_but_not_its_path_alone() -> None:
+    spin = physics.flick_spin(TABLE, 0.5, 1000.0)
+    assert spin > 0.0
+    plain = physics.simulate(TABLE, [(0, 0, 200.0, 400.0)], 0, (1000.0, 0.0))
+    spun = physics.simulate(TABLE, [(0, 0, 200.0, 400.0)], 0, (1000.0, 0.0), spin=spin)
+    assert spun.positions[0] == pytest.approx(plain.positions[0])
+
+
+def test_posts_stop_a_coin_aimed_at_them() -> None:
+    post_y = TABLE.height / 2 + TABLE.mouth / 2 + TABLE.post_radius
+    out = physics.simulate(TABLE, [(0, 0, 1000.0, post_y)], 0, (1500.0, 0.0), goal=1)
+    assert not out.scored
+    assert out.positions[0][0] < TABLE.width - TABLE.goal_line
+
+
+def test_a_coin_wholly_between_the_posts_scores() -> None:
+    out = physics.simulate(TABLE, [(0, 0, 900.0, 400.0)], 0, (2000.0, 0.0), goal=1)
+    assert out.scored and 0 not in out.positions and out.fallen == []
+    wide = physics.simulate(TABLE, [(0, 0, 900.0, 400.0)], 0, (2000.0, 0.0), goal=-1)
+    assert not wide.scored and wide.fallen == [0]
