@@ -9,12 +9,18 @@ GAME ?= jukem
 BOT ?= $(GAME)-greedy
 # conformance playouts per game: a few hundred in CI, thousands when asked
 PLAYOUTS ?= 200
+# the CPU build of torch that lies on this kind of machine (see docs/rl.md)
+TORCH ?= 2.13.0
 
 .PHONY: setup run test lint bench clean
 
+# torch's CPU build goes in first (pinned: a bare `torch` can pull a multi-GB CUDA build), so
+# that the train extra finds it there
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --disable-pip-version-check -e ".[dev,arena,ray]"
+	$(BIN)/pip install --quiet --disable-pip-version-check -e ".[dev,arena,ray,rl,openspiel]"
+	$(BIN)/pip install --quiet --disable-pip-version-check "torch==$(TORCH)"
+	$(BIN)/pip install --quiet --disable-pip-version-check -e ".[train]"
 	touch $(STAMP)
 
 setup: $(STAMP)
