@@ -12,6 +12,7 @@ from tablesports.cli.play import play_command
 from tablesports.cli.replay import replay_command
 from tablesports.cli.rules import rules_command
 from tablesports.cli.simulate import simulate_command
+from tablesports.cli.train import train_command
 
 app = typer.Typer(
     name="tablesports",
@@ -44,6 +45,7 @@ app.command("simulate")(simulate_command)
 app.command("replay")(replay_command)
 app.command("bench")(bench_command)
 app.command("arena")(arena_command)
+app.command("train")(train_command)
 
 
 def main() -> None:
