@@ -88,11 +88,11 @@ def test_the_opponent_is_a_named_agent() -> None:
 
 
 def test_a_wrong_game_option_or_opponent_names_what_is_allowed() -> None:
-    with pytest.raises(UnknownGameError, match="the games are: .*hanniball"):
+    with pytest.raises(UnknownGameError, match=r"the games are: .*hanniball"):
         gym_env("chess")
     with pytest.raises(OptionError, match="max_turns"):
         gym_env("hanniball", max_turn=10)
-    with pytest.raises(AgentError, match="the agents are: .*random"):
+    with pytest.raises(AgentError, match=r"the agents are: .*random"):
         gym_env("hanniball", opponent="stockfish")
     with pytest.raises(OptionError, match="the seats are 0 to 1"):
         gym_env("hanniball", seat=2)

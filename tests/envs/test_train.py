@@ -21,14 +21,16 @@ def test_train_saves_a_policy_that_plays_as_an_agent_spec(tmp_path: Path) -> Non
     out = tmp_path / "jukem"
     result = runner.invoke(
         app,
-        ["train", "jukem", "--steps", "256", "--eval-every", "128", "--eval-games", "2"]
-        + ["--out", str(out), "--imitate", "jukem-greedy", "--imitate-steps", "64"],
+        [
+            *("train", "jukem", "--steps", "256", "--eval-every", "128", "--eval-games", "2"),
+            *("--out", str(out), "--imitate", "jukem-greedy", "--imitate-steps", "64"),
+        ],
     )
     assert result.exit_code == 0, result.output
     policy = out / "policy.zip"
     assert policy.exists() and (out / "curve.png").exists()
     curve = json.loads((out / "curve.json").read_text())
-    assert [p["steps"] for p in curve["curve"]][0] == 0 and curve["curve"][-1]["steps"] >= 256
+    assert curve["curve"][0]["steps"] == 0 and curve["curve"][-1]["steps"] >= 256
     assert set(curve["curve"][-1]["win_rate"]) == {"random", "jukem-greedy"}
 
     game = load("jukem")
