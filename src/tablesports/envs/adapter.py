@@ -6,6 +6,8 @@ nothing game-specific, so a new game package is adapted as soon as it has those 
 
 from __future__ import annotations
 
+import dataclasses
+import operator
 import random
 from collections.abc import Callable
 from typing import Any
@@ -36,6 +38,10 @@ class GameAdapter:
         self.codec: ActionCodec = codec
         self.num_actions = codec.num_actions
         self.ids: dict[Action, int] = {a: i for i, a in enumerate(codec.actions)}
+        self._actions = codec.actions  # kept alive, so their id() stays theirs
+        self._by_id = {id(a): i for i, a in enumerate(codec.actions)}
+        self._getters: dict[type, Callable[[Any], Any] | None] = {}
+        self._by_class: dict[type, tuple[Callable[[Any], Any] | None, dict[Any, int]]] = {}
         fast = getattr(self.tensor, "encode_state", None)
         self._encode: Callable[[State, int], np.ndarray] = fast or self._slow_encode
 
@@ -47,8 +53,44 @@ class GameAdapter:
         return self._encode(state, player)
 
     def legal_ids(self, state: State) -> list[int]:
-        ids = self.ids
-        return [ids[a] for a in state.legal_actions()]
+        """The ids of the legal actions. Games that hand out the codec's own action objects
+        (most do) are looked up by identity; fresh objects by their fields (see
+        `_key_of_class`)."""
+        by_class, by_id, actions = self._by_class, self._by_id, self._actions
+        out = []
+        for a in state.legal_actions():
+            i = by_id.get(id(a))
+            if i is not None and actions[i] is a:
+                out.append(i)
+                continue
+            cls = a.__class__
+            if cls not in by_class:
+                self._learn_class(cls)
+            getter, ids = by_class[cls]
+            out.append(ids[a if getter is None else getter(a)])
+        return out
+
+    def _learn_class(self, cls: type) -> None:
+        """Group the codec's actions of class `cls` by their fields."""
+        self._key_of_class(cls)
+        getter = self._getters[cls]
+        ids = {
+            (a if getter is None else getter(a)): i
+            for i, a in enumerate(self._actions)
+            if type(a) is cls
+        }
+        self._by_class[cls] = (getter, ids)
+
+    def _key_of_class(self, cls: type) -> None:
+        """For a dataclass action, a getter of the fields its `__eq__` compares: a plain tuple,
+        hashed and compared in C, several times faster than the dataclass's own `__hash__`
+        and `__eq__` (which the mask would call for every legal action). Any other action is
+        its own key (None)."""
+        if cls not in self._getters:
+            params = getattr(cls, "__dataclass_params__", None)
+            eq = params is not None and params.eq
+            names = [f.name for f in dataclasses.fields(cls) if f.compare] if eq else []
+            self._getters[cls] = operator.attrgetter(*names) if names else None
 
     def mask(self, state: State) -> np.ndarray:
         """The legal-action mask of the player to move (int8, one slot per action id)."""
