@@ -40,6 +40,8 @@ class TrainResult:
     opponent: str
     policy: str
     plot: str | None
+    imitated: str | None = None
+    """The bot the policy copied before PPO (step 0 of the curve is after that), if any."""
     curve: list[CurvePoint] = field(default_factory=list)
 
 
@@ -137,7 +139,7 @@ def train(
         learning_rate=learning_rate,
         verbose=0,
     )
-    result = TrainResult(game_id, opponent, str(out / "policy.zip"), None)
+    result = TrainResult(game_id, opponent, str(out / "policy.zip"), None, imitate)
     started = time.perf_counter()
 
     def evaluate(done: int) -> None:
@@ -235,7 +237,10 @@ def _plot(result: TrainResult, path: Path) -> str | None:
     ax.set_ylim(0, 1)
     ax.grid(alpha=0.3)
     ax.legend()
-    ax.set_title(f"MaskablePPO on {result.game}, trained against {result.opponent}")
+    title = f"MaskablePPO on {result.game}, trained against {result.opponent}"
+    if result.imitated:
+        title += f"\n(step 0: after copying {result.imitated})"
+    ax.set_title(title)
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return str(path)

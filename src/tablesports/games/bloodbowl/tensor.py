@@ -125,7 +125,7 @@ def encode(game: BloodBowlGame, observation: dict[str, Any], player: int) -> np.
             pid += 1
     ball = o["ball"]
     ball_sq = ball["square"][1] * WIDTH + ball["square"][0] if ball["square"] is not None else -1
-    about = next((e["pid"] for e in reversed(o["stack"]) if (e.get("pid") or -1) >= 0), -1)
+    about = next((e["pid"] for e in reversed(o["stack"]) if _is_pid(e.get("pid"))), -1)
     top = o["stack"][-1]["proc"] if o["stack"] else None
     return _fill(player, rows, o, ball["state"], ball_sq, about, top)
 
@@ -152,12 +152,16 @@ def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
     ]
     about = -1
     for proc in reversed(s.stack):
-        pid = getattr(proc, "pid", -1)
-        if (pid or -1) >= 0:
+        pid: int | None = getattr(proc, "pid", None)
+        if pid is not None and pid >= 0:
             about = pid
             break
     top = s.stack[-1].name if s.stack else None
     return _fill(player, rows, s.__dict__, s.ball_state, s.ball, about, top)
+
+
+def _is_pid(pid: Any) -> bool:
+    return pid is not None and pid >= 0
 
 
 def _fill(
