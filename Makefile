@@ -1,5 +1,5 @@
 # Two commands from a fresh machine with Python 3.11 and make:
-#   make run    install what playing needs (the package alone), then play a bot in the terminal
+#   make run    install what playing needs (no dev tools), then play a bot in the terminal
 #   make test   install the package with the test extras, then ruff, mypy and every test
 #   make serve install the web app's extra, then start it on http://127.0.0.1:8000
 PYTHON ?= python3
@@ -10,15 +10,21 @@ BIN := $(VENV)/bin
 TEST_EXTRAS := dev,arena,ray
 TEST_EXTRAS := $(TEST_EXTRAS),web,webtest
 TEST_EXTRAS := $(TEST_EXTRAS),physics
+TEST_EXTRAS := $(TEST_EXTRAS),rl,openspiel,train
 RUN_STAMP := $(VENV)/.installed-run
 WEB_STAMP := $(VENV)/.installed-web
 TEST_STAMP := $(VENV)/.installed-test
 GAME ?= jukem
-BOT ?= $(GAME)-greedy
+# each game's own bot: <game>-greedy, but for these two
+BOT ?= $(or $(BOT_$(GAME)),$(GAME)-greedy)
+BOT_bloodbowl := bloodbowl-scripted
+BOT_juggers := juggers-aim
 # conformance playouts per game: a few hundred in CI, thousands when asked
 PLAYOUTS ?= 200
 # the port of `make serve`
 PORT ?= 8000
+# the CPU build of torch that lies on this kind of machine (see docs/rl.md)
+TORCH ?= 2.13.0
 
 .PHONY: setup run serve test lint bench clean system-deps catalogs
 
@@ -27,13 +33,15 @@ PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-# playing needs the package and its few dependencies only
+# playing needs the package, its few dependencies and pymunk (Juggers Fallout's table) only
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(PIP) -e .
+	$(PIP) -e ".[physics]"
 	touch $@
 
-# the full setup: the package with every extra the tests use
+# the full setup: the package with every extra the tests use; torch's CPU build goes in first
+# (pinned: a bare `torch` can pull a multi-GB CUDA build), so that the train extra finds it
 $(TEST_STAMP): pyproject.toml Makefile | $(BIN)/python
+	$(PIP) "torch==$(TORCH)"
 	$(PIP) -e ".[$(TEST_EXTRAS)]"
 	touch $@ $(RUN_STAMP) $(WEB_STAMP)
 

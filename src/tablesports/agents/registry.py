@@ -17,6 +17,7 @@ GENERAL_AGENTS: dict[str, str] = {
     "random": "tablesports.agents.random_agent:RandomAgent",
     "mcts": "tablesports.agents.mcts:MCTSAgent",
     "ismcts": "tablesports.agents.ismcts:ISMCTSAgent",
+    "ppo": "tablesports.agents.ppo:PPOAgent",  # a trained policy: ppo:path=policy.zip
 }
 
 _extra: dict[str, Callable[..., Agent]] = {}

@@ -16,6 +16,7 @@ from tablesports.cli.replay import replay_command
 from tablesports.cli.rules import rules_command
 from tablesports.cli.serve import serve_command
 from tablesports.cli.simulate import simulate_command
+from tablesports.cli.train import train_command
 
 app = typer.Typer(
     name="tablesports",
@@ -63,6 +64,7 @@ app.command("replay")(replay_command)
 app.command("bench")(bench_command)
 app.command("arena", epilog=_GAME_OPTIONS)(arena_command)
 app.command("serve")(serve_command)
+app.command("train")(train_command)
 
 
 def main() -> None:

@@ -28,10 +28,15 @@ def bench_command(
         False, "--json", help="Print the figures as JSON on stdout (the table goes to stderr)."
     ),
     option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    env: bool = typer.Option(
+        False, "--env", help="Time the RL adapters instead: env.step/s with tensors and masks."
+    ),
 ) -> None:
     """Time random playouts: steps per second through `apply_legal` (raw) and through
     `apply_action` (public, legality checked), games per second, mean length, peak memory and
     the memory of one state clone."""
+    if env:
+        return bench_env(games or game_ids(), seconds, as_json)
     if agent in SEARCH_AGENTS:
         return bench_search(games, seconds, agent, as_json, option)  # simulations per second
     if agent not in BENCH_AGENTS:
@@ -87,6 +92,23 @@ def bench_command(
         typer.echo(json.dumps([r.to_json() for r in results], indent=2))
     if failures:
         raise typer.Exit(ERROR_EXIT)
+
+
+def bench_env(games: list[str], seconds: float, as_json: bool) -> None:
+    """`--env`: the adapters' steps per second (the rl extra; see tablesports.envs.bench)."""
+    from tablesports.envs.bench import bench_envs  # the rl extra: imported only here
+
+    results = bench_envs(games, seconds)
+    table = Table(
+        title=f"env.step with tensors and masks, {seconds:g} s each", title_justify="left"
+    )
+    for column in ("game", "library", "steps/s", "episodes"):
+        table.add_column(column, justify="left" if column in ("game", "library") else "right")
+    for r in results:
+        table.add_row(r.game, r.library, f"{r.steps_per_second:,.0f}", str(r.episodes))
+    (console(stderr=True) if as_json else console()).print(table)
+    if as_json:
+        typer.echo(json.dumps([r.to_json() for r in results], indent=2))
 
 
 def _size(n: int) -> str:

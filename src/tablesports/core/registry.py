@@ -14,7 +14,7 @@ import pkgutil
 from collections.abc import Callable
 from typing import Any
 
-from tablesports.core.errors import UnknownGameError
+from tablesports.core.errors import TablesportsError, UnknownGameError
 from tablesports.core.protocol import Game
 
 GAMES_PACKAGE = "tablesports.games"
@@ -41,6 +41,12 @@ def game_ids() -> list[str]:
     return sorted(set(_packaged_ids()) | set(_extra))
 
 
+def packaged_game_ids() -> list[str]:
+    """The ids of the games that ship as packages under `tablesports.games` (every game but
+    the ones `register`ed at run time, such as test games)."""
+    return sorted(_packaged_ids())
+
+
 def resolve(target: str) -> Any:
     """Import `package.module:Name` and return the named object."""
     module_name, _, attr = target.partition(":")
@@ -60,6 +66,25 @@ def load(game_id: str, **options: Any) -> Game:
     game_cls = resolve(game_package(game_id).GAME)
     game: Game = game_cls(**options)
     return game
+
+
+def game_tensor(game_id: str) -> Any:
+    """The game's `tensor` module (`tensor_shape`, `encode`, maybe `encode_state`), for RL.
+
+    Raises `TablesportsError` saying what to add when the game has none.
+    """
+    package = game_package(game_id)
+    try:
+        return importlib.import_module(f"{package.__name__}.tensor")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package.__name__}.tensor":
+            raise
+        raise TablesportsError(
+            f"game {game_id!r} has no observation tensor: add "
+            f"src/tablesports/games/{game_id}/tensor.py with tensor_shape(game) -> tuple and "
+            "encode(game, observation, player) -> numpy float32 array of that shape (see "
+            "CONTRIBUTING.md, 'Observation tensor'), and document it in its rules.md"
+        ) from None
 
 
 def game_bots(game_id: str) -> dict[str, str]:

@@ -1,0 +1,119 @@
+"""What every adapter needs from a game: its tensor, its action ids and mask, chance resolved.
+
+Only the protocol, the game's `tensor.py` (found through the registry) and `action_codec()`:
+nothing game-specific, so a new game package is adapted as soon as it has those two.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import operator
+import random
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from tablesports.core.errors import IllegalActionError, TablesportsError, UnknownGameError
+from tablesports.core.protocol import CHANCE, Action, ActionCodec, Game, State
+from tablesports.core.registry import game_ids, game_tensor, load
+
+
+class GameAdapter:
+    """A loaded game with its observation tensor and its action codec."""
+
+    def __init__(self, game_id: str, **options: Any) -> None:
+        if game_id not in game_ids():
+            raise UnknownGameError(game_id, game_ids())
+        self.game: Game = load(game_id, **options)
+        self.game_id = game_id
+        self.tensor = game_tensor(game_id)
+        self.shape: tuple[int, ...] = tuple(self.tensor.tensor_shape(self.game))
+        codec = self.game.action_codec()
+        if codec is None:
+            raise TablesportsError(
+                f"game {game_id!r} has no finite action codec: give its Game class an "
+                "action_codec() returning an ActionCodec over every action, for the RL adapters"
+            )
+        self.codec: ActionCodec = codec
+        self.num_actions = codec.num_actions
+        self.ids: dict[Action, int] = {a: i for i, a in enumerate(codec.actions)}
+        self._actions = codec.actions  # kept alive, so their id() stays theirs
+        self._by_id = {id(a): i for i, a in enumerate(codec.actions)}
+        self._getters: dict[type, Callable[[Any], Any] | None] = {}
+        self._by_class: dict[type, tuple[Callable[[Any], Any] | None, dict[Any, int]]] = {}
+        fast = getattr(self.tensor, "encode_state", None)
+        self._encode: Callable[[State, int], np.ndarray] = fast or self._slow_encode
+
+    def _slow_encode(self, state: State, player: int) -> np.ndarray:
+        return self.tensor.encode(self.game, state.observation(player), player)
+
+    def observe(self, state: State, player: int) -> np.ndarray:
+        """`player`'s tensor of `state` (float32, `self.shape`)."""
+        return self._encode(state, player)
+
+    def legal_ids(self, state: State) -> list[int]:
+        """The ids of the legal actions. Games that hand out the codec's own action objects
+        (most do) are looked up by identity; fresh objects by their fields (see
+        `_key_of_class`)."""
+        by_class, by_id, actions = self._by_class, self._by_id, self._actions
+        out = []
+        for a in state.legal_actions():
+            i = by_id.get(id(a))
+            if i is not None and actions[i] is a:
+                out.append(i)
+                continue
+            cls = a.__class__
+            if cls not in by_class:
+                self._learn_class(cls)
+            getter, ids = by_class[cls]
+            out.append(ids[a if getter is None else getter(a)])
+        return out
+
+    def _learn_class(self, cls: type) -> None:
+        """Group the codec's actions of class `cls` by their fields."""
+        self._key_of_class(cls)
+        getter = self._getters[cls]
+        ids = {
+            (a if getter is None else getter(a)): i
+            for i, a in enumerate(self._actions)
+            if type(a) is cls
+        }
+        self._by_class[cls] = (getter, ids)
+
+    def _key_of_class(self, cls: type) -> None:
+        """For a dataclass action, a getter of the fields its `__eq__` compares: a plain tuple,
+        hashed and compared in C, several times faster than the dataclass's own `__hash__`
+        and `__eq__` (which the mask would call for every legal action). Any other action is
+        its own key (None)."""
+        if cls not in self._getters:
+            params = getattr(cls, "__dataclass_params__", None)
+            eq = params is not None and params.eq
+            names = [f.name for f in dataclasses.fields(cls) if f.compare] if eq else []
+            self._getters[cls] = operator.attrgetter(*names) if names else None
+
+    def mask(self, state: State) -> np.ndarray:
+        """The legal-action mask of the player to move (int8, one slot per action id)."""
+        out = np.zeros(self.num_actions, np.int8)
+        out[self.legal_ids(state)] = 1
+        return out
+
+    def action(self, state: State, action_id: Any, mask: np.ndarray | None = None) -> Action:
+        """The legal action with id `action_id`; raises `IllegalActionError` with the game's
+        reason (and changes nothing) when it is out of range or masked out. `mask`, when
+        given, is the state's current mask (it saves listing the legal actions again)."""
+        try:
+            i = int(action_id)
+        except (TypeError, ValueError):
+            raise IllegalActionError(action_id, "an action is an integer id") from None
+        if not 0 <= i < self.num_actions:
+            raise IllegalActionError(i, f"action ids run from 0 to {self.num_actions - 1}")
+        action = self.codec.actions[i]
+        if not (mask[i] if mask is not None else state.is_legal(action)):
+            raise IllegalActionError(f"{i} ({action})", state.why_illegal(action))
+        return action
+
+    def play_chance(self, state: State, rng: random.Random) -> None:
+        """Resolve chance nodes with `rng` until a player is to move or the game ends."""
+        while state.current_player() == CHANCE:
+            state.apply_legal(state.sample_chance(rng))

@@ -1,0 +1,99 @@
+"""Adapter speed: `env.step` per second with tensors and masks (`tablesports bench --env`).
+
+PettingZoo AEC: each step is one move; the loop reads `env.last()` (the mover's tensor and
+mask) and plays a uniformly random legal action, as a learner would. Gymnasium: each step is a
+learner move, then chance and a `random` opponent until the learner's turn again.
+
+Times are CPU seconds of this process (`time.process_time`), so that other work on a shared
+machine does not change the figures much.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+
+@dataclass
+class EnvBench:
+    game: str
+    library: str
+    steps_per_second: float
+    episodes: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "library": self.library,
+            "steps_per_second": round(self.steps_per_second, 1),
+            "episodes": self.episodes,
+        }
+
+
+def bench_aec(env: Any, seconds: float, seed: int = 0, name: str = "") -> EnvBench:
+    """Random legal moves through any PettingZoo AEC env with `action_mask` observations."""
+    rng = np.random.default_rng(seed)
+    env.reset(seed=seed)
+    steps = episodes = 0
+    start = time.process_time()
+    end = start + seconds
+    while True:
+        obs, _, done, truncated, _ = env.last()
+        if done or truncated:
+            if not env.agents or all(env.terminations.values()):
+                episodes += 1
+                if time.process_time() > end:
+                    break
+                env.reset()
+                continue
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+        steps += 1
+        if steps % 256 == 0 and time.process_time() > end:
+            break
+    elapsed = time.process_time() - start
+    return EnvBench(name, "pettingzoo", steps / elapsed, episodes)
+
+
+def bench_gym(game_id: str, seconds: float, seed: int = 0) -> EnvBench:
+    from tablesports.envs import gym_env
+
+    env = gym_env(game_id)
+    rng = np.random.default_rng(seed)
+    obs, _ = env.reset(seed=seed)
+    steps = episodes = 0
+    start = time.process_time()
+    end = start + seconds
+    while True:
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, _, done, truncated, _ = env.step(int(legal[rng.integers(len(legal))]))
+        steps += 1
+        if done or truncated:
+            episodes += 1
+            obs, _ = env.reset()
+        if steps % 256 == 0 and time.process_time() > end:
+            break
+    elapsed = time.process_time() - start
+    return EnvBench(game_id, "gymnasium", steps / elapsed, episodes)
+
+
+def bench_envs(game_ids: list[str], seconds: float) -> list[EnvBench]:
+    """Each game through PettingZoo and Gymnasium; PettingZoo's connect_four beside them when
+    its extra (pygame) is installed, as the anchor."""
+    from tablesports.envs import aec_env
+
+    out: list[EnvBench] = []
+    for game_id in game_ids:
+        out.append(bench_aec(aec_env(game_id), seconds, name=game_id))
+        out.append(bench_gym(game_id, seconds))
+    try:
+        from pettingzoo.classic import connect_four_v3
+    except ImportError:
+        return out
+    out.append(bench_aec(connect_four_v3.env(), seconds, name="connect_four (PettingZoo)"))
+    return out

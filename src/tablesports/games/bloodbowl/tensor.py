@@ -1,0 +1,236 @@
+"""The observation tensor for RL: pitch planes, then scalars (see rules.md, "Observation tensor").
+
+A flat float32 vector: the first `len(PLANES) * 15 * 26` entries are the planes (plane, row y,
+column x, row-major), the rest the scalars. "My" means the observing player's team, so one
+network can play either side. Blood Bowl has perfect information: `encode` reads the state's
+JSON (`observation(player)`), `encode_state` the state itself (the same array, faster).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tablesports.games.bloodbowl.ball import BALL_STATES, HELD, IN_AIR, ON_GROUND
+from tablesports.games.bloodbowl.pitch import SIZE, WIDTH
+from tablesports.games.bloodbowl.players import BOXES, PRONE, STUNNED
+from tablesports.games.bloodbowl.procedures.registry import PROCEDURES
+from tablesports.games.bloodbowl.rules_data import rosters
+from tablesports.games.bloodbowl.tables import WEATHER_BY_KEY
+
+if TYPE_CHECKING:
+    from tablesports.games.bloodbowl.game import BloodBowlGame
+    from tablesports.games.bloodbowl.state import BloodBowlState
+
+PLANES = (
+    "my players standing",
+    "my players prone",
+    "my players stunned",
+    "opponent's players standing",
+    "opponent's players prone",
+    "opponent's players stunned",
+    "my players who have acted this turn",
+    "opponent's players who have acted this turn",
+    "MA / 10 of the player there",
+    "ST / 8",
+    "AG target / 6",
+    "PA target / 6 (0 for none)",
+    "AV target / 12",
+    "players without tackle zones (distracted)",
+    "ball on the ground",
+    "ball in the air",
+    "ball held",
+    "the player the innermost procedure is about (the one acting, pushed or hurt)",
+)
+WEATHERS = tuple(WEATHER_BY_KEY)
+PROCEDURE_NAMES = tuple(PROCEDURES)
+SCALARS = (
+    "my score / 4",
+    "opponent's score / 4",
+    "my team turn / turns per half",
+    "opponent's team turn / turns per half",
+    "first half",
+    "second half",
+    "my team re-rolls / 8",
+    "opponent's team re-rolls / 8",
+    "my free re-rolls / 4",
+    "opponent's free re-rolls / 4",
+    "my bribes / 4",
+    "opponent's bribes / 4",
+    "my cheering bonus",
+    "opponent's cheering bonus",
+    "my coach ejected",
+    "opponent's coach ejected",
+    "I kick this drive",
+    "turnover",
+    *(f"my players in {box} / 16" for box in BOXES),
+    *(f"opponent's players in {box} / 16" for box in BOXES),
+    *(f"weather: {w}" for w in WEATHERS),
+    *(f"ball: {b}" for b in BALL_STATES),
+    *(f"procedure on top: {name}" for name in PROCEDURE_NAMES),
+)
+_P = len(PLANES) * SIZE
+_STANCE = {PRONE: 1, STUNNED: 2}
+_BOX = {b: i for i, b in enumerate(BOXES)}
+_BALL = {b: i for i, b in enumerate(BALL_STATES)}
+_BALL_PLANE = {ON_GROUND: 14, IN_AIR: 15, HELD: 16}
+_WEATHER = {w: i for i, w in enumerate(WEATHERS)}
+_PROC = {p: i for i, p in enumerate(PROCEDURE_NAMES)}
+_I_BOX = 18
+_I_WEATHER = _I_BOX + 2 * len(BOXES)
+_I_BALL = _I_WEATHER + len(WEATHERS)
+_I_PROC = _I_BALL + len(BALL_STATES)
+
+
+def tensor_shape(game: BloodBowlGame) -> tuple[int, ...]:
+    return (_P + len(SCALARS),)
+
+
+@cache
+def _stats(roster: str, position: str) -> tuple[int, int, int, int, int]:
+    p = rosters()[roster].position(position)
+    assert p is not None
+    return p.ma, p.st, p.ag, p.pa, p.av
+
+
+def encode(game: BloodBowlGame, observation: dict[str, Any], player: int) -> np.ndarray:
+    """The tensor of `observation(player)` (the state's JSON)."""
+    o = observation
+    rows: list[tuple[int, int, int, int, int, int, int, int, int, bool, bool, int]] = []
+    pid = 0
+    for team, players in enumerate(o["players"]):
+        roster = o["teams"][team]["roster"]
+        for p in players:
+            ma, st, ag, pa, av = _stats(roster, p["position"])
+            square = p.get("square")
+            sq = square[1] * WIDTH + square[0] if square is not None else -1
+            rows.append(
+                (
+                    pid,
+                    team,
+                    sq,
+                    _BOX[p.get("box", "pitch")],
+                    _STANCE.get(p.get("stance", ""), 0),
+                    max(1, ma + p.get("ma_mod", 0)),
+                    st,
+                    ag,
+                    pa,
+                    p.get("used", False),
+                    p.get("distracted", False),
+                    max(3, av + p.get("av_mod", 0)),
+                )
+            )
+            pid += 1
+    ball = o["ball"]
+    ball_sq = ball["square"][1] * WIDTH + ball["square"][0] if ball["square"] is not None else -1
+    about = next((e["pid"] for e in reversed(o["stack"]) if _is_pid(e.get("pid"))), -1)
+    top = o["stack"][-1]["proc"] if o["stack"] else None
+    return _fill(player, rows, o, ball["state"], ball_sq, about, top)
+
+
+def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
+    """The same array as `encode(game, state.observation(player), player)`."""
+    s = state
+    rows = [
+        (
+            p.pid,
+            p.team,
+            p.square,
+            _BOX[p.box],
+            _STANCE.get(p.stance, 0),
+            p.ma,
+            p.position.st,
+            p.position.ag,
+            p.position.pa,
+            p.used,
+            p.distracted,
+            p.av,
+        )
+        for p in s.players
+    ]
+    about = -1
+    for proc in reversed(s.stack):
+        pid: int | None = getattr(proc, "pid", None)
+        if pid is not None and pid >= 0:
+            about = pid
+            break
+    top = s.stack[-1].name if s.stack else None
+    return _fill(player, rows, s.__dict__, s.ball_state, s.ball, about, top)
+
+
+def _is_pid(pid: Any) -> bool:
+    return pid is not None and pid >= 0
+
+
+def _fill(
+    me: int,
+    rows: list[tuple[int, int, int, int, int, int, int, int, int, bool, bool, int]],
+    counters: dict[str, Any],
+    ball_state: str,
+    ball_sq: int,
+    about: int,
+    top: str | None,
+) -> np.ndarray:
+    out = np.zeros(_P + len(SCALARS), np.float32)
+    idx: list[int] = []
+    val: list[float] = []
+    boxes = [0] * (2 * len(BOXES))
+    for pid, team, sq, box, stance, ma, st, ag, pa, used, distracted, av in rows:
+        side = 0 if team == me else 1
+        boxes[side * len(BOXES) + box] += 1
+        if sq < 0:
+            continue
+        idx += (
+            (side * 3 + stance) * SIZE + sq,
+            8 * SIZE + sq,
+            9 * SIZE + sq,
+            10 * SIZE + sq,
+            11 * SIZE + sq,
+            12 * SIZE + sq,
+        )
+        val += (1.0, ma / 10, st / 8, ag / 6, pa / 6, av / 12)
+        if used:
+            idx.append((6 + side) * SIZE + sq)
+            val.append(1.0)
+        if distracted:
+            idx.append(13 * SIZE + sq)
+            val.append(1.0)
+        if pid == about:
+            idx.append(17 * SIZE + sq)
+            val.append(1.0)
+    out[idx] = val
+    if ball_sq >= 0 and ball_state in _BALL_PLANE:
+        out[_BALL_PLANE[ball_state] * SIZE + ball_sq] = 1.0
+    x = out[_P:]
+    opp = 1 - me
+    c = counters
+    per_half = c["turns_per_half"]
+    x[0:18] = (
+        c["score"][me] / 4,
+        c["score"][opp] / 4,
+        c["turn"][me] / per_half,
+        c["turn"][opp] / per_half,
+        c["half"] == 1,
+        c["half"] == 2,
+        c["rerolls"][me] / 8,
+        c["rerolls"][opp] / 8,
+        c["free_rerolls"][me] / 4,
+        c["free_rerolls"][opp] / 4,
+        c["bribes"][me] / 4,
+        c["bribes"][opp] / 4,
+        c["cheering"][me],
+        c["cheering"][opp],
+        c["coach_ejected"][me],
+        c["coach_ejected"][opp],
+        c["kicking"] == me,
+        c["turnover"],
+    )
+    x[_I_BOX : _I_BOX + len(boxes)] = boxes
+    x[_I_BOX : _I_BOX + len(boxes)] /= 16
+    x[_I_WEATHER + _WEATHER[c["weather"]]] = 1.0
+    x[_I_BALL + _BALL[ball_state]] = 1.0
+    if top is not None:
+        x[_I_PROC + _PROC[top]] = 1.0
+    return out

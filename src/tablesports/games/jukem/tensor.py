@@ -1,0 +1,197 @@
+"""The observation tensor for RL: card sections and scalars (see rules.md, "Observation tensor").
+
+Built only from what `observation(player)` shows: the player's own hand, the cards face up, and
+counts of what is hidden. `encode_state` reads the same from the state's lists (faster, tested
+identical).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from tablesports.games.jukem.views import FACE_DOWN
+
+if TYPE_CHECKING:
+    from tablesports.games.jukem.game import JukemGame
+    from tablesports.games.jukem.state import JukemState
+
+SECTIONS = (
+    "my hand",
+    "my possession",
+    "opponent's possession",
+    "my scored possessions set aside",
+    "opponent's scored possessions set aside",
+    "discard pile",
+    "the setup play awaiting a PENALTY answer",
+    "my own SHOT awaiting a SAVE answer",
+)
+"""One slot per card of the deck (deck order) in each section, 1 where the card is."""
+
+PHASES = ("dealer", "draw", "play", "penalty", "save", "over")
+SCALARS = (
+    "first half",
+    "second half",
+    "tie-break deal",
+    "I deal",
+    "my turn",
+    "I am to move",
+    "a chance node (deal or draw)",
+    *(f"phase: {p}" for p in PHASES),
+    "my score / 5",
+    "opponent's score / 5",
+    "first half over",
+    "my first-half score / 5",
+    "opponent's first-half score / 5",
+    "opponent's hand size / hand size",
+    "draw pile size / deck size",
+    "draws pending for me",
+    "draws pending for the opponent",
+    "setup plays ready for a SHOT / 9",
+    "substituted this turn",
+    "passes in a row / 2",
+    "opponent's face-down SHOT awaits my SAVE answer",
+    "I won",
+    "opponent won",
+    "drawn",
+)
+_PHASE = {p: i for i, p in enumerate(PHASES)}
+_S = len(SECTIONS)
+_SCORE = 7 + len(PHASES)  # the first scalar after the phases
+
+
+def tensor_shape(game: JukemGame) -> tuple[int, ...]:
+    return (_S * game.deck.size + len(SCALARS),)
+
+
+def encode(game: JukemGame, observation: dict[str, Any], player: int) -> np.ndarray:
+    """The tensor of `observation(player)`."""
+    o = observation
+    index = game.deck.index
+    me, opp = player, 1 - player
+    shot = o["shot"]
+    mine_up = shot is not None and shot != FACE_DOWN
+    return _fill(
+        game,
+        player,
+        [index[c] for c in o["hand"]],
+        [index[c] for c in o["possessions"][me]],
+        [index[c] for c in o["possessions"][opp]],
+        [index[c] for c in o["aside"][me]],
+        [index[c] for c in o["aside"][opp]],
+        [index[c] for c in o["discard"]],
+        index[o["last_play"]] if o["last_play"] is not None else -1,
+        index[shot] if mine_up else -1,
+        shot == FACE_DOWN,
+        o["half"],
+        o["dealer"],
+        o["turn"],
+        o["to_move"],
+        _PHASE[o["phase"]],
+        o["score"],
+        o["first_half"],
+        o["opponent_hand"],
+        o["pile"],
+        o["draws_pending"],
+        o["ready"],
+        o["substituted"],
+        o["passes"],
+        o["winner"],
+    )
+
+
+def encode_state(state: JukemState, player: int) -> np.ndarray:
+    """The same array as `encode(game, state.observation(player), player)`."""
+    s = state
+    me, opp = player, 1 - player
+    return _fill(
+        s.game,
+        player,
+        s.hands[me],
+        s.poss[me],
+        s.poss[opp],
+        s.aside[me],
+        s.aside[opp],
+        s.discard,
+        s.last,
+        s.shot if s.shot >= 0 and s.turn == player else -1,
+        s.shot >= 0 and s.turn != player,
+        s.half,
+        s.dealer,
+        s.turn,
+        s.current_player(),
+        s.phase,
+        s.score,
+        s.first_half,
+        len(s.hands[opp]),
+        len(s.pile),
+        s.queue,
+        s.ready,
+        s.subbed,
+        s.passes,
+        s.winner,
+    )
+
+
+def _fill(
+    game: JukemGame,
+    me: int,
+    hand: list[int],
+    my_poss: list[int],
+    opp_poss: list[int],
+    my_aside: list[int],
+    opp_aside: list[int],
+    discard: list[int],
+    last: int,
+    my_shot: int,
+    opp_shot: bool,
+    half: int,
+    dealer: int,
+    turn: int,
+    to_move: int,
+    phase: int,
+    score: list[int],
+    first_half: list[int] | None,
+    opp_hand: int,
+    pile: int,
+    queue: list[int],
+    ready: int,
+    subbed: bool,
+    passes: int,
+    winner: int,
+) -> np.ndarray:
+    deck = game.deck
+    n = deck.size
+    out = np.zeros(_S * n + len(SCALARS), np.float32)
+    for k, cards in enumerate((hand, my_poss, opp_poss, my_aside, opp_aside, discard)):
+        if cards:
+            out[[k * n + c for c in cards]] = 1.0
+    if last >= 0:
+        out[6 * n + last] = 1.0
+    if my_shot >= 0:
+        out[7 * n + my_shot] = 1.0
+    x = out[_S * n :]  # the scalars, a view
+    opp = 1 - me
+    x[min(half, 3) - 1] = 1.0
+    x[3] = dealer == me
+    x[4] = turn == me
+    x[5] = to_move == me
+    x[6] = to_move == -1
+    x[7 + phase] = 1.0
+    i = _SCORE
+    x[i], x[i + 1] = score[me] / 5, score[opp] / 5
+    if first_half is not None:
+        x[i + 2] = 1.0
+        x[i + 3], x[i + 4] = first_half[me] / 5, first_half[opp] / 5
+    x[i + 5] = opp_hand / deck.hand_size
+    x[i + 6] = pile / n
+    x[i + 7] = queue.count(me)
+    x[i + 8] = queue.count(opp)
+    x[i + 9] = ready / 9
+    x[i + 10] = subbed
+    x[i + 11] = passes / 2
+    x[i + 12] = opp_shot
+    if winner >= 0:
+        x[i + 13 + (2 if winner == 2 else int(winner != me))] = 1.0
+    return out
