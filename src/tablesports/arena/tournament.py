@@ -29,6 +29,7 @@ from tablesports.arena.match import DEFAULT_MAX_STEPS, play_match
 from tablesports.arena.ratings import Rating, rate
 from tablesports.arena.stats import Tally, outcome_of
 from tablesports.core.errors import RecordError, TablesportsError
+from tablesports.core.files import loads_json, read_lines
 from tablesports.core.protocol import Game
 from tablesports.core.records import Record, parse_record
 from tablesports.core.registry import game_ids, register
@@ -181,15 +182,15 @@ def read_finished(path: Path, plan: Plan) -> list[Record]:
     if not path.exists():
         return []
     key = plan.fingerprint()
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = [line for _, line in read_lines(path, "tournament file")]
     records: list[Record] = []
     kept: list[str] = []
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
         try:
-            record = parse_record(json.loads(line), f"{path}:{n}")
-        except (json.JSONDecodeError, RecordError):
+            record = parse_record(loads_json(line, f"{path}:{n}"), f"{path}:{n}")
+        except RecordError:
             if n == len(lines):  # interrupted while writing: play that game again
                 break
             raise TournamentError(f"{path}:{n}: not a tournament record") from None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,6 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tablesports.core.errors import IllegalActionError, RecordError, TablesportsError
 from tablesports.core.events import Event
+from tablesports.core.files import loads_json, read_lines, read_text
 from tablesports.core.protocol import Action, Game, State
 
 SCHEMA_VERSION = 1
@@ -75,18 +75,18 @@ def parse_record(data: Any, source: str = "record") -> Record:
 def read_records(path: str | Path) -> Iterator[Record]:
     """Records from a `.json` file (one record) or a JSON Lines file (one per line)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
-    stripped = text.lstrip()
-    if stripped.startswith("{") and path.suffix == ".json":
-        yield parse_record(_loads(stripped, f"{path}"), f"{path}")
-        return
-    for n, line in enumerate(text.splitlines(), 1):
+    if path.suffix == ".json":
+        text = read_text(path, "record")
+        if text.lstrip().startswith("{"):
+            yield parse_record(loads_json(text, f"{path}"), f"{path}")
+            return
+        lines: Iterable[tuple[int, str]] = enumerate(text.splitlines(), 1)
+    else:
+        lines = read_lines(path, "records file")
+    for n, line in lines:
         if line.strip():
             where = f"{path}:{n}"
-            yield parse_record(_loads(line, where), where)
+            yield parse_record(loads_json(line, where), where)
 
 
 def write_records(path: str | Path, records: Iterable[Record], append: bool = False) -> int:
@@ -96,13 +96,6 @@ def write_records(path: str | Path, records: Iterable[Record], append: bool = Fa
             out.write(record.to_json_line() + "\n")
             count += 1
     return count
-
-
-def _loads(text: str, where: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{where}: not JSON: {exc.msg} at column {exc.colno}") from None
 
 
 @dataclass(frozen=True, slots=True)
