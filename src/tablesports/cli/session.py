@@ -11,6 +11,7 @@ last command of a person (and what followed it).
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from pathlib import Path
@@ -90,6 +91,7 @@ class PlaySession:
         save_path: Path | None = None,
         start: str | None = None,
         meta: dict[str, Any] | None = None,
+        view_seat: int | None = None,
     ) -> None:
         self.state = state
         self.game = state.game
@@ -103,6 +105,8 @@ class PlaySession:
         self.start = start
         """The position the game began from, in the game's notation, when not the usual."""
         self.meta = meta or {}
+        self.view_seat = view_seat
+        """Saves hold only what this seat may know (`Record.for_seat`); None: the full record."""
         """Kept in the record, for `--resume`: the opponent's spec and the person's seat."""
         self.humans = [seat for seat, agent in enumerate(agents) if agent is None]
         self.hot_seat = len(self.humans) > 1
@@ -439,14 +443,22 @@ class PlaySession:
 
     def save(self, path: Path) -> None:
         record = self.record()
+        if self.view_seat is not None:
+            record = record.for_seat(self.view_seat, self.game)
         text = pretty_json(record) if path.suffix == ".json" else record.to_json_line()
+        # written beside and renamed: a save cut short (Ctrl-C again) never leaves half a file
+        part = path.with_name(path.name + ".part")
         try:
-            path.write_text(text + "\n", encoding="utf-8")
+            part.write_text(text + "\n", encoding="utf-8")
+            os.replace(part, path)
         except OSError as exc:
             self.out.print(Text(f"cannot write {path}: {exc.strerror}", style="red"))
             return
         self.out.print(f"record saved to {path}")
         if path.suffix != ".json" or self.state.is_terminal():
+            return
+        if record.redacted:
+            self.out.print("(your seat's view, hidden steps left out: --full-record to resume)")
             return
         self.out.print(f"continue it with: tablesports play --resume {path}")
 
