@@ -161,11 +161,14 @@ class PlaySession:
                     self.agent_step(player)
                 elif not self.human_turn(player):
                     return False
-        except Interrupted:
-            self.out.print(Text("(interrupted: the game is left unfinished)", style="yellow"))
+            self.finish()
+        except (Interrupted, KeyboardInterrupt):
+            # Ctrl-C anywhere (a bot thinking, the board being drawn, a roll): the record is
+            # built from the history, which holds only whole steps, so it is always sound
             self.autosave()
+            left = "the game is over" if self.state.is_terminal() else "the game is left unfinished"
+            self.out.print(Text(f"(interrupted: {left})", style="yellow"))
             return False
-        self.finish()
         return True
 
     def chance_step(self) -> None:
@@ -423,7 +426,8 @@ class PlaySession:
         if self.state.history:
             if self.save_path is not None:
                 answer = self.ask(f"save the game to {self.save_path}? [Y/n] ")
-                if answer is not None and answer.strip().lower() in ("", "y", "yes"):
+                # Ctrl-C or the end of input here keeps the promise of --save: yes
+                if answer is None or answer.strip().lower() in ("", "y", "yes"):
                     self.save(self.save_path)
             else:
                 answer = self.ask("save the game? a file name, or Enter to leave without: ")
