@@ -230,6 +230,10 @@ def replay(record: Record, game: Game | None = None) -> Iterator[ReplayStep]:
         except IllegalActionError as exc:
             raise RecordError(f"move {i} ({text!r}) does not replay: {exc}") from None
         yield ReplayStep(i, player, action, events, state)
+    try:
+        game.check_state(state)  # the start was checked when read; the end must hold too
+    except TablesportsError as exc:
+        raise RecordError(f"the record ends in an impossible state: {exc}") from None
     if record.returns is not None and state.returns() != record.returns:
         raise RecordError(f"replay ends with {state.returns()}, the record says {record.returns}")
 

@@ -24,6 +24,7 @@ from tablesports.games.hanniball.board import (
     SQUARES,
     WIDTH,
 )
+from tablesports.games.hanniball.invariants import check_state
 from tablesports.games.hanniball.notation import parse_position
 from tablesports.games.hanniball.state import HanniBallState
 
@@ -92,6 +93,12 @@ class HanniBallGame(Game):
     def from_position(self, notation: str) -> HanniBallState:
         """The state of a position in the notation (see notation.py, or rules.md)."""
         return HanniBallState(self, parse_position(notation))
+
+    def check_state(self, state: State) -> None:
+        """The turn within max_turns, the outcome against the board, the repetitions
+        (`invariants.py`); the notation checks the pieces, squares and steps."""
+        assert isinstance(state, HanniBallState)
+        check_state(state)
 
     def parse_action(self, text: str) -> Step | End:
         return parse_step(text)
