@@ -21,6 +21,7 @@ from typing import Any
 from tablesports.core.errors import NotationError
 from tablesports.core.files import FileReadError, loads_json
 from tablesports.games.bloodbowl.ball import BALL_STATES, HELD
+from tablesports.games.bloodbowl.invariants import check_state
 from tablesports.games.bloodbowl.pitch import index, on_pitch
 from tablesports.games.bloodbowl.players import (
     BOXES,
@@ -108,6 +109,7 @@ def _build(game: Any, data: dict[str, Any]) -> BloodBowlState:
     if s.ball_state == HELD and (s.ball < 0 or s.pitch[s.ball] < 0):
         raise NotationError("the ball is held, but no player stands on its square")
     s.history = s.history_from_json(data["history"])
+    check_state(s)  # before running on: a bad counter must not crash far from its cause
     s.run()  # a hand-made position may start with a procedure that needs no input
     return s
 
