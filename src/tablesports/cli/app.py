@@ -14,6 +14,7 @@ from tablesports.cli.games import games_command
 from tablesports.cli.play import play_command
 from tablesports.cli.replay import replay_command
 from tablesports.cli.rules import rules_command
+from tablesports.cli.serve import serve_command
 from tablesports.cli.simulate import simulate_command
 
 app = typer.Typer(
@@ -61,6 +62,7 @@ app.command("simulate", epilog=_GAME_OPTIONS)(simulate_command)
 app.command("replay")(replay_command)
 app.command("bench")(bench_command)
 app.command("arena", epilog=_GAME_OPTIONS)(arena_command)
+app.command("serve")(serve_command)
 
 
 def main() -> None:

@@ -15,8 +15,8 @@ from typing import Any
 
 from rich.text import Text
 
-from tablesports.cli.board import View
-from tablesports.cli.shortcuts_bloodbowl import active_number
+from tablesports.cli.board.view import View
+from tablesports.cli.shortcuts.bloodbowl import active_number
 from tablesports.core.protocol import Action, State
 from tablesports.games.bloodbowl.ball import HELD
 from tablesports.games.bloodbowl.pitch import (

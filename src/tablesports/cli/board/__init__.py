@@ -1,6 +1,6 @@
 """Drawing the position for a person, in colour when the console allows it.
 
-Blood Bowl and HanniBall have their own drawings (`board_bloodbowl.py`, `board_hanniball.py`);
+Blood Bowl and HanniBall have their own drawings (`board/bloodbowl.py`, `board/hanniball.py`);
 other games print their `render()` text with each side's name in its colour. Colour belongs
 here, never in a game: `State.render()` stays plain text for tests and other faces. Rich
 drops the styles by itself for NO_COLOR and for a pipe; the drawings carry letters and marks
@@ -9,41 +9,22 @@ that say everything without colour.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
 from rich.text import Text
 
+from tablesports.cli.board.view import SIDE_STYLES, Drawer, Squares, View
 from tablesports.core.protocol import CHANCE, Action, State
-
-SIDE_STYLES = ("bold red", "bold bright_blue", "bold green", "bold magenta")
-Drawer = Callable[[State, "int | None", "View"], Text]
-Squares = Callable[[State, int, Action], list[int]]
-
-
-@dataclass(frozen=True)
-class View:
-    """How to draw: the squares to mark, the console's size, and whether to add the legend."""
-
-    recent: set[int]
-    width: int
-    height: int
-    legend: bool
-
-    @property
-    def compact(self) -> bool:
-        """A short terminal (24 lines): the board, the log and the prompt must fit together."""
-        return self.height < 40
 
 
 def _games() -> dict[str, tuple[Drawer, Squares]]:
-    from tablesports.cli import board_bloodbowl, board_hanniball
+    # deferred: a game's drawing imports that game, which only playing it needs
+    from tablesports.cli.board import bloodbowl, hanniball
 
     return {
-        "bloodbowl": (board_bloodbowl.draw, board_bloodbowl.squares_of),
-        "hanniball": (board_hanniball.draw, board_hanniball.squares_of),
+        "bloodbowl": (bloodbowl.draw, bloodbowl.squares_of),
+        "hanniball": (hanniball.draw, hanniball.squares_of),
     }
 
 

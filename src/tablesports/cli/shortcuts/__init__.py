@@ -6,7 +6,7 @@ before it plays any of them, so a shortcut that expands into several actions (Bl
 
 1. the number of an action in `legal_actions()`;
 2. a legal action's text (the dice notes in brackets may be left out, any letter case);
-3. the game's own shortcuts (`shortcuts_<game>.py`, pure text over the position);
+3. the game's own shortcuts (`shortcuts/<game>.py`, pure text over the position);
 4. a text that parses as an action (the game then explains why it is illegal);
 5. the end of exactly one legal action's text, or its beginning (`pow` for `choose pow`,
    Jukem's `PASS-20` for `play PASS-20`, HanniBall's `c3` for the one step to c3);
@@ -48,17 +48,17 @@ class Resolved:
 
 
 def _expanders() -> dict[str, Expander]:
-    from tablesports.cli import shortcuts_bloodbowl, shortcuts_hanniball
+    from tablesports.cli.shortcuts import bloodbowl, hanniball
 
-    return {"bloodbowl": shortcuts_bloodbowl.expand, "hanniball": shortcuts_hanniball.expand}
+    return {"bloodbowl": bloodbowl.expand, "hanniball": hanniball.expand}
 
 
 def _hints() -> dict[str, str]:
-    from tablesports.cli import shortcuts_bloodbowl, shortcuts_hanniball
+    from tablesports.cli.shortcuts import bloodbowl, hanniball
 
     return {
-        "bloodbowl": shortcuts_bloodbowl.HINT,
-        "hanniball": shortcuts_hanniball.HINT,
+        "bloodbowl": bloodbowl.HINT,
+        "hanniball": hanniball.HINT,
         "jukem": "shortcuts: a card alone plays it (PASS-20, SHOT-4b, SAVE-2, RED-1)",
     }
 

@@ -1,0 +1,187 @@
+"""The FastAPI app: the lobby's JSON API, the pages (static files) and the websocket.
+
+`create_app(url)` builds an app over a store (SQLite file by default, PostgreSQL by URL). At
+start-up every stored match is rebuilt by replay and the ones where a bot or chance is to move
+go on, so a server killed with `kill -9` simply carries on.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from tablesports.agents.registry import agent_names
+from tablesports.core.errors import TablesportsError
+from tablesports.core.registry import game_ids, load
+from tablesports.web.hub import Connection, Hub, RequestError, SeatSpec
+from tablesports.web.i18n import LANGUAGES, catalog
+from tablesports.web.store import Store
+from tablesports.web.views import seat_payload
+
+STATIC = Path(__file__).parent / "static"
+log = logging.getLogger("tablesports.web")
+
+
+class SeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: str = Field(pattern="^(human|bot)$")
+    agent: str | None = Field(default=None, max_length=200)
+
+
+class MatchIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatIn] = Field(max_length=8)
+    seed: int | None = Field(default=None, ge=0, lt=2**31)
+    hot_seat: bool = False
+
+
+class MineIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tokens: list[str] = Field(max_length=200)
+
+
+def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
+    """The web app over the store at `url` (None: the SQLite file in the user's data dir)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(url)
+        hub = Hub(store, bot_delay=bot_delay)
+        app.state.hub = hub
+        resumed = hub.resume_all()
+        log.info("store %s: %d matches resumed", store.engine.url, resumed)
+        yield
+        for task in list(hub.tasks):
+            task.cancel()
+        store.close()
+
+    app = FastAPI(title="tablesports", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        hub: Hub = request.app.state.hub
+        return hub
+
+    @app.exception_handler(TablesportsError)
+    async def refused(_request: Request, exc: TablesportsError) -> JSONResponse:
+        status = 404 if "there is no match" in str(exc) else 400
+        return JSONResponse({"error": str(exc)}, status_code=status)
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/m/{match_id}", include_in_schema=False)
+    async def match_page(match_id: str) -> FileResponse:
+        return FileResponse(STATIC / "match.html")
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        out = []
+        for game_id in game_ids():
+            game = load(game_id)
+            schema = type(game).Options.model_json_schema()
+            out.append(
+                {
+                    **game.info.to_json(),
+                    "options": schema.get("properties", {}),
+                    "agents": agent_names(game),
+                }
+            )
+        return out
+
+    @app.get("/api/languages")
+    async def languages() -> dict[str, str]:
+        return LANGUAGES
+
+    @app.get("/api/i18n/{lang}")
+    async def i18n(lang: str) -> dict[str, str]:
+        if lang not in LANGUAGES:
+            raise RequestError(f"no language {lang!r}; the languages are: {', '.join(LANGUAGES)}")
+        return catalog(lang)
+
+    @app.post("/api/matches")
+    async def create(body: MatchIn, request: Request) -> dict[str, Any]:
+        hub = hub_of(request)
+        seats = [SeatSpec(s.kind, s.agent) for s in body.seats]
+        match_id, tokens = hub.create(body.game, body.options, seats, body.seed, body.hot_seat)
+        base = str(request.base_url).rstrip("/")
+        links = {str(seat): f"{base}/m/{match_id}#{token}" for seat, token in tokens.items()}
+        match = hub.get(match_id)
+        if match.needs_server():
+            hub.spawn(hub.advance(match))
+        return {
+            "id": match_id,
+            "tokens": {str(k): v for k, v in tokens.items()},
+            "links": links,
+            "watch": f"{base}/m/{match_id}",
+        }
+
+    @app.get("/api/matches/{match_id}")
+    async def summary(match_id: str, request: Request) -> dict[str, Any]:
+        hub = hub_of(request)
+        return hub.summary(hub.get(match_id))
+
+    @app.post("/api/mine")
+    async def mine(body: MineIn, request: Request) -> list[dict[str, Any]]:
+        """The matches that these tokens open a seat of (the browser keeps its tokens)."""
+        hub = hub_of(request)
+        out = []
+        for token in body.tokens:
+            found = hub.store.seat_of_token(token)
+            if found is not None:
+                out.append(hub.summary(hub.get(found[0]), found[1]))
+        return out
+
+    @app.get("/api/matches/{match_id}/record")
+    async def record(match_id: str, request: Request, token: str | None = None) -> Response:
+        """The record as the token's seat saw it (a spectator's without a token)."""
+        hub = hub_of(request)
+        match = hub.get(match_id)
+        seat = None
+        if token:
+            found = hub.store.seat_of_token(token)
+            if found is None or found[0] != match_id:
+                raise RequestError("this token does not open a seat of this match")
+            seat = found[1]
+        name = f"{match.game.info.id}-{match_id}-{'spectator' if seat is None else seat}.json"
+        return Response(
+            seat_payload(match, seat, "record"),
+            media_type="application/json",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    @app.websocket("/ws")
+    async def websocket(ws: WebSocket) -> None:
+        await ws.accept()
+        hub = hub_of(ws)
+
+        async def send(payload: bytes) -> None:
+            await ws.send_text(payload.decode("utf-8"))
+
+        conn = Connection(send=send)
+        try:
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:
+                    raw = message.get("bytes") or b""
+                await hub.handle(conn, raw)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.detach(conn)
+
+    return app

@@ -1,0 +1,385 @@
+"""The server's matches and connections: create, join, act, undo, and let bots and chance move.
+
+Every change goes the same way: checked against the game under the match's lock, stored as a
+row (committed), applied in memory, then pushed to every connection as its own seat's view.
+A rejected message changes nothing and gets an error payload; other matches never notice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from tablesports.agents.registry import make_agent
+from tablesports.core.errors import ActionParseError, TablesportsError
+from tablesports.core.protocol import CHANCE, Action
+from tablesports.core.registry import load
+from tablesports.web.i18n import gettext_for
+from tablesports.web.matches import Match
+from tablesports.web.store import UNDO, DuplicateMove, SeatRow, Store, hash_token
+from tablesports.web.views import seat_payload
+
+log = logging.getLogger("tablesports.web")
+
+MAX_MESSAGE = 4096
+"""The largest websocket message a client may send, in bytes (an action is a few dozen)."""
+
+Send = Callable[[bytes], Awaitable[None]]
+
+
+class RequestError(TablesportsError):
+    """A request the server refuses: the message says what was wrong and what is allowed."""
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket: the match it watches, its seat (None for a spectator), its language."""
+
+    send: Send
+    lang: str = "en"
+    match_id: str | None = None
+    seat: int | None = None
+    log_sent: int = 0
+    epoch: int = 0
+    sent: tuple[int, int] | None = None
+    """(epoch, move) of the last view sent: the same view is not sent twice."""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    kind: str  # "human" or "bot"
+    agent: str | None = None
+
+
+class Hub:
+    """Everything the server knows, behind one store."""
+
+    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.matches: dict[str, Match] = {}
+        self.connections: dict[str, set[Connection]] = {}
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    # --- matches ------------------------------------------------------------------------------
+    def create(
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        seats: list[SeatSpec],
+        seed: int | None = None,
+        hot_seat: bool = False,
+    ) -> tuple[str, dict[int, str]]:
+        """A new match; returns its id and a secret token per human seat (shown once)."""
+        game = load(game_id, **options)  # validates the options (OptionError)
+        if len(seats) != game.info.players:
+            raise RequestError(
+                f"{game_id} has {game.info.players} seats; {len(seats)} were described"
+            )
+        rows, tokens = [], {}
+        for n, spec in enumerate(seats):
+            if spec.kind == "bot":
+                make_agent(spec.agent or "random", game)  # an unknown bot fails here, clearly
+                rows.append(SeatRow(n, "bot", spec.agent or "random", None))
+            elif spec.kind == "human":
+                tokens[n] = secrets.token_urlsafe(18)
+                rows.append(SeatRow(n, "human", None, hash_token(tokens[n])))
+            else:
+                raise RequestError(f"seat {n}: kind must be 'human' or 'bot', not {spec.kind!r}")
+        if hot_seat and len(tokens) < 2:
+            raise RequestError("a hot-seat match needs at least two human seats")
+        match_id = secrets.token_urlsafe(8)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        self.store.create_match(match_id, game_id, game.options_json(), seed, rows, hot_seat)
+        return match_id, tokens
+
+    def get(self, match_id: str) -> Match:
+        """The match in memory, rebuilt from its stored rows on first use."""
+        match = self.matches.get(match_id)
+        if match is not None:
+            return match
+        row = self.store.match(match_id)
+        if row is None:
+            raise RequestError(f"there is no match {match_id!r} (check the link)")
+        match = Match(row)
+        match.replay(self.store.moves(match_id))
+        self.matches[match_id] = match
+        return match
+
+    def resume_all(self) -> int:
+        """After a start: rebuild every match and let the unfinished ones with bots go on."""
+        count = 0
+        for match_id in self.store.match_ids():
+            try:
+                match = self.get(match_id)
+            except TablesportsError as exc:
+                log.error("match %s does not resume: %s", match_id, exc)
+                continue
+            if match.needs_server():
+                self.spawn(self.advance(match))
+            count += 1
+        return count
+
+    def spawn(self, coro: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def summary(self, match: Match, seat: int | None = None) -> dict[str, Any]:
+        state = match.state
+        to_move = state.current_player()
+        return {
+            "id": match.id,
+            "game": match.game.info.id,
+            "title": match.game.info.title,
+            "seats": match.seat_summaries(),
+            "seat": seat,
+            "move": match.rows,
+            "to_move": to_move if to_move >= 0 else None,
+            "over": state.is_terminal(),
+            "returns": state.returns() if state.is_terminal() else None,
+            "hot_seat": match.hot_seat,
+        }
+
+    # --- connections --------------------------------------------------------------------------
+    async def attach(self, conn: Connection, match_id: str, token: str | None) -> None:
+        """Join `match_id` with a seat's token, or as a spectator without one."""
+        _ = gettext_for(conn.lang)
+        match = self.get(match_id)
+        seat, refused = None, False
+        if token:
+            found = self.store.seat_of_token(token)
+            if found is None or found[0] != match_id:
+                refused = True
+            else:
+                seat = found[1]
+        conn.match_id, conn.seat = match_id, seat
+        conn.log_sent, conn.epoch = 0, match.epoch
+        self.connections.setdefault(match_id, set()).add(conn)
+        if refused:  # said first, then the spectator's view
+            await self.error(
+                conn, _("this invite token does not open a seat of this match; you are watching")
+            )
+        await self.push(conn, match, force=True)
+        if match.needs_server():
+            self.spawn(self.advance(match))
+
+    def detach(self, conn: Connection) -> None:
+        if conn.match_id is not None:
+            self.connections.get(conn.match_id, set()).discard(conn)
+
+    async def push(self, conn: Connection, match: Match, force: bool = False) -> None:
+        if conn.epoch != match.epoch:
+            conn.log_sent, conn.epoch = 0, match.epoch
+        if not force and conn.sent == (match.epoch, match.rows) and not match.failure:
+            return
+        conn.sent = (match.epoch, match.rows)
+        payload = seat_payload(match, conn.seat, log_from=conn.log_sent)
+        conn.log_sent = len(match.steps)
+        try:
+            await conn.send(payload)
+        except Exception:  # a closed socket: its handler will detach it
+            log.debug("push to a closed connection of %s", match.id)
+
+    async def broadcast(self, match: Match) -> None:
+        for conn in list(self.connections.get(match.id, ())):
+            await self.push(conn, match)
+
+    async def error(self, conn: Connection, message: str) -> None:
+        match = self.matches.get(conn.match_id or "")
+        if match is None:
+            payload = json.dumps({"type": "error", "message": message}).encode()
+        else:
+            payload = seat_payload(match, conn.seat, "error", message=message)
+        try:
+            await conn.send(payload)
+        except Exception:
+            log.debug("error to a closed connection")
+
+    # --- messages -----------------------------------------------------------------------------
+    async def handle(self, conn: Connection, raw: str | bytes) -> None:
+        """One message from a browser; any problem becomes an error payload for it alone."""
+        _ = gettext_for(conn.lang)
+        try:
+            await self._handle(conn, raw)
+        except RequestError as exc:
+            await self.error(conn, str(exc))
+        except TablesportsError as exc:
+            await self.error(conn, _("refused: {reason}").format(reason=exc))
+
+    async def _handle(self, conn: Connection, raw: str | bytes) -> None:
+        _ = gettext_for(conn.lang)
+        size = len(raw.encode("utf-8") if isinstance(raw, str) else raw)
+        if size > MAX_MESSAGE:
+            raise RequestError(
+                _("message too large: {size} bytes (at most {limit})").format(
+                    size=size, limit=MAX_MESSAGE
+                )
+            )
+        try:
+            msg = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise RequestError(_("malformed message: not JSON")) from None
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            raise RequestError(_('malformed message: a JSON object with a "type" is expected'))
+        kind = msg["type"]
+        if kind == "hello":
+            lang = msg.get("lang")
+            if isinstance(lang, str):
+                conn.lang = lang
+            match_id, token = msg.get("match"), msg.get("token")
+            if not isinstance(match_id, str) or not (token is None or isinstance(token, str)):
+                raise RequestError(_('malformed hello: "match" (text) and "token" are expected'))
+            self.detach(conn)
+            await self.attach(conn, match_id, token)
+            return
+        if conn.match_id is None:
+            raise RequestError(_("say hello first: which match, and your token if you have one"))
+        match = self.get(conn.match_id)
+        if kind == "act":
+            await self.act(conn, match, msg)
+        elif kind == "undo":
+            await self.undo(conn, match, msg)
+        elif kind == "record":
+            await conn.send(seat_payload(match, conn.seat, "record"))
+        elif kind == "view":
+            conn.log_sent = 0
+            await self.push(conn, match, force=True)
+        else:
+            raise RequestError(
+                _("unknown message type {kind!r}; the types are: {types}").format(
+                    kind=kind, types="hello, act, undo, record, view"
+                )
+            )
+
+    def _check_seat(self, conn: Connection, match: Match, msg: dict[str, Any]) -> int:
+        _ = gettext_for(conn.lang)
+        if conn.seat is None:
+            raise RequestError(_("you are watching this match: only a seat's player can move"))
+        seat = msg.get("seat", conn.seat)
+        if seat != conn.seat:
+            raise RequestError(
+                _("you hold seat {mine}; this was sent for seat {other}").format(
+                    mine=conn.seat, other=seat
+                )
+            )
+        move = msg.get("move")
+        if not isinstance(move, int) or isinstance(move, bool):
+            raise RequestError(_('malformed action: "move" (the move number you saw) is missing'))
+        if move != match.rows:
+            raise RequestError(
+                _("stale: sent for move {sent}, but the match is at move {now}").format(
+                    sent=move, now=match.rows
+                )
+            )
+        return conn.seat
+
+    async def act(self, conn: Connection, match: Match, msg: dict[str, Any]) -> None:
+        _ = gettext_for(conn.lang)
+        async with match.lock:
+            seat = self._check_seat(conn, match, msg)
+            state = match.state
+            if state.is_terminal():
+                raise RequestError(_("the game is over"))
+            if state.current_player() != seat:
+                raise RequestError(_("it is not your turn"))
+            action = self._action_of(conn, match, msg)
+            if not state.is_legal(action):
+                raise RequestError(
+                    _("illegal: {action}: {reason}").format(
+                        action=action, reason=state.why_illegal(action)
+                    )
+                )
+            await self._store_and_apply(match, seat, action)
+        await self.broadcast(match)
+        if match.needs_server():
+            await self.advance(match)
+
+    def _action_of(self, conn: Connection, match: Match, msg: dict[str, Any]) -> Action:
+        _ = gettext_for(conn.lang)
+        legal = match.state.legal_actions()
+        if "index" in msg:
+            index = msg["index"]
+            if not isinstance(index, int) or not 0 <= index < len(legal):
+                raise RequestError(
+                    _("no action number {index}: the numbers run from 0 to {last}").format(
+                        index=index, last=len(legal) - 1
+                    )
+                )
+            return legal[index]
+        text = msg.get("action")
+        if not isinstance(text, str) or not text.strip():
+            raise RequestError(_('malformed action: "action" (its text) or "index" is expected'))
+        try:
+            return match.state.parse_action(text)
+        except ActionParseError as exc:
+            raise RequestError(str(exc)) from None
+
+    async def undo(self, conn: Connection, match: Match, msg: dict[str, Any]) -> None:
+        _ = gettext_for(conn.lang)
+        async with match.lock:
+            seat = self._check_seat(conn, match, msg)
+            if not match.can_undo(seat):
+                raise RequestError(_("undo is for your own last move in a match against bots only"))
+            keep = match.undo_point(seat)
+            await asyncio.to_thread(
+                self.store.append_move, match.id, match.rows, UNDO, f"undo {keep}"
+            )
+            match.undo_to(keep)
+        await self.broadcast(match)
+
+    async def _store_and_apply(self, match: Match, player: int, action: Action) -> None:
+        """Commit the row first: a move anyone was told about is never lost."""
+        try:
+            await asyncio.to_thread(
+                self.store.append_move, match.id, match.rows, player, str(action)
+            )
+        except DuplicateMove as exc:  # another server process got there first
+            raise RequestError(str(exc)) from None
+        match.apply(player, action)
+
+    async def advance(self, match: Match) -> None:
+        """Chance and bots move until a person is to move or the game ends.
+
+        Chance outcomes are applied in memory and stored in one transaction with the next bot
+        move (or before a person's turn): nobody is shown a position before its rows are
+        committed. A bot thinks in a worker thread, so a slow search never blocks the server.
+        """
+        while True:
+            async with match.lock:
+                if not match.needs_server():
+                    break
+                rows: list[tuple[int, int, str]] = []
+                try:
+                    while match.needs_server():
+                        if match.state.current_player() == CHANCE:
+                            player, action = match.choose_server_move()
+                        else:
+                            player, action = await asyncio.to_thread(match.choose_server_move)
+                        rows.append((match.rows, player, str(action)))
+                        match.apply(player, action)
+                        if player != CHANCE:
+                            break
+                except TablesportsError as exc:
+                    # the reason may name hidden cards: it goes to the server log only
+                    log.error("match %s stops: %s", match.id, exc)
+                    match.failure = f"the server failed at move {match.rows}; see its log"
+                try:
+                    if rows:  # what was applied is stored, even when a bot then failed
+                        await asyncio.to_thread(self.store.append_moves, match.id, rows)
+                except DuplicateMove as exc:  # another process wrote here: reload from storage
+                    log.error("match %s: %s; reloading it", match.id, exc)
+                    self.matches.pop(match.id, None)
+                    match.failure = "this match was changed elsewhere: reload the page"
+                    break
+            await self.broadcast(match)
+            if self.bot_delay and match.needs_server():
+                await asyncio.sleep(self.bot_delay)
+        await self.broadcast(match)

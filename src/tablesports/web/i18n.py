@@ -1,0 +1,46 @@
+"""UI strings through gettext catalogs (Babel): English and the languages of the seeds.
+
+The catalogs live in `locale/<lang>/LC_MESSAGES/messages.po` with their compiled `.mo` beside
+them (committed, so a fresh clone needs no build step; `make catalogs` recompiles them). The
+server translates its own messages with `gettext_for(lang)`; the pages get a catalog as JSON
+from `/api/i18n/<lang>` and translate with it, falling back to the English text.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+
+from babel.support import NullTranslations, Translations
+
+LOCALE_DIR = Path(__file__).parent / "locale"
+DOMAIN = "messages"
+LANGUAGES = {
+    "en": "English",
+    "de": "Deutsch",
+    "it": "Italiano",
+    "ko": "한국어",
+    "ru": "Русский",
+}
+"""English, and the languages of the seeds (Jugger TTG: de, Juggers: it, Blood Bowl: ko,
+HanniBall: ru)."""
+
+
+@functools.cache
+def translations(lang: str) -> NullTranslations:
+    if lang not in LANGUAGES or lang == "en":
+        return NullTranslations()
+    return Translations.load(str(LOCALE_DIR), [lang], DOMAIN)
+
+
+def gettext_for(lang: str) -> Callable[[str], str]:
+    """`_` for a language code (English for an unknown one)."""
+    return translations(lang).gettext
+
+
+def catalog(lang: str) -> dict[str, str]:
+    """Every translated message of `lang`, msgid -> text, for the pages."""
+    found = translations(lang)
+    messages = getattr(found, "_catalog", {})
+    return {k: v for k, v in messages.items() if isinstance(k, str) and k and v}

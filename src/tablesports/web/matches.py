@@ -1,0 +1,145 @@
+"""A match on the server: the authoritative state, its seats, and how it is rebuilt by replay.
+
+Chance is resolved with the server's own RNG, seeded per move from the match seed
+(`random.Random(f"{seed}/{n}")`), so a restarted server resolves the next roll exactly as the
+one that was killed would have. A bot is an ordinary seat: it is re-seeded per move the same
+way, and in a game with hidden information it is handed `resample_hidden(seat)`, a state made
+only from its own seat's view, so a bot cannot peek even if it wanted to.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from tablesports.agents.registry import make_agent
+from tablesports.arena.match import seat_seed
+from tablesports.core.agent import Agent
+from tablesports.core.errors import AgentError
+from tablesports.core.protocol import CHANCE, Action, Game, State
+from tablesports.core.registry import load
+from tablesports.web.store import UNDO, MatchRow
+from tablesports.web.views import LogStep
+
+
+class Match:
+    """One match in memory; `rows` counts every stored row (moves and undos) and names the
+    position a client acts on, so an action sent for an earlier position is recognised."""
+
+    def __init__(self, row: MatchRow) -> None:
+        self.id = row.id
+        self.row = row
+        self.game: Game = load(row.game, **row.options)
+        self.seed = row.seed
+        self.hot_seat = row.hot_seat
+        self.kinds = [s.kind for s in row.seats]
+        self.agents: dict[int, Agent] = {
+            s.seat: make_agent(s.agent or "random", self.game, seed=seat_seed(row.seed, s.seat))
+            for s in row.seats
+            if s.kind == "bot"
+        }
+        self.state: State = self.game.new_initial_state()
+        self.actions: list[tuple[int, Action]] = []
+        self.steps: list[LogStep] = []
+        self.rows = 0
+        self.lock = asyncio.Lock()
+        self.epoch = 0
+        """Bumped by an undo: connections then get the whole log again."""
+        self.failure: str | None = None
+        """Why the match cannot go on (a bot error), shown to everyone."""
+
+    # --- seats --------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.game.info.players
+
+    def seat_summaries(self) -> list[dict[str, Any]]:
+        return [
+            {"seat": s, "kind": self.kinds[s], "name": self.seat_name(s)}
+            for s in range(self.players)
+        ]
+
+    def seat_name(self, seat: int) -> str:
+        agent = self.agents.get(seat)
+        return agent.name if agent is not None else "human"
+
+    def player_names(self) -> list[str]:
+        return [self.seat_name(s) for s in range(self.players)]
+
+    def is_bot_turn(self) -> bool:
+        return self.state.current_player() in self.agents
+
+    def needs_server(self) -> bool:
+        """The server moves next: a chance node or a bot's turn."""
+        if self.state.is_terminal() or self.failure:
+            return False
+        return self.state.current_player() == CHANCE or self.is_bot_turn()
+
+    def can_undo(self, seat: int) -> bool:
+        """Undo is for a person playing bots only: no other person's move is ever taken back."""
+        if self.kinds[seat] != "human" or self.failure:
+            return False
+        if any(k == "human" for s, k in enumerate(self.kinds) if s != seat):
+            return False
+        return any(p == seat for p, _ in self.actions)
+
+    # --- moves --------------------------------------------------------------------------------
+    def chance_rng(self) -> random.Random:
+        return random.Random(f"{self.seed}/{self.rows}")
+
+    def choose_server_move(self) -> tuple[int, Action]:
+        """The chance outcome or bot move for the current position (not applied)."""
+        state = self.state
+        player = state.current_player()
+        if player == CHANCE:
+            return player, state.sample_chance(self.chance_rng())
+        agent = self.agents[player]
+        agent.reset(seat_seed(self.seed + 1_000_033 * self.rows, player))
+        view = state
+        if self.game.info.information == "imperfect":
+            view = state.resample_hidden(player, random.Random(f"{self.seed}/{self.rows}/view"))
+        action = agent.step(view)
+        if not state.is_legal(action):
+            raise AgentError(
+                f"bot {agent.name!r} (seat {player}) chose {action!s}, which is not legal: "
+                f"{state.why_illegal(action)}"
+            )
+        return player, action
+
+    def apply(self, player: int, action: Action) -> None:
+        """Apply a legal action, recording how each seat saw it."""
+        state = self.state
+        seen = tuple(state.action_seen_by(action, seat) for seat in range(self.players))
+        events = state.apply_legal(action)
+        self.actions.append((player, action))
+        self.steps.append(LogStep(player, seen, tuple(events)))
+        self.rows += 1
+
+    def undo_to(self, keep: int) -> None:
+        """Keep the first `keep` actions: rebuild the state by replaying them."""
+        kept = self.actions[:keep]
+        self.state = self.game.new_initial_state()
+        self.actions, self.steps = [], []
+        rows = self.rows
+        for player, action in kept:
+            self.apply(player, action)
+        self.rows = rows + 1
+        self.epoch += 1
+
+    def undo_point(self, seat: int) -> int:
+        """How many actions stand after undoing `seat`'s last move (and all that followed)."""
+        return max(i for i, (p, _) in enumerate(self.actions) if p == seat)
+
+    def replay(self, rows: list[tuple[int, int, str]]) -> None:
+        """Rebuild from stored rows (after a restart): moves are re-applied, undos re-done."""
+        for n, player, text in rows:
+            if n != self.rows:
+                raise AgentError(f"match {self.id}: stored move {n} follows {self.rows - 1}")
+            if player == UNDO:
+                self.undo_to(int(text.split()[1]))
+                continue
+            action = self.game.parse_action(text)
+            if player != self.state.current_player() or not self.state.is_legal(action):
+                raise AgentError(f"match {self.id}: stored move {n} ({text}) does not replay")
+            self.apply(player, action)

@@ -1,0 +1,165 @@
+"""What goes to a seat: every byte is made here, by `seat_payload`, and nowhere else.
+
+A payload is built only from `state.observation(seat)`, the text picture `render(seat)`, the
+log as `state.action_seen_by(action, seat)` showed each step when it was made, and the legal
+actions of the seat to move (only to that seat). The state itself, the server's seed, the
+other seats' observations and `str(action)` of a hidden step never enter. Spectators see what
+every seat sees alike: the fields equal in every seat's observation (also in states a seat
+cannot tell from this one), and a step only when every seat saw it with the same text.
+
+boardgame.io leaked secrets through its undo history, initial state, log and plugins; here the
+redacted record and the errors come from this one function too, and the leak test compares a
+seat's payloads byte for byte.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from tablesports.core.events import Event
+from tablesports.core.protocol import CHANCE, TERMINAL
+
+if TYPE_CHECKING:
+    from tablesports.web.matches import Match
+
+SPECTATOR = None
+"""The viewer of a connection without a seat."""
+
+HIDDEN = "(hidden)"
+"""How a redacted record writes a step its viewer did not see."""
+
+Kind = Literal["view", "error", "record"]
+
+
+@dataclass(frozen=True, slots=True)
+class LogStep:
+    """One applied action as each seat saw it: `seen[seat]` is its text, or None if hidden."""
+
+    mover: int
+    seen: tuple[str | None, ...]
+    events: tuple[Event, ...]
+
+    def seen_by(self, viewer: int | None) -> str | None:
+        if viewer is not None:
+            return self.seen[viewer]
+        first = self.seen[0]
+        return first if all(s == first for s in self.seen) else None
+
+
+def seat_payload(
+    match: Match,
+    viewer: int | None,
+    kind: Kind = "view",
+    *,
+    log_from: int = 0,
+    message: str | None = None,
+) -> bytes:
+    """The bytes sent to `viewer` (a seat, or None for a spectator).
+
+    kind "view": the position as the viewer sees it, with the log from step `log_from`;
+    "error": `message` (already made from what the viewer may know) and the move number;
+    "record": the match's record with every step the viewer did not see written `(hidden)`.
+    """
+    state = match.state
+    move = match.rows
+    out: dict[str, Any] = {"type": kind, "match": match.id, "game": match.game.info.id}
+    if kind == "error":
+        out.update(message=message, move=move, viewer=viewer)
+        return _dump(out)
+    if kind == "record":
+        out.update(_record(match, viewer))
+        return _dump(out)
+    to_move = state.current_player()
+    over = state.is_terminal()
+    own_turn = viewer is not None and to_move == viewer and not over
+    out.update(
+        title=match.game.info.title,
+        information=match.game.info.information,
+        viewer=viewer,
+        move=move,
+        to_move=None if to_move in (CHANCE, TERMINAL) else to_move,
+        seats=match.seat_summaries(),
+        hot_seat=match.hot_seat,
+        observation=_observation(match, viewer),
+        picture=_picture(match, viewer),
+        legal=[str(a) for a in state.legal_actions()] if own_turn else [],
+        log_from=log_from,
+        log=[_log_entry(i, step, viewer) for i, step in enumerate(match.steps) if i >= log_from],
+        over=over,
+        returns=state.returns() if over else None,
+        failure=match.failure,
+        can_undo=viewer is not None and match.can_undo(viewer),
+    )
+    return _dump(out)
+
+
+def _observation(match: Match, viewer: int | None) -> dict[str, Any]:
+    state = match.state
+    if viewer is not None:
+        return state.observation(viewer)
+    # a field is public when every seat sees the same value, here and in the states that each
+    # seat cannot tell from this one (so two equal hands of cards are not shown to spectators)
+    seats = range(match.game.info.players)
+    states = [state]
+    if match.game.info.information == "imperfect":
+        rng = random.Random(f"spectator/{match.rows}")
+        states += [state.resample_hidden(s, rng) for s in seats]
+    views = [st.observation(seat) for st in states for seat in seats]
+    first = views[0]
+    return {k: v for k, v in first.items() if all(k in o and o[k] == v for o in views[1:])}
+
+
+def _picture(match: Match, viewer: int | None) -> str | None:
+    if viewer is not None:
+        return match.state.render(viewer)
+    if match.game.info.information == "perfect":
+        return match.state.render(None)
+    return None
+
+
+def _log_entry(index: int, step: LogStep, viewer: int | None) -> dict[str, Any]:
+    seen = step.seen_by(viewer)
+    entry: dict[str, Any] = {"i": index, "who": step.mover}
+    if seen is None:
+        entry["hidden"] = True
+        return entry
+    entry["action"] = seen
+    entry["events"] = [e.to_json() for e in step.events]
+    return entry
+
+
+def _record(match: Match, viewer: int | None) -> dict[str, Any]:
+    """The core `Record` format; a step the viewer did not see is written `(hidden)`."""
+    state = match.state
+    history = []
+    hidden = 0
+    for step in match.steps:
+        seen = step.seen_by(viewer)
+        if seen is None:
+            hidden += 1
+        history.append([step.mover, HIDDEN if seen is None else seen])
+    return {
+        "record": {
+            "schema_version": 1,
+            "game": match.game.info.id,
+            "game_version": match.game.info.version,
+            "options": match.game.options_json(),
+            "players": match.player_names(),
+            "seed": None,
+            "start": None,
+            "history": history,
+            "returns": state.returns() if state.is_terminal() else None,
+            "meta": {
+                "match": match.id,
+                "seen_by": "spectator" if viewer is None else f"seat {viewer}",
+                "hidden_steps": hidden,
+            },
+        }
+    }
+
+
+def _dump(data: dict[str, Any]) -> bytes:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode()

@@ -1,0 +1,37 @@
+"""Shared helpers of the web app's tests: a TestClient over a fresh SQLite file, a seat."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+
+def create(client: TestClient, game: str, seats: list[dict[str, Any]], **extra: Any) -> dict:
+    res = client.post("/api/matches", json={"game": game, "seats": seats, **extra})
+    assert res.status_code == 200, res.text
+    return res.json()
+
+
+def hello(ws: WebSocketTestSession, match: str, token: str | None) -> dict[str, Any]:
+    ws.send_text(json.dumps({"type": "hello", "match": match, "token": token}))
+    return receive(ws)
+
+
+def receive(ws: WebSocketTestSession) -> dict[str, Any]:
+    return json.loads(ws.receive_text())
+
+
+def until(ws: WebSocketTestSession, test: Any, limit: int = 5000) -> dict[str, Any]:
+    """Read views until `test(view)` holds (errors are returned at once)."""
+    for _ in range(limit):
+        msg = receive(ws)
+        if msg["type"] == "error" or test(msg):
+            return msg
+    raise AssertionError("no such message")
+
+
+def my_turn(view: dict[str, Any]) -> bool:
+    return view["type"] == "view" and (bool(view["legal"]) or view["over"])
