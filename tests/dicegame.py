@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from tablesports.core.chance import D3, D6, Roll
-from tablesports.core.errors import ActionParseError
+from tablesports.core.errors import ActionParseError, StateError
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE, TERMINAL, Action, Game, GameInfo, State
 
@@ -67,14 +67,38 @@ class PigGame(Game):
 
     def state_from_json(self, data: dict[str, Any]) -> PigState:
         state = PigState(self)
-        state.edges = list(data["edges"])
-        state.banked = list(data["banked"])
+        try:
+            state.edges = list(data["edges"])
+            state.banked = list(data["banked"])
+        except (KeyError, TypeError) as exc:
+            raise StateError("pig", "edges/banked", exc, "lists of numbers") from None
         state.turn_total = data["turn_total"]
         state.to_move = data["to_move"]
         state.rolling = data["rolling"]
         state.rolled_this_turn = data["rolled_this_turn"]
         state.history = state.history_from_json(data["history"])
         return state
+
+    def check_state(self, state: State) -> None:
+        assert isinstance(state, PigState)
+
+        def whole(field: str, value: Any, low: int, high: int) -> None:
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise StateError("pig", field, value, f"a whole number from {low} to {high}")
+
+        if not isinstance(state.edges, list) or len(state.edges) > 2:
+            raise StateError("pig", "edges", state.edges, "at most 2 edges, one per player")
+        for edge in state.edges:
+            whole("edges", edge, 1, 3)
+        if not isinstance(state.banked, list) or len(state.banked) != 2:
+            raise StateError("pig", "banked", state.banked, "two totals, one per player")
+        for total in state.banked:
+            whole("banked", total, 0, 10_000)
+        whole("turn_total", state.turn_total, 0, 10_000)
+        whole("to_move", state.to_move, 0, 1)
+        for field in ("rolling", "rolled_this_turn"):
+            if not isinstance(getattr(state, field), bool):
+                raise StateError("pig", field, getattr(state, field), "true or false")
 
 
 class PigState(State):

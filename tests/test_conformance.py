@@ -11,6 +11,8 @@ import random
 from functools import cache
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tablesports import conformance as c
 from tablesports.core.protocol import Action
@@ -105,3 +107,62 @@ def test_observation_never_shows_hidden_information(game_id: str) -> None:
         c.check_action_views_do_not_leak(probe)
     if game.info.information == "imperfect":
         assert any(varied), f"{game_id}: resample_hidden never changed any hidden information"
+
+
+# --- state validation (`Game.check_state`) -----------------------------------------------------
+
+GAMES_WITHOUT_STATE_CHECK: set[str] = set()
+"""Games merged before their `check_state` was written: they skip the state-validation tests
+below, but only while they really lack it (a test asserts so, so that the list cannot go stale).
+Every other game, new ones included, fails until it overrides `Game.check_state`. Empty it."""
+
+MUTATION_EXAMPLES = max(30, PLAYOUTS // 2)
+
+
+def test_the_games_without_a_state_check_really_lack_it() -> None:
+    stale = [
+        g for g in sorted(GAMES_WITHOUT_STATE_CHECK) if g in GAMES and load(g).has_state_check()
+    ]
+    assert not stale, f"remove from GAMES_WITHOUT_STATE_CHECK, they have check_state: {stale}"
+
+
+def _needs_state_check(game_id: str) -> None:
+    if game_id in GAMES_WITHOUT_STATE_CHECK:
+        pytest.skip(f"{game_id} is listed in GAMES_WITHOUT_STATE_CHECK (no check_state yet)")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_game_validates_states_and_accepts_every_reachable_one(game_id: str) -> None:
+    _needs_state_check(game_id)
+    c.check_has_state_check(load(game_id))
+    for probe in probes_of(game_id):
+        c.check_reachable_states_pass(probe)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_mutated_state_is_rejected_with_a_state_error_or_playable(game_id: str) -> None:
+    """Hypothesis picks a reachable state, a field of its JSON and a wrong value for it."""
+    _needs_state_check(game_id)
+    game = load(game_id)
+    c.check_has_state_check(game)
+    states = [p.state.to_json() for p in probes_of(game_id)]
+    outcomes: list[str] = []
+
+    @settings(
+        max_examples=MUTATION_EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(st.data())
+    def mutate(data: st.DataObject) -> None:
+        state = data.draw(st.sampled_from(states), label="state")
+        path = data.draw(st.sampled_from(list(c.json_paths(state))), label="field")
+        value = state
+        for key in path:
+            value = value[key]
+        new = data.draw(st.sampled_from(c.mutants(value)), label="value")
+        outcomes.append(c.check_mutation(game, state, path, new))
+
+    mutate()
+    assert "rejected" in outcomes, f"{game_id}: no mutation was ever rejected"

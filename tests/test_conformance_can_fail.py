@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from tablesports import conformance as c
+from tablesports.core.errors import StateError
 from tablesports.core.events import Event
-from tablesports.core.protocol import Action, State
+from tablesports.core.protocol import Action, Game, State
 from tests.dicegame import HOLD, ROLL, PigGame, PigState
 
 
@@ -148,3 +149,40 @@ def test_view_check_fails_when_the_other_players_deal_is_printed() -> None:
         for probe in probes(PigGame()):
             probe.state.__class__ = Telltale
             c.check_action_views_do_not_leak(probe)
+
+
+class UncheckedPig(PigGame):
+    """A game that forgot `check_state`: the base class's, which accepts anything."""
+
+    check_state = Game.check_state  # PigGame's own undone
+
+
+class LaxPig(PigGame):
+    """A check that accepts a state that breaks the rules."""
+
+    def check_state(self, state: State) -> None:
+        return None
+
+
+def test_a_game_without_state_validation_fails_with_what_to_add() -> None:
+    with pytest.raises(AssertionError, match="pig has no state validation: add `check_state"):
+        c.check_has_state_check(UncheckedPig())
+    c.check_has_state_check(PigGame())
+
+
+def test_a_state_check_that_lets_an_impossible_state_through_is_caught() -> None:
+    data = PigGame().new_initial_state().to_json()
+    assert c.check_mutation(PigGame(), data, ("to_move",), 5) == "rejected"
+    with pytest.raises(AssertionError, match="to_move = 5: accepted, but play from it fails"):
+        c.check_mutation(LaxPig(), data | {"edges": [1, 2]}, ("to_move",), 5)
+
+
+def test_a_state_check_that_rejects_a_reachable_state_is_caught() -> None:
+    class StrictPig(PigGame):
+        def check_state(self, state: State) -> None:
+            if state.history:
+                raise StateError("pig", "history", len(state.history), "none (a bug)")
+
+    with pytest.raises(AssertionError, match="a reachable state is rejected"):
+        for probe in probes(StrictPig(), 1):
+            c.check_reachable_states_pass(probe)

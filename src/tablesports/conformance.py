@@ -10,12 +10,19 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from tablesports.agents.random_agent import RandomAgent
 from tablesports.arena.match import play_match
-from tablesports.core.errors import ActionParseError, IllegalActionError
+from tablesports.core.errors import (
+    ActionParseError,
+    IllegalActionError,
+    NotationError,
+    TablesportsError,
+)
 from tablesports.core.protocol import CHANCE, TERMINAL, Action, Game, State
 from tablesports.core.records import parse_record, record_of, replay
 
@@ -280,3 +287,115 @@ def check_same_seed_same_game(game: Game, seed: int) -> None:
 
     first = run(seed)
     assert run(seed) == first, f"{game.info.id} seed {seed}: the same seed gave another game"
+
+
+# --- the invariants of states (`Game.check_state`) -----------------------------------------
+
+MUTATION_PLAYOUT_STEPS = 3_000
+"""How far a mutated state that the game accepts is played on (to its end when sooner)."""
+
+
+def check_has_state_check(game: Game) -> None:
+    """The game validates states: it overrides `Game.check_state`."""
+    assert game.has_state_check(), (
+        f"{game.info.id} has no state validation: add `check_state(self, state)` to its Game "
+        "class (raise StateError naming the field, the value and what is allowed for every "
+        "impossible state: cards in two places or none, negative or too large counters and "
+        "scores, an outcome naming a player who does not exist, a turn beyond the last), and "
+        "call nothing else: state_from_json and from_position run it for you"
+    )
+
+
+def check_reachable_states_pass(probe: Probe) -> None:
+    """Every state met in play passes `check_state` (the check rejects no possible state)."""
+    try:
+        probe.state.game.check_state(probe.state)
+    except TablesportsError as exc:
+        raise AssertionError(f"{probe.where}: a reachable state is rejected: {exc}") from None
+
+
+_NUMBER = re.compile(r"-?\d+")
+
+
+def json_paths(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    """Every place in a state's JSON that a mutation can change (the history left out)."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if not path and key == "history":
+                continue
+            yield from json_paths(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from json_paths(value, (*path, i))
+    if path:
+        yield path
+
+
+def mutants(value: Any) -> list[Any]:
+    """Values to put in place of `value`: off by one, negative, huge, of another type, a list
+    with an item dropped or repeated, a number inside a text changed."""
+    if isinstance(value, bool):
+        return [not value, 2, None]
+    if isinstance(value, int):
+        return [value + 1, value - 1, -1, -value - 7, 10**6, str(value), None]
+    if isinstance(value, float):
+        return [-value - 1.0, 1e9]
+    if isinstance(value, str):
+        out: list[Any] = ["", value + "x", 0]
+        for m in _NUMBER.finditer(value):
+            for new in (int(m.group()) + 1, int(m.group()) - 1, 99999):
+                out.append(value[: m.start()] + str(new) + value[m.end() :])
+        return out
+    if isinstance(value, list):
+        out = [value[:-1], [*value, *value[:1]]] if value else [[0], [None]]
+        return [*out, value[::-1], 0]
+    if isinstance(value, dict):
+        return [{}, []]
+    return [0, "x", [], {}]
+
+
+def mutated(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    copy = json.loads(json.dumps(data))
+    holder: Any = copy
+    for key in path[:-1]:
+        holder = holder[key]
+    holder[path[-1]] = value
+    return copy
+
+
+def check_mutation(
+    game: Game, data: dict[str, Any], path: tuple[Any, ...], value: Any, seed: int = 0
+) -> str:
+    """A state's JSON with the value at `path` replaced is either rejected with a
+    `NotationError` (a `StateError` from `check_state`, or the reader's own) or read as a
+    consistent state that random play carries on from without any error. Says which."""
+    where = f"{game.info.id}: {'.'.join(map(str, path))} = {value!r}"
+    try:
+        state = game.state_from_json(mutated(data, path, value))
+    except NotationError as exc:
+        assert str(exc), f"{where}: rejected without a message"
+        return "rejected"
+    except Exception as exc:  # any other error is a crash, not a clear rejection
+        raise AssertionError(
+            f"{where}: {type(exc).__name__} instead of a StateError: {exc}"
+        ) from None
+    rng = random.Random(seed)
+    try:
+        state.to_json()
+        state.observation(0)
+        for _ in range(MUTATION_PLAYOUT_STEPS):
+            if state.is_terminal():
+                state.returns()
+                break
+            if state.current_player() == CHANCE:
+                action = state.sample_chance(rng)
+            else:
+                actions = state.legal_actions()
+                assert actions, "no legal action, and not over"
+                action = actions[rng.randrange(len(actions))]
+            state.apply_action(action)
+    except Exception as exc:
+        raise AssertionError(
+            f"{where}: accepted, but play from it fails: {type(exc).__name__}: {exc}"
+        ) from None
+    return "playable"

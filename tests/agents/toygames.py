@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from tablesports.core.errors import ActionParseError, NotationError
+from tablesports.core.errors import ActionParseError, NotationError, StateError
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE, TERMINAL, Action, Game, GameInfo, State
 
@@ -45,11 +45,29 @@ class TicTacToe(Game):
         return state
 
     def from_position(self, notation: str) -> TTTState:
-        if len(notation) != 9 or set(notation) - set("xo."):
+        if not isinstance(notation, str) or len(notation) != 9 or set(notation) - set("xo."):
             raise NotationError(f"a position is nine of x, o, . (got {notation!r})")
         state = TTTState(self)
         state.board = [{"x": 0, "o": 1, ".": -1}[ch] for ch in notation]
         return state
+
+    def check_state(self, state: State) -> None:
+        assert isinstance(state, TTTState)
+        x, o = state.board.count(0), state.board.count(1)
+        if x - o not in (0, 1):
+            raise StateError(
+                "ttt", "board", f"{x} x and {o} o", "x moves first: as many or one more"
+            )
+        wins = {state.board[i] for i, j, k in LINES if state.board[i] >= 0}
+        wins = {
+            w
+            for w in wins
+            if any(state.board[i] == state.board[j] == state.board[k] == w for i, j, k in LINES)
+        }
+        if len(wins) > 1:
+            raise StateError(
+                "ttt", "board", "two lines of three", "the game ends at the first line"
+            )
 
 
 class TTTState(State):
@@ -134,10 +152,27 @@ class Kuhn(Game):
 
     def state_from_json(self, data: dict[str, Any]) -> KuhnState:
         state = KuhnState(self)
-        state.cards = list(data["cards"])
-        state.bets = list(data["bets"])
+        try:
+            state.cards = list(data["cards"])
+            state.bets = list(data["bets"])
+        except (KeyError, TypeError) as exc:
+            raise NotationError(f"not a Kuhn state: {exc}") from None
         state.history = state.history_from_json(data["history"])
         return state
+
+    def check_state(self, state: State) -> None:
+        assert isinstance(state, KuhnState)
+        cards = state.cards
+        if len(cards) > 2 or len(set(cards)) != len(cards) or not set(cards) <= {1, 2, 3}:
+            raise StateError("kuhn", "cards", cards, "up to two different cards of 1, 2, 3")
+        if state.bets and len(cards) < 2:
+            raise StateError("kuhn", "bets", state.bets, "none before both cards are dealt")
+        if state.bets not in KUHN_BETS:
+            raise StateError("kuhn", "bets", state.bets, "a betting round of pass and bet")
+
+
+KUHN_BETS = [[], ["pass"], ["bet"], ["pass", "pass"], ["pass", "bet"], ["bet", "bet"]]
+KUHN_BETS += [["bet", "pass"], ["pass", "bet", "bet"], ["pass", "bet", "pass"]]
 
 
 class KuhnState(State):

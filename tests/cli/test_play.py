@@ -50,7 +50,8 @@ def test_a_finished_game_is_saved_and_replays_to_the_same_result(
 ) -> None:
     # Always rolling, you never bank: the random agent wins in the end.
     saved = tmp_path / "game.json"
-    result = run(runner, "play", "pig", "--seed", "2", "--save", str(saved), input="1\n" * 400)
+    args = ["play", "pig", "--seed", "2", "--save", str(saved), "--full-record"]
+    result = run(runner, *args, input="1\n" * 400)
     assert result.exit_code == 0, result.output
     assert "result: random (seat 1) wins (returns -1 / +1)" in result.stdout
     assert f"record saved to {saved}" in result.stdout
@@ -154,3 +155,31 @@ def test_an_agents_illegal_action_is_reported(
     monkeypatch.setitem(agent_registry._extra, "cheat", _Cheat)
     result = run(runner, "play", "pig", "--vs", "cheat", "--seat", "1", "--seed", "1")
     assert_clean_error(result, "agent 'cheat' (seat 0) returned the illegal action hold")
+
+
+def test_a_game_against_a_bot_is_saved_as_your_seats_view_unless_full_record(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # Pig deals each seat a secret edge: your saved game must not show the bot's
+    mine, full = tmp_path / "mine.json", tmp_path / "full.json"
+    run(runner, "play", "pig", "--seed", "2", "--save", str(mine), input="1\n" * 400)
+    args = ["play", "pig", "--seed", "2", "--save", str(full), "--full-record"]
+    run(runner, *args, input="1\n" * 400)
+    (seen,) = read_records(mine)
+    (whole,) = read_records(full)
+    assert seen.seat_view == 0 and whole.seat_view is None
+    assert seen.history[1] == (-1, "?") and whole.history[1][1].startswith("D3=")
+    assert seen.history[0] == whole.history[0]  # your own edge you do see
+    assert seen.returns == whole.returns
+    shown = run(runner, "replay", str(mine))
+    assert shown.exit_code == 0, shown.output
+    assert "seat 0's view" in shown.stdout and "2. chance: (hidden)" in shown.stdout
+    assert "result: random (seat 1) wins" in shown.stdout
+
+
+def test_a_seats_view_cannot_be_resumed_and_says_why(runner: CliRunner, tmp_path: Path) -> None:
+    target = tmp_path / "left.json"
+    run(runner, "play", "pig", "--seed", "3", "--save", str(target), input="roll\nquit\n\n")
+    assert_clean_error(
+        run(runner, "play", "--resume", str(target)), "seat 0's view", "--full-record"
+    )

@@ -69,6 +69,7 @@ def test_a_clone_edited_directly_is_checked_against_its_own_position() -> None:
     player = state.current_player()
     legal = state.legal_actions()
     copy = state.clone()
+    copy.discard += copy.hands[player]  # type: ignore[attr-defined]
     copy.hands[player] = []  # type: ignore[attr-defined]
     gone = [a for a in legal if not game.state_from_json(copy.to_json()).is_legal(a)]
     assert gone  # the cards of the emptied hand

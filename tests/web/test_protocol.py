@@ -90,6 +90,7 @@ def test_every_bad_message_gets_a_clear_error_and_changes_nothing(client: TestCl
             return reply["message"]
 
         assert "not JSON" in error_for("{not json")
+        assert "not JSON" in error_for("[" * 4000)  # nested past the recursion limit
         assert "too large" in error_for(json.dumps({"type": "act", "x": "y" * MAX_MESSAGE}))
         assert '"type"' in error_for("[1, 2]")
         assert "unknown message type" in error_for({"type": "dance"})

@@ -8,13 +8,16 @@ plain data crosses the process boundary.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from tablesports.agents.registry import make_agent
+from tablesports.arena import resume
 from tablesports.arena.engines import in_order, run_many
 from tablesports.arena.match import DEFAULT_MAX_STEPS, play_match
+from tablesports.arena.resume import fingerprint
 from tablesports.arena.stats import Summary
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError, TablesportsError
@@ -25,6 +28,10 @@ from tablesports.core.registry import game_ids, register
 
 class SimulationError(TablesportsError):
     """A game of a simulation failed (an illegal action from an agent, a game without end)."""
+
+
+SIMULATION = "simulation"
+"""The field of `record.meta` naming the simulation a record belongs to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +64,20 @@ class _Plan:
     keep_records: bool
     max_steps: int
 
+    def fingerprint(self) -> str:
+        """Names the simulation in its records, so that `--resume` finds only its own games.
+        The number of games is left out: game i is the same however many are played."""
+        info = self.game_cls.info
+        return fingerprint(
+            info.id,
+            info.version,
+            self.options,
+            self.agents,
+            self.seed,
+            self.swap_seats,
+            self.max_steps,
+        )
+
 
 def seating_of(index: int, players: int, swap_seats: bool) -> tuple[int, ...]:
     """The agent in each seat for game `index`: rotated by one seat every game when swapping."""
@@ -80,6 +101,7 @@ class _Runner:
         self.plan = plan
         self.game = game if game is not None else plan.game_cls(**plan.options)
         self.agents: list[Agent] = [make_agent(spec, self.game) for spec in plan.agents]
+        self.key = plan.fingerprint()
 
     def play(self, index: int) -> GameResult:
         plan = self.plan
@@ -99,6 +121,8 @@ class _Runner:
             raise SimulationError(f"game {index} (seed {seed}): {exc}") from None
         decisions = sum(1 for player, _ in record.history if player >= 0)
         record.meta["index"] = index
+        record.meta[SIMULATION] = self.key
+        record.meta["figures"] = figures  # so that a resumed run counts this game's figures
         return GameResult(
             index=index,
             seed=seed,
@@ -134,8 +158,10 @@ def iter_results(
     keep_records: bool = False,
     max_steps: int = DEFAULT_MAX_STEPS,
     on_arrival: Callable[[GameResult], None] | None = None,
+    skip: Collection[int] = (),
 ) -> Iterator[GameResult]:
-    """Play `games` games and yield their results in index order.
+    """Play `games` games, but those whose index is in `skip`, and yield their results in
+    index order.
 
     `agents` are specs for `make_agent` (one per seat); `on_arrival` is called as each game
     finishes, in whatever order the processes finish them (for a progress bar).
@@ -160,10 +186,55 @@ def iter_results(
     )
     # Build the agents here first, so that a bad spec fails before any process starts.
     runner = _Runner(plan, game)
-    played = run_many(
-        _prepare, _play, plan, range(games), jobs=jobs, context=runner, error=SimulationError
+    todo = [i for i in range(games) if i not in skip]
+    place = {index: n for n, index in enumerate(todo)}
+    played = run_many(_prepare, _play, plan, todo, jobs=jobs, context=runner, error=SimulationError)
+    yield from in_order(_arrivals(played, on_arrival), index=lambda r: place[r.index])
+
+
+def simulation_key(
+    game: Game,
+    agents: Sequence[str],
+    seed: int = 0,
+    *,
+    swap_seats: bool = True,
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> str:
+    """The fingerprint that the records of this simulation carry in `meta["simulation"]`."""
+    plan = _Plan(
+        type(game), game.options.model_dump(), tuple(agents), seed, swap_seats, False, max_steps
     )
-    yield from in_order(_arrivals(played, on_arrival), index=lambda r: r.index)
+    return plan.fingerprint()
+
+
+def result_of(record: Record, swap_seats: bool = True) -> GameResult:
+    """A finished game of a simulation again, from the record it wrote (for `--resume`)."""
+    index = record.meta["index"]
+    return GameResult(
+        index=index,
+        seed=record.seed if record.seed is not None else index,
+        seating=seating_of(index, len(record.players), swap_seats),
+        returns=tuple(record.returns or ()),
+        steps=len(record.history),
+        decisions=sum(1 for player, _ in record.history if player >= 0),
+        record=record,
+        figures=dict(record.meta.get("figures", {})),
+    )
+
+
+def read_finished(path: Path, key: str, games: int, swap_seats: bool = True) -> list[GameResult]:
+    """The games of simulation `key` already in `path`, by index (a torn last line is dropped;
+    a game written twice, or beyond `games`, is an error)."""
+    results: dict[int, GameResult] = {}
+    for record in resume.read_finished(path, SIMULATION, key, "simulation", SimulationError):
+        index = record.meta.get("index")
+        if not isinstance(index, int) or not 0 <= index < games or index in results:
+            raise SimulationError(
+                f"{path}: game index {index!r} is repeated or not among the {games} games "
+                "asked for; give the same --games (or more) or another --out file"
+            )
+        results[index] = result_of(record, swap_seats)
+    return [results[i] for i in sorted(results)]
 
 
 def _arrivals(
@@ -188,9 +259,18 @@ def simulate(
     on_result: Callable[[GameResult], None] | None = None,
     on_arrival: Callable[[GameResult], None] | None = None,
     keep_records: bool = False,
+    finished: Sequence[GameResult] = (),
 ) -> Summary:
-    """Play many games and sum them up; `on_result` sees each result in index order."""
+    """Play many games and sum them up; `on_result` sees each result in index order.
+
+    `finished` are games already played (a resumed run): counted and shown to `on_result`
+    first, and not played again.
+    """
     summary = Summary(agent_labels(agents))
+    for result in finished:
+        summary.add(result.seating, result.returns, result.steps, result.decisions, result.figures)
+        if on_result is not None:
+            on_result(result)
     for result in iter_results(
         game,
         agents,
@@ -201,6 +281,7 @@ def simulate(
         keep_records=keep_records,
         max_steps=max_steps,
         on_arrival=on_arrival,
+        skip={r.index for r in finished},
     ):
         summary.add(result.seating, result.returns, result.steps, result.decisions, result.figures)
         if on_result is not None:

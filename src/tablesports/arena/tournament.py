@@ -15,8 +15,6 @@ same file again and the finished games are read back, not replayed.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -24,13 +22,14 @@ from pathlib import Path
 from typing import Any
 
 from tablesports.agents.registry import make_agent
+from tablesports.arena import resume
 from tablesports.arena.engines import run_many
 from tablesports.arena.match import DEFAULT_MAX_STEPS, play_match
 from tablesports.arena.ratings import Rating, rate
 from tablesports.arena.stats import Tally, outcome_of
-from tablesports.core.errors import RecordError, TablesportsError
+from tablesports.core.errors import TablesportsError
 from tablesports.core.protocol import Game
-from tablesports.core.records import Record, parse_record
+from tablesports.core.records import Record
 from tablesports.core.registry import game_ids, register
 
 
@@ -52,12 +51,9 @@ class Plan:
     def fingerprint(self) -> str:
         """Names the tournament in its records, so that a resumed file must match it."""
         info = self.game_cls.info
-        text = json.dumps(
-            [info.id, info.version, self.options, self.agents, self.games_per_pair, self.seed],
-            sort_keys=True,
-            default=str,
+        return resume.fingerprint(
+            info.id, info.version, self.options, self.agents, self.games_per_pair, self.seed
         )
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,31 +174,9 @@ def summarise(plan: Plan, records: Sequence[Record]) -> TournamentResult:
 
 def read_finished(path: Path, plan: Plan) -> list[Record]:
     """The games of this tournament already in `path`; a torn last line is dropped."""
-    if not path.exists():
-        return []
-    key = plan.fingerprint()
-    lines = path.read_text(encoding="utf-8").splitlines()
-    records: list[Record] = []
-    kept: list[str] = []
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            record = parse_record(json.loads(line), f"{path}:{n}")
-        except (json.JSONDecodeError, RecordError):
-            if n == len(lines):  # interrupted while writing: play that game again
-                break
-            raise TournamentError(f"{path}:{n}: not a tournament record") from None
-        if record.meta.get("tournament") != key:
-            raise TournamentError(
-                f"{path} holds games of another tournament (other game, agents, number of "
-                "games or seed); give another --out file or delete this one"
-            )
-        records.append(record)
-        kept.append(line)
-    if len(kept) != sum(1 for line in lines if line.strip()):
-        path.write_text("".join(line + "\n" for line in kept), encoding="utf-8")
-    return records
+    return resume.read_finished(
+        path, "tournament", plan.fingerprint(), "tournament", TournamentError
+    )
 
 
 def run_tournament(
@@ -262,13 +236,6 @@ def run_tournament(
 
 
 def _saved(records: Iterator[Record], path: Path | None) -> Iterator[Record]:
-    """Append each record to `path` as it arrives, flushed, so an interruption loses none."""
-    if path is None:
-        yield from records
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("a", encoding="utf-8") as out:
-        for record in records:
-            out.write(record.to_json_line() + "\n")
-            out.flush()
-            yield record
+    """Append each record to `path` as it arrives, whole and flushed, so an interruption
+    loses none."""
+    return resume.appended(records, path)

@@ -54,6 +54,12 @@ def play_command(
         "(default: the --resume file)",
         show_default=False,
     ),
+    full_record: bool = typer.Option(
+        False,
+        "--full-record",
+        help="Save every step, the bot's secret cards too (by default a game against a bot "
+        "saves only what your seat may see; a full record can be resumed and replayed).",
+    ),
     position: str | None = typer.Option(
         None, "--position", metavar="TEXT", help="Start from this position, in the game's notation."
     ),
@@ -127,6 +133,7 @@ def play_command(
         start=position,
         meta={"vs": vs, "seat": seat},
         png_path=png,
+        view_seat=None if full_record or opponents == [] else seat,
     )
     session.run()
 
@@ -144,6 +151,11 @@ def _resumed(
     if len(records) != 1:
         raise CliError(f"{path}: --resume needs a file with one game, it has {len(records)}")
     record = records[0]
+    if record.redacted:
+        raise CliError(
+            f"{path} holds only seat {record.seat_view}'s view of the game (steps it may not "
+            "see are hidden), so it cannot be resumed: save with --full-record to resume later"
+        )
     if game_id is not None and game_id != record.game:
         raise CliError(f"{path} is a game of {record.game}, not {game_id}")
     if record.returns is not None:

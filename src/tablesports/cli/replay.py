@@ -12,7 +12,13 @@ from tablesports.arena.stats import outcome_of
 from tablesports.cli.common import CliError, console, format_returns, guarded
 from tablesports.core.errors import RecordError, TablesportsError
 from tablesports.core.protocol import CHANCE, State
-from tablesports.core.records import Record, read_records, replay, starting_state
+from tablesports.core.records import (
+    REDACTED,
+    Record,
+    read_records,
+    replay,
+    starting_state,
+)
 from tablesports.core.registry import load
 
 
@@ -33,6 +39,9 @@ def replay_command(
     out = console()
     where = f"{file} (record {index})" if several else str(file)
     _header(out, record, where)
+    if record.redacted:
+        _list_seat_view(out, record)
+        return
     try:
         _replay(out, record, step)
     except TablesportsError as exc:  # say which file and record it came from
@@ -62,6 +71,28 @@ def _replay(out: Console, record: Record, step: bool) -> None:
                 out.print("replay stopped")
                 return
     _footer(out, record, state)
+
+
+def _list_seat_view(out: Console, record: Record) -> None:
+    """A seat's view with hidden steps cannot be replayed: list the steps as the seat saw them."""
+    out.print(
+        f"seat {record.seat_view}'s view: steps marked ? were hidden from that seat "
+        "(the full record replays the positions)",
+        soft_wrap=True,
+    )
+    if "start_seen" in record.meta:
+        out.print(f"the start, as seat {record.seat_view} saw it: {record.meta['start_seen']}")
+    for i, (player, text) in enumerate(record.history):
+        who = "chance" if player == CHANCE else _player(record, player)
+        shown = "(hidden)" if text == REDACTED else text.removeprefix(REDACTED + " ")
+        out.print(Text(f"{i + 1:>4}. {who}: {shown}"), soft_wrap=True)
+    if record.returns is None:
+        out.print(f"the record ends after {len(record.history)} steps, before the game is over")
+        return
+    winners = [s for s in range(len(record.returns)) if outcome_of(record.returns, s) > 0]
+    verdict = f"{_player(record, winners[0])} wins" if winners else "a draw"
+    result = f"result: {verdict} (returns {format_returns(record.returns)})"
+    out.print(Text(result, style="bold"))
 
 
 def _pick(file: Path, index: int) -> tuple[Record, bool]:

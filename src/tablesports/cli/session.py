@@ -11,6 +11,7 @@ last command of a person (and what followed it).
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 from pathlib import Path
@@ -91,6 +92,7 @@ class PlaySession:
         start: str | None = None,
         meta: dict[str, Any] | None = None,
         png_path: Path | None = None,
+        view_seat: int | None = None,
     ) -> None:
         self.state = state
         self.game = state.game
@@ -107,6 +109,8 @@ class PlaySession:
         """Redraw the table into this image after every step (games with `render_png`)."""
         self.meta = meta or {}
         """Kept in the record, for `--resume`: the opponent's spec and the person's seat."""
+        self.view_seat = view_seat
+        """Saves hold only what this seat may know (`Record.for_seat`); None: the full record."""
         self.humans = [seat for seat, agent in enumerate(agents) if agent is None]
         self.hot_seat = len(self.humans) > 1
         self.shown: list[str] = []
@@ -160,11 +164,14 @@ class PlaySession:
                     self.agent_step(player)
                 elif not self.human_turn(player):
                     return False
-        except Interrupted:
-            self.out.print(Text("(interrupted: the game is left unfinished)", style="yellow"))
+            self.finish()
+        except (Interrupted, KeyboardInterrupt):
+            # Ctrl-C anywhere (a bot thinking, the board being drawn, a roll): the record is
+            # built from the history, which holds only whole steps, so it is always sound
             self.autosave()
+            left = "the game is over" if self.state.is_terminal() else "the game is left unfinished"
+            self.out.print(Text(f"(interrupted: {left})", style="yellow"))
             return False
-        self.finish()
         return True
 
     def chance_step(self) -> None:
@@ -429,7 +436,8 @@ class PlaySession:
         if self.state.history:
             if self.save_path is not None:
                 answer = self.ask(f"save the game to {self.save_path}? [Y/n] ")
-                if answer is not None and answer.strip().lower() in ("", "y", "yes"):
+                # Ctrl-C or the end of input here keeps the promise of --save: yes
+                if answer is None or answer.strip().lower() in ("", "y", "yes"):
                     self.save(self.save_path)
             else:
                 answer = self.ask("save the game? a file name, or Enter to leave without: ")
@@ -449,14 +457,22 @@ class PlaySession:
 
     def save(self, path: Path) -> None:
         record = self.record()
+        if self.view_seat is not None:
+            record = record.for_seat(self.view_seat, self.game)
         text = pretty_json(record) if path.suffix == ".json" else record.to_json_line()
+        # written beside and renamed: a save cut short (Ctrl-C again) never leaves half a file
+        part = path.with_name(path.name + ".part")
         try:
-            path.write_text(text + "\n", encoding="utf-8")
+            part.write_text(text + "\n", encoding="utf-8")
+            os.replace(part, path)
         except OSError as exc:
             self.out.print(Text(f"cannot write {path}: {exc.strerror}", style="red"))
             return
         self.out.print(f"record saved to {path}")
         if path.suffix != ".json" or self.state.is_terminal():
+            return
+        if record.redacted:
+            self.out.print("(your seat's view, hidden steps left out: --full-record to resume)")
             return
         self.out.print(f"continue it with: tablesports play --resume {path}")
 

@@ -5,13 +5,19 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import IO
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from tablesports.arena.simulate import GameResult, agent_labels, simulate
+from tablesports.arena.resume import RecordAppender
+from tablesports.arena.simulate import (
+    GameResult,
+    agent_labels,
+    read_finished,
+    simulate,
+    simulation_key,
+)
 from tablesports.arena.stats import Summary, Tally
 from tablesports.cli.common import OPTION_HELP, CliError, console, guarded, load_game, progress_bar
 from tablesports.cli.simulate_files import Collected, ResultsFile, plot_results
@@ -28,7 +34,14 @@ def simulate_command(
     jobs: int = typer.Option(
         1, "--jobs", "-j", help="Processes to play in (the results are the same)."
     ),
-    out: Path | None = typer.Option(None, "--out", help="Write every record here (JSON Lines)."),
+    out: Path | None = typer.Option(
+        None, "--out", help="Write every record here (JSON Lines), each whole as it ends."
+    ),
+    resume: bool = typer.Option(
+        False,
+        "--resume",
+        help="Keep the games already in --out (of this same simulation) and play the rest.",
+    ),
     swap: bool = typer.Option(True, "--swap/--no-swap", help="Swap seats every other game."),
     as_json: bool = typer.Option(
         False, "--json", help="Print the figures as JSON on stdout (the table goes to stderr)."
@@ -48,19 +61,26 @@ def simulate_command(
         raise CliError(f"--jobs must be 1 or more, got {jobs}")
     game = load_game(game_id, option)
     err = console(stderr=True)
-    records: IO[str] | None = None
+    if resume and out is None:
+        raise CliError("--resume continues the games in an --out file: give --out FILE")
+    finished: list[GameResult] = []
+    if resume and out is not None:
+        key = simulation_key(game, list(agents), seed, swap_seats=swap)
+        finished = read_finished(out, key, games, swap)
+    records: RecordAppender | None = None
     if out is not None:
         try:
-            records = out.open("w", encoding="utf-8")
+            records = RecordAppender(out, append=resume)
         except OSError as exc:
             raise CliError(f"cannot write {out}: {exc.strerror}") from None
+    resumed = {r.index for r in finished}
 
     table = ResultsFile(csv_path, game, agents) if csv_path is not None else None
     collected = Collected(agent_labels(agents))
 
     def write(result: GameResult) -> None:
-        if records is not None and result.record is not None:
-            records.write(result.record.to_json_line() + "\n")
+        if records is not None and result.record is not None and result.index not in resumed:
+            records.write(result.record)
         if table is not None:
             table.add(result)
         collected.add(result)
@@ -70,6 +90,7 @@ def simulate_command(
     try:
         with progress:
             task = progress.add_task(f"{game_id}: simulating", total=games)
+            progress.advance(task, len(finished))
             summary = simulate(
                 game,
                 list(agents),
@@ -80,6 +101,7 @@ def simulate_command(
                 keep_records=records is not None or table is not None,
                 on_arrival=lambda _: progress.advance(task),
                 on_result=write,
+                finished=finished,
             )
     finally:
         if records is not None:
@@ -89,7 +111,11 @@ def simulate_command(
     elapsed = time.perf_counter() - started
     table_console = err if as_json else console()
     show_summary(table_console, summary, game.info.title, seed, swap)
-    err.print(f"{games} games in {elapsed:.1f} s ({games / elapsed:.0f} games/s, {jobs} job(s))")
+    played = games - len(finished)
+    err.print(
+        f"{played} games in {elapsed:.1f} s ({played / elapsed:.0f} games/s, {jobs} job(s))"
+        + (f"; {len(finished)} resumed from {out}" if finished else "")
+    )
     if out is not None:
         err.print(f"records written to {out}")
     if csv_path is not None:

@@ -46,6 +46,18 @@ class NotationError(TablesportsError, ValueError):
     """A position string that the game's notation cannot read."""
 
 
+class StateError(NotationError):
+    """A state (from JSON, a position or a record) that breaks one of the game's invariants:
+    names the field, the value found and what is allowed (`Game.check_state`)."""
+
+    def __init__(self, game: str, field: str, value: object, allowed: str) -> None:
+        self.game, self.field, self.value, self.allowed = game, field, value, allowed
+        super().__init__(f"impossible {game} state: {field} is {value!r}; {allowed}")
+
+    def __reduce__(self) -> tuple[type, tuple[str, str, object, str]]:  # crosses process pools
+        return (type(self), (self.game, self.field, self.value, self.allowed))
+
+
 class RecordError(TablesportsError, ValueError):
     """A malformed or inconsistent game record."""
 

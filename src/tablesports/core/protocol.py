@@ -86,6 +86,14 @@ class Game(ABC):
     info: ClassVar[GameInfo]
     Options: ClassVar[type[BaseModel]] = NoOptions
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # every state read from outside (JSON, a position, a record's start) is checked
+        for name in ("state_from_json", "from_position"):
+            method = cls.__dict__.get(name)
+            if callable(method) and not getattr(method, "_checks", False):
+                setattr(cls, name, _checking(method))
+
     def __init__(self, **options: Any) -> None:
         self.options = validate_options(self.Options, options, f"game {self.info.id!r}")
 
@@ -113,6 +121,23 @@ class Game(ABC):
         """A state built from the game's position notation."""
         raise NotationError(f"game {self.info.id!r} has no position notation")
 
+    def check_state(self, state: State) -> None:
+        """Raise `StateError` (naming the field, the value and what is allowed) when `state`
+        breaks one of the game's invariants: a card in two places or in none, a negative or
+        too large counter or score, an outcome naming a player who does not exist, a turn
+        beyond the last... A state that passes is consistent and can be played to its end.
+
+        `state_from_json` and `from_position` call it on every state they build (the base
+        class wraps them), and `replay` on a record's last state; hot paths never do. Every
+        game overrides it: the conformance suite fails a game that does not
+        (`has_state_check`).
+        """
+        return None
+
+    def has_state_check(self) -> bool:
+        """Whether the game validates states (overrides `check_state`)."""
+        return type(self).check_state is not Game.check_state
+
     def action_codec(self) -> ActionCodec | None:
         """Integer ids for every action, where the action set is finite (for RL)."""
         return None
@@ -131,6 +156,20 @@ class Game(ABC):
 
 
 _first = itemgetter(0)
+
+
+def _checking(method: Callable[[Any, Any], State]) -> Callable[[Any, Any], State]:
+    """Wrap a Game subclass's `state_from_json` (or `from_position`) so that the state it
+    builds goes through `check_state` before anyone sees it."""
+
+    @functools.wraps(method)
+    def checking(self: Game, data: Any) -> State:
+        state = method(self, data)
+        self.check_state(state)
+        return state
+
+    checking.__dict__["_checks"] = True
+    return checking
 
 
 def _keeping(method: Callable[[Any], list[Any]], chance: bool) -> Callable[[Any], list[Any]]:

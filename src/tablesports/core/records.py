@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -12,9 +11,30 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tablesports.core.errors import IllegalActionError, RecordError, TablesportsError
 from tablesports.core.events import Event
+from tablesports.core.files import loads_json, read_lines, read_text
 from tablesports.core.protocol import Action, Game, State
 
 SCHEMA_VERSION = 1
+REDACTED = "?"
+"""A step of a seat's view that the seat may not see (`Record.for_seat`)."""
+SEAT_VIEW = "seat_view"
+START_HIDDEN = "start_hidden"
+
+
+def is_redacted(text: str) -> bool:
+    return text == REDACTED or text.startswith(REDACTED + " ")
+
+
+def _parse_step(game: Game, text: str, index: int) -> Action:
+    if is_redacted(text):
+        raise RecordError(
+            f"move {index} is hidden ({text!r}): this record is one seat's view; "
+            "replaying it move by move needs the full record"
+        )
+    try:
+        return game.parse_action(text)
+    except IllegalActionError as exc:
+        raise RecordError(f"move {index} ({text!r}) does not replay: {exc}") from None
 
 
 class Record(BaseModel):
@@ -37,6 +57,74 @@ class Record(BaseModel):
 
     def to_json_line(self) -> str:
         return self.model_dump_json()
+
+    @property
+    def seat_view(self) -> int | None:
+        """The seat this record was redacted for (`for_seat`), or None for a full record."""
+        seat = self.meta.get(SEAT_VIEW)
+        return seat if isinstance(seat, int) else None
+
+    @property
+    def redacted(self) -> bool:
+        """Whether some step is hidden, so that the record cannot be replayed move by move."""
+        return self.start_hidden or any(is_redacted(text) for _, text in self.history)
+
+    @property
+    def start_hidden(self) -> bool:
+        return bool(self.meta.get(START_HIDDEN))
+
+    def for_seat(self, seat: int, game: Game | None = None) -> Record:
+        """What `seat` may know of this game: every step as that seat saw it when it was made
+        (`State.action_seen_by`), a hidden one written `REDACTED` (`"?"`) or `"? <what was
+        seen>"` (a card played face down). The result is public (`returns`). A start position
+        that holds what the seat may not see is left out, and its observation kept in
+        `meta["start_seen"]`. Two games that differ only in what `seat` cannot see give equal
+        records. The record replays move by move only when nothing was hidden (`redacted`);
+        `tablesports replay` lists the steps of one that was. When nothing is hidden from the
+        seat (a perfect-information game), the record itself is its view.
+        """
+        if game is None:
+            from tablesports.core.registry import load
+
+            game = load(self.game, **self.options)
+        if not 0 <= seat < game.info.players:
+            raise RecordError(
+                f"seat {seat} is not a seat of {self.game} (0 to {game.info.players - 1})"
+            )
+        if self.seat_view is not None:
+            if self.seat_view != seat:
+                raise RecordError(f"the record is seat {self.seat_view}'s view, not seat {seat}'s")
+            return self
+        state = starting_state(self, game)
+        meta = {**self.meta, SEAT_VIEW: seat}
+        start = self.start
+        seen_start = state.observation(seat)
+        full_start = state.to_json()
+        seen_start.pop("history", None)
+        full_start.pop("history", None)
+        if start is not None and seen_start != full_start:  # the usual start is public
+            start = None
+            meta[START_HIDDEN] = True
+            meta["start_seen"] = seen_start
+        history: list[tuple[int, str]] = []
+        for player, text in self.history:
+            action = _parse_step(game, text, len(history))
+            seen = state.action_seen_by(action, seat) if player != seat else text
+            if seen is None:
+                history.append((player, REDACTED))
+            elif seen != text:
+                history.append((player, f"{REDACTED} {seen}"))
+            else:
+                history.append((player, text))
+            try:
+                state.apply_action(action)
+            except IllegalActionError as exc:
+                raise RecordError(
+                    f"move {len(history) - 1} ({text!r}) does not replay: {exc}"
+                ) from None
+        if history == self.history and start == self.start:
+            return self  # nothing hidden from this seat: its view is the whole record
+        return self.model_copy(update={"history": history, "start": start, "meta": meta})
 
 
 def record_of(
@@ -75,18 +163,18 @@ def parse_record(data: Any, source: str = "record") -> Record:
 def read_records(path: str | Path) -> Iterator[Record]:
     """Records from a `.json` file (one record) or a JSON Lines file (one per line)."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
-    stripped = text.lstrip()
-    if stripped.startswith("{") and path.suffix == ".json":
-        yield parse_record(_loads(stripped, f"{path}"), f"{path}")
-        return
-    for n, line in enumerate(text.splitlines(), 1):
+    if path.suffix == ".json":
+        text = read_text(path, "record")
+        if text.lstrip().startswith("{"):
+            yield parse_record(loads_json(text, f"{path}"), f"{path}")
+            return
+        lines: Iterable[tuple[int, str]] = enumerate(text.splitlines(), 1)
+    else:
+        lines = read_lines(path, "records file")
+    for n, line in lines:
         if line.strip():
             where = f"{path}:{n}"
-            yield parse_record(_loads(line, where), where)
+            yield parse_record(loads_json(line, where), where)
 
 
 def write_records(path: str | Path, records: Iterable[Record], append: bool = False) -> int:
@@ -96,13 +184,6 @@ def write_records(path: str | Path, records: Iterable[Record], append: bool = Fa
             out.write(record.to_json_line() + "\n")
             count += 1
     return count
-
-
-def _loads(text: str, where: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{where}: not JSON: {exc.msg} at column {exc.colno}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +212,11 @@ def replay(record: Record, game: Game | None = None) -> Iterator[ReplayStep]:
             f"the record was made with {record.game} version {record.game_version}; "
             f"this is version {game.info.version}"
         )
+    if record.start_hidden:
+        raise RecordError(
+            "the record is one seat's view and its start position is hidden: "
+            "replaying it needs the full record"
+        )
     state = starting_state(record, game)
     for i, (player, text) in enumerate(record.history):
         to_move = state.current_player()
@@ -138,12 +224,16 @@ def replay(record: Record, game: Game | None = None) -> Iterator[ReplayStep]:
             raise RecordError(
                 f"move {i} ({text!r}): the record says player {player}, but {to_move} is to move"
             )
+        action = _parse_step(game, text, i)
         try:
-            action = game.parse_action(text)
             events = state.apply_action(action)
         except IllegalActionError as exc:
             raise RecordError(f"move {i} ({text!r}) does not replay: {exc}") from None
         yield ReplayStep(i, player, action, events, state)
+    try:
+        game.check_state(state)  # the start was checked when read; the end must hold too
+    except TablesportsError as exc:
+        raise RecordError(f"the record ends in an impossible state: {exc}") from None
     if record.returns is not None and state.returns() != record.returns:
         raise RecordError(f"replay ends with {state.returns()}, the record says {record.returns}")
 

@@ -225,7 +225,7 @@ class Hub:
             )
         try:
             msg = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):  # nested too deeply
             raise RequestError(_("malformed message: not JSON")) from None
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             raise RequestError(_('malformed message: a JSON object with a "type" is expected'))

@@ -142,7 +142,7 @@ def test_a_bad_setup_file_raises_data_file_error_naming_the_entry() -> None:
         parse_setup('start = "9 e8 w 0/2 1"', "setup.toml")
     with pytest.raises(DataFileError, match="entry 'colour'"):
         parse_setup(f'start = "{START}"\ncolour = "red"', "setup.toml")
-    with pytest.raises(DataFileError, match="not TOML"):
+    with pytest.raises(DataFileError, match=r"setup.toml: not valid TOML"):
         parse_setup("start = ", "setup.toml")
     assert parse_setup(f'start = "{START}"', "setup.toml") == START
 

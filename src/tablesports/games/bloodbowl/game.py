@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tablesports.core.protocol import ActionCodec, Game, GameInfo, State
 from tablesports.games.bloodbowl.actions import parse_action
 from tablesports.games.bloodbowl.codec import make_codec
+from tablesports.games.bloodbowl.invariants import check_state
 from tablesports.games.bloodbowl.notation import read_position, state_from_json
 from tablesports.games.bloodbowl.pitch import HALF_WIDTH, coords, end_zone_column
 from tablesports.games.bloodbowl.players import CASUALTY, KO, SENT_OFF, STANDING, make_players
@@ -97,6 +98,12 @@ class BloodBowlGame(Game):
 
     def from_position(self, notation: str) -> State:
         return read_position(self, notation)
+
+    def check_state(self, state: State) -> None:
+        """Counters within what a match allows, players who exist, one a square, the ball where
+        its state says (`invariants.py`)."""
+        assert isinstance(state, BloodBowlState)
+        check_state(state)
 
 
 # What losing a player is worth, for a search that cannot see the touchdowns it costs: knocked

@@ -16,11 +16,12 @@ alone 'o', the rest '.'; when given, it must agree with the players' squares.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from tablesports.core.errors import NotationError
+from tablesports.core.files import FileReadError, loads_json
 from tablesports.games.bloodbowl.ball import BALL_STATES, HELD
+from tablesports.games.bloodbowl.invariants import check_state
 from tablesports.games.bloodbowl.pitch import index, on_pitch
 from tablesports.games.bloodbowl.players import (
     BOXES,
@@ -51,11 +52,9 @@ def state_from_json(game: Any, data: dict[str, Any]) -> BloodBowlState:
 
 def read_position(game: Any, text: str) -> BloodBowlState:
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise NotationError(
-            f"a Blood Bowl position is JSON: {exc.msg} at column {exc.colno}"
-        ) from None
+        data = loads_json(text, "a Blood Bowl position")
+    except FileReadError as exc:
+        raise NotationError(str(exc)) from None
     if not isinstance(data, dict):
         raise NotationError("a Blood Bowl position is a JSON object")
     try:
@@ -110,6 +109,7 @@ def _build(game: Any, data: dict[str, Any]) -> BloodBowlState:
     if s.ball_state == HELD and (s.ball < 0 or s.pitch[s.ball] < 0):
         raise NotationError("the ball is held, but no player stands on its square")
     s.history = s.history_from_json(data["history"])
+    check_state(s)  # before running on: a bad counter must not crash far from its cause
     s.run()  # a hand-made position may start with a procedure that needs no input
     return s
 

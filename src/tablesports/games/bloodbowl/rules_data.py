@@ -6,7 +6,6 @@ own files are read once and cached; a user's team file is read each time it is l
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from tablesports.core.errors import DataFileError
+from tablesports.core.files import loads_toml, read_resource, read_toml
 
 PACKAGE = "tablesports.games.bloodbowl"
 
@@ -171,10 +171,7 @@ def _cover(table: str, ranges: list[tuple[int, int]], low: int, high: int) -> No
 
 
 def _read_toml(text: str, where: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(f"{where}: not valid TOML: {exc}") from None
+    return loads_toml(text, where)
 
 
 def _validate(model: type[BaseModel], data: Any, where: str, entry: str) -> Any:
@@ -188,8 +185,8 @@ def _validate(model: type[BaseModel], data: Any, where: str, entry: str) -> Any:
 
 
 def _package_file(name: str) -> dict[str, Any]:
-    text = (resources.files(PACKAGE) / "data" / name).read_text(encoding="utf-8")
-    return _read_toml(text, f"bloodbowl/data/{name}")
+    where = f"bloodbowl/data/{name}"
+    return _read_toml(read_resource(resources.files(PACKAGE) / "data" / name, where), where)
 
 
 @cache
@@ -262,11 +259,7 @@ def load_team(spec: str) -> Team:
             f"unknown team {spec!r}: give one of {', '.join(sorted(teams()))} "
             "or the path of a .toml team file"
         )
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataFileError(f"{path}: cannot read the team file: {exc.strerror}") from None
-    raw = _read_toml(text, str(path))
+    raw = read_toml(path, "team file")
     if "team" not in raw or not isinstance(raw["team"], dict):
         raise DataFileError(f"{path}: a team file needs one [team] table")
     team: Team = _validate(Team, raw["team"], str(path), "team")

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import importlib.resources
-import tomllib
 from functools import cached_property
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tablesports.core.errors import DataFileError, NotationError
+from tablesports.core.files import loads_toml, read_resource
 from tablesports.core.protocol import ActionCodec, Game, GameInfo, State
 from tablesports.games.hanniball.actions import END, LEAVE, MOVE, RICOCHET, SHOT, End, Step
 from tablesports.games.hanniball.actions import parse_action as parse_step
@@ -24,6 +24,7 @@ from tablesports.games.hanniball.board import (
     SQUARES,
     WIDTH,
 )
+from tablesports.games.hanniball.invariants import check_state
 from tablesports.games.hanniball.notation import parse_position
 from tablesports.games.hanniball.state import HanniBallState
 
@@ -93,6 +94,12 @@ class HanniBallGame(Game):
         """The state of a position in the notation (see notation.py, or rules.md)."""
         return HanniBallState(self, parse_position(notation))
 
+    def check_state(self, state: State) -> None:
+        """The turn within max_turns, the outcome against the board, the repetitions
+        (`invariants.py`); the notation checks the pieces, squares and steps."""
+        assert isinstance(state, HanniBallState)
+        check_state(state)
+
     def parse_action(self, text: str) -> Step | End:
         return parse_step(text)
 
@@ -146,16 +153,15 @@ class HanniBallGame(Game):
 def load_setup() -> str:
     """The start position from the package's data/setup.toml."""
     resource = importlib.resources.files("tablesports.games.hanniball") / "data" / "setup.toml"
-    return parse_setup(resource.read_text(encoding="utf-8"), "hanniball/data/setup.toml")
+    where = "hanniball/data/setup.toml"
+    return parse_setup(read_resource(resource, where), where)
 
 
 def parse_setup(text: str, name: str) -> str:
     """Validate a set-up file's text; a bad file raises DataFileError naming file and entry."""
     try:
-        setup = SetupFile.model_validate(tomllib.loads(text))
+        setup = SetupFile.model_validate(loads_toml(text, name))
         parse_position(setup.start)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(f"{name}: not TOML: {exc}") from None
     except ValidationError as exc:
         problems = "; ".join(
             f"entry {'.'.join(map(str, e['loc']))!r}: {e['msg']}" for e in exc.errors()

@@ -16,7 +16,6 @@ Goal boxes are numbered row by row from 1; with the standard 2 x 3 goal:
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
@@ -27,6 +26,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tablesports.core.errors import DataFileError
+from tablesports.core.files import loads_toml, read_resource, read_toml
 
 
 class Kind(IntEnum):
@@ -270,21 +270,15 @@ def parse_deck(data: dict[str, Any], source: str) -> Deck:
 
 def read_deck(path: str | Path) -> Deck:
     """A user's deck file."""
-    path = Path(path)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataFileError(f"{path}: cannot read the deck file: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(f"{path}: not valid TOML: {exc}") from None
-    return parse_deck(data, str(path))
+    return parse_deck(read_toml(path, "deck file"), str(path))
 
 
 @cache
 def standard_deck() -> Deck:
     """The deck shipped with the game (`data/deck.toml`)."""
-    text = (files("tablesports.games.jukem") / "data" / "deck.toml").read_text(encoding="utf-8")
-    return parse_deck(tomllib.loads(text), "jukem/data/deck.toml")
+    where = "jukem/data/deck.toml"
+    text = read_resource(files("tablesports.games.jukem") / "data" / "deck.toml", where)
+    return parse_deck(loads_toml(text, where), where)
 
 
 def deck_from(path: str | None) -> Deck:

@@ -138,6 +138,15 @@ class JukemGame(Game):
 
         return from_position(self, notation)
 
+    def check_state(self, state: State) -> None:
+        """Every card in one place, hands and counters within bounds, the score at least the
+        goals set aside, a winner only at the end (`invariants.py`)."""
+        from tablesports.games.jukem.invariants import check_state
+        from tablesports.games.jukem.state import JukemState
+
+        assert isinstance(state, JukemState)
+        check_state(state)
+
     def action_codec(self) -> ActionCodec:
         """Every play (with and without each JUKEM), answer, substitution and the pass."""
         if self._codec is None:
