@@ -6,13 +6,13 @@ A bad file raises `DataFileError` naming the file, the entry and the field.
 from __future__ import annotations
 
 import importlib.resources
-import tomllib
 from functools import cache
-from typing import Any, Literal, TypeVar
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from tablesports.core.errors import DataFileError
+from tablesports.core.files import loads_toml, read_resource
 
 
 class _Strict(BaseModel):
@@ -119,10 +119,7 @@ M = TypeVar("M", bound=BaseModel)
 
 def parse_data(model: type[M], text: str, name: str) -> M:
     """Validate a data file's text; the error names the file, the entry and the field."""
-    try:
-        raw: dict[str, Any] = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataFileError(f"{name}: not TOML: {exc}") from None
+    raw = loads_toml(text, name)  # bounded nesting; a FileReadError is a DataFileError
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
@@ -144,7 +141,7 @@ def parse_data(model: type[M], text: str, name: str) -> M:
 
 def _read(file: str) -> str:
     resource = importlib.resources.files("tablesports.games.juggers") / "data" / file
-    return resource.read_text(encoding="utf-8")
+    return read_resource(resource, f"juggers/data/{file}")
 
 
 @cache
