@@ -239,7 +239,7 @@ def recruit_options(st: JuggerState, p: int) -> list[Act]:
 
 
 def spar_options(st: JuggerState) -> list[Act]:
-    """Each pompfer takes a spar; exactly one chain on the field per team (R13, R22, R23)."""
+    """Each pompfer takes a spar; at most one chain per team (R13, R21, R22)."""
     p = st.player
     todo = [h for h in seats(p) if st.role[h] == POMPFER and st.spar[h] < 0]
     h = todo[0]
