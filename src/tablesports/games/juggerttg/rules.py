@@ -249,11 +249,7 @@ def spar_options(st: JuggerState) -> list[Act]:
     )
     out = []
     for i, sp in enumerate(spars):
-        if (
-            sp.qwik
-            or (sp.chain and has_chain)
-            or (not sp.chain and not has_chain and len(todo) == 1)
-        ):
+        if sp.qwik or (sp.chain and has_chain):
             continue
         out.append(act("spar", h, i))
     return out
@@ -460,7 +456,8 @@ def defence_options(st: JuggerState) -> list[Act]:
         t = hero(st, d).talent
         if standard and talent_ok(st, d, "duel_dice") and t and t.fp + t.ap + extra <= money:
             out.append(act("talent-duel"))
-    out.append(act("no-defence"))
+    if not out:
+        out.append(act("no-defence"))  # R98: only when neither parry nor duel can be paid
     return out
 
 
