@@ -1035,7 +1035,7 @@ def to_defence(st: JuggerState) -> None:
         to_roll(st)
         return
     opts = defence_options(st)
-    if len(opts) == 1:
+    if opts[0].kind == "no-defence":
         set_defence(st, "none")
         to_buy_defence(st)
         return
