@@ -847,8 +847,8 @@ def activation_action(st: JuggerState, a: Act, ev: list[Event]) -> None:
         st.facing[h] = d  # R57: a hero moves in its facing
         st.moves_left -= 1
         move_to(st, h, a.a, ev)
-        if st.down[h]:
-            after_follow_ups(st)
+        if st.down[h] or st.queue:
+            after_follow_ups(st)  # a hero released from a pin sets its facing (R137)
             return
         if aoo_candidates(st, h):
             st.phase = S.AOO
@@ -963,6 +963,7 @@ def declare_attack(st: JuggerState, a: int, d: int, kind: str, ev: list[Event]) 
         release_pins(st, a, ev, "R144")  # (c) the pinner attacks
         if sp.chain and not st.chain_ready[a]:
             pay(st, a, 1)  # an AoO with a thrown chain reloads (R112, R121)
+            st.chain_ready[a] = 1
     dice = attack_stat(st, a) + sp.attack
     t = hero(st, a).talent
     if kind == "talent" and t is not None and t.effect == "attack_dice":
