@@ -1,4 +1,4 @@
-"""The Jugg: pick-up, throw, passes by pompfers, scoring, dropping; wrestling (R73-R84, R122-R130)."""
+"""The Jugg: pick-up, throw, passes, scoring, dropping; wrestling (R73-R84, R122-R130)."""
 
 from __future__ import annotations
 

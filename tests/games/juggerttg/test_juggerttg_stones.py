@@ -9,6 +9,8 @@ from tablesports.core.registry import load
 from tablesports.games.juggerttg import rules
 from tests.games.juggerttg.helpers import GAME, h, legal, play, pos
 
+DONE = "r8 nils qwik b1 E 4/3 done; b8 sami qwik s11 W 4/2 done"
+
 
 def start(game=GAME):  # type: ignore[no-untyped-def]
     """A new game through the free pick and the line-up, to the initiative roll."""
@@ -55,7 +57,7 @@ def test_r32_r26_placement_on_the_start_slots_with_the_jugg_on_the_centre() -> N
     assert slots == {f"{c}{r}" for r, c in zip(range(1, 12), "tutututututu", strict=False)}
     while st.phase == "place":
         st.apply_action(st.legal_actions()[0])
-    assert st.phase == "turn" and st.rda == 5 or st.rda < 5
+    assert st.phase == "turn" and st.stone == 0
     assert rules.jugg_hex(st) == 5 * 21 + 10  # k6
 
 
