@@ -117,3 +117,8 @@ def test_the_notation_round_trips_and_bad_positions_say_why() -> None:
         pos("r2 wren long k6 E 3/4", qwiks="")
     with pytest.raises(NotationError, match=r"RDA runs 5\.\.1"):
         pos("r2 wren long k6 E 3/4", "rda=7")
+
+
+def test_short_forms_a_hex_is_a_step_and_a_hero_is_an_attack() -> None:
+    assert str(GAME.parse_action("l6")) == "step l6"
+    assert str(GAME.parse_action("b3")) == "attack b3"

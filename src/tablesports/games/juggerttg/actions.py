@@ -15,8 +15,8 @@ SW, SE. The forms, by phase:
 ``activate r2``        activate a hero (R40); ``delay r2`` delays it (R44); ``end`` ends a turn
 ``face NE``            set the facing (R93)
 ``jog`` ``run``        declare a movement (R52); ``sprint`` too
-``step l6``            one step to an adjacent hex (R55)
-``attack b3``          a standard attack (R97); ``talent b3`` the hero's attack talent
+``step l6``            one step to an adjacent hex (R55); typing just ``l6`` is enough
+``attack b3``          a standard attack (R97), or just ``b3``; ``talent b3`` uses a talent
 ``wrestle b1``         a Qwik wrestles the enemy Qwik (R122)
 ``pickup``             the Qwik picks up the Jugg (R78); ``score`` scores (R82)
 ``throw m6``           the carrier throws the Jugg (R80); ``pass m6`` a pompfer moves it (R73)
@@ -131,6 +131,10 @@ def parse_action(text: str, roster_ids: frozenset[str]) -> Act:
         raise ActionParseError(text, "empty text; an action is e.g. 'step l6' or 'attack b3'")
     k = words[0].lower()
     args = words[1:]
+    if len(words) == 1 and len(k) >= 2 and k[0] in "rb" and k[1:].isdigit():
+        k, args = "attack", [k]  # the short form of the common attack: just the target
+    elif len(words) == 1 and len(k) >= 2 and k[0].isalpha() and k[1:].isdigit():
+        k, args = "step", [k]  # the short form of a step: just the hex
     try:
         if k in PLAIN and not args:
             return act(k)

@@ -55,6 +55,21 @@ def board_picture(st: JuggerState) -> list[str]:
     return lines
 
 
+def roster(st: JuggerState) -> list[str]:
+    """The heroes to pick from, with what each costs, and the budget left (R15)."""
+    game = st.game
+    left = game.budget - st.team_cost[st.player]
+    out = [f"{TEAM[st.player]} picks; budget left {left} of {game.budget}"]
+    for hr in game.heroes:
+        t = hr.talent
+        talent = f"{t.name} ({t.label}, {t.effect} {t.amount})" if t else "-"
+        out.append(
+            f"  {hr.id:<7} cost {hr.cost:>2}  Ref {hr.reflex} A{hr.attack} P{hr.parry} "
+            f"Ag{hr.agility} FP {hr.focus} AP {hr.stamina} Will {hr.will}  {hr.team:<17} {talent}"
+        )
+    return out
+
+
 def render(st: JuggerState) -> str:
     out = board_picture(st)
     phase = st.phase
@@ -75,6 +90,8 @@ def render(st: JuggerState) -> str:
         f"TPP {st.tpp[0]}/{st.tpp[1]}"
     )
     out.append(status)
+    if phase == S.RECRUIT:
+        out += roster(st)
     for p in (0, 1):
         for h in rules.seats(p):
             if st.card[h] < 0:
