@@ -18,7 +18,7 @@ from tablesports.core.protocol import Action, Game, State
 from tablesports.games.juggerttg import rules
 from tablesports.games.juggerttg import state as S
 from tablesports.games.juggerttg.actions import Act
-from tablesports.games.juggerttg.board import DIST, FIELD, MAL, axial
+from tablesports.games.juggerttg.board import DIST, MAL, axial
 from tablesports.games.juggerttg.game import JuggerState
 
 
@@ -226,7 +226,7 @@ def best_step(st: JuggerState, h: int, target: int, by: dict[str, list[Act]]) ->
     here = DIST[st.pos[h]][target]
     best, best_d = None, here
     for a in by.get("step", []):
-        if not FIELD[a.a]:
+        if not st.game.field[a.a]:
             continue
         d = DIST[a.a][target]
         if d < best_d:

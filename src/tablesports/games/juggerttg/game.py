@@ -21,7 +21,7 @@ from tablesports.games.juggerttg.actions import (
     act,
     parse_action,
 )
-from tablesports.games.juggerttg.board import FIELD_HEXES, HEXES, SLOTS
+from tablesports.games.juggerttg.board import EURO_CORNERS, FIELD, HEXES, SLOTS
 from tablesports.games.juggerttg.data import Hero, Spar, load_heroes, load_spars
 
 CHANCE_PHASES = frozenset((S.INIT_ROLL, S.C_ROLL_A, S.C_ROLL_D))
@@ -40,6 +40,10 @@ class JuggerOptions(BaseModel):
     """The game ends after this many Stones; more points wins, else a draw (house rule G13)."""
     skull_faces: int = Field(3, ge=1, le=5)
     """Skull faces of the six-sided success die (house rule G1)."""
+    european_corners: bool = False
+    """The European field (R135, G7): the 20 hexes at the corner diagonals are out."""
+    european_counts: bool = False
+    """The European penalties (R24): 5 Stones for close spars, 8 for the chain."""
 
 
 class JuggerGame(Game):
@@ -72,6 +76,9 @@ class JuggerGame(Game):
         self.points_to_win = 1 if o.length == "short" else 3
         self.max_stones = o.max_stones
         self.skull_chance = o.skull_faces / 6
+        self.field: list[bool] = [
+            f and not (o.european_corners and i in EURO_CORNERS) for i, f in enumerate(FIELD)
+        ]
         if [s.id for s in self.spars] != list(SPAR_IDS):
             raise ValueError(f"the spar file must list the spars {SPAR_IDS}")
         cheapest = sorted(h.cost for h in self.heroes)[: self.team_size]
@@ -82,6 +89,12 @@ class JuggerGame(Game):
                 f"{o.heroes or 'heroes.toml'}: no team of {self.team_size} heroes fits the "
                 f"budget of {self.budget} (R11, R15)"
             )
+
+    def stones(self, spar: Spar) -> int:
+        """The penalty a hit with this spar gives (R133; R24's European counts)."""
+        if not self.options.european_counts:
+            return spar.stones
+        return 8 if spar.chain else 5
 
     def new_initial_state(self) -> JuggerState:
         return JuggerState(self)
@@ -125,9 +138,6 @@ class JuggerGame(Game):
 
         assert isinstance(state, JuggerState)
         return evaluate(state)
-
-
-_ = FIELD_HEXES
 
 
 class JuggerState(S.StateData, State):

@@ -37,7 +37,9 @@ def cell(st: JuggerState, hx: int, who: dict[int, int]) -> str:
         return " M  "
     if hx == CENTRE:
         return " +  "
-    return " .  " if FIELD[hx] else " :  "
+    if FIELD[hx]:
+        return " .  " if st.game.field[hx] else " x  "
+    return " :  "
 
 
 def board_picture(st: JuggerState) -> list[str]:

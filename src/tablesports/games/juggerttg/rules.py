@@ -17,7 +17,6 @@ from tablesports.games.juggerttg.board import (
     CENTRE,
     DIST,
     FACING_NAMES,
-    FIELD,
     MAL,
     NEIGHBOURS,
     SLOTS,
@@ -159,7 +158,8 @@ def pins_of(st: JuggerState, h: int) -> list[int]:
 
 def adjacent_free(st: JuggerState, hx: int) -> list[int]:
     taken = {st.pos[h] for h in range(S.SEATS) if st.pos[h] >= 0}
-    return [n for n in NEIGHBOURS[hx] if n >= 0 and FIELD[n] and n not in taken]
+    field = st.game.field
+    return [n for n in NEIGHBOURS[hx] if n >= 0 and field[n] and n not in taken]
 
 
 def jugg_hex(st: JuggerState) -> int:
@@ -301,6 +301,7 @@ def act_options(st: JuggerState) -> list[Act]:
     held = st.held == h
     money = afford(st, h)
     taken = {st.pos[k] for k in range(S.SEATS) if st.pos[k] >= 0}
+    field = st.game.field
     if st.moves_left < 0 and not held:
         for kind, (_, cost) in MOVE_KINDS.items():
             if cost <= money and (kind == "jog" or not st.exhausted[h]):
@@ -328,7 +329,8 @@ def act_options(st: JuggerState) -> list[Act]:
                 for d, x in BY_DIST[st.jugg]:
                     if d * per > money:
                         break
-                    out.append(act("pass", x))
+                    if field[x]:
+                        out.append(act("pass", x))
         if not sp.chain:
             mine = pins_of(st, h)
             if len(mine) < (2 if sp.double_pin else 1) and money >= 1:
@@ -360,7 +362,8 @@ def act_options(st: JuggerState) -> list[Act]:
                 for d, x in BY_DIST[pos]:
                     if d > 3 * money:
                         break
-                    out.append(act("throw", x))
+                    if field[x]:
+                        out.append(act("throw", x))
     if st.holder == h:
         out.append(act("end-hold"))
     out.append(act("done"))
@@ -425,14 +428,15 @@ def reaction_options(st: JuggerState) -> list[Act]:
     """The attacked hero's reactions to the declaration (R79, R66, R88-R90)."""
     d = st.c_def
     out = []
-    if talent_ok(st, d, "lunge"):
+    if talent_ok(st, d, "lunge") and st.held != d:  # R124: a held Qwik makes no quickstep
         out += [act("lunge", x) for x in adjacent_free(st, st.pos[d])]
     if st.carrier == d and st.held != d:
         money = afford(st, d)
         for dist, x in BY_DIST[st.pos[d]]:
             if dist > 3 * money:
                 break
-            out.append(act("throw", x))
+            if st.game.field[x]:
+                out.append(act("throw", x))
     if out:
         out.append(act("no-reaction"))
     return out
@@ -822,7 +826,7 @@ def move_to(st: JuggerState, h: int, x: int, ev: list[Event]) -> None:
                 st.queue += [STAND_UP, k]
     if st.holder >= 0 and DIST[st.pos[st.holder]][st.pos[st.held]] != 1:
         end_hold(st, ev, "R130")
-    if not FIELD[x]:
+    if not st.game.field[x]:
         ev.append(Event("out", f"{hero_label(h)} leaves the field", rule="R62"))
         knock_down(st, h, 3, ev, "R134")
 
@@ -1160,9 +1164,9 @@ def combat_result(st: JuggerState, a_sk: int, d_sk: int, ev: list[Event]) -> Non
             ev.append(Event("wrestle", "the wrestling is a tie: no effect", rule="R126"))
     else:
         if def_hit:
-            knock_down(st, d, spar(st, att).stones, ev, "R133")
+            knock_down(st, d, st.game.stones(spar(st, att)), ev, "R133")
         if att_hit:
-            knock_down(st, att, spar(st, d).stones, ev, "R109")
+            knock_down(st, att, st.game.stones(spar(st, d)), ev, "R109")
     if (st.c_flank or st.c_back) and not def_hit:
         st.queue += [FACE_AFTER, d]  # R114, R115
     if not def_hit and not att_hit:

@@ -12,7 +12,7 @@ import numpy as np
 
 from tablesports.core.protocol import Game
 from tablesports.games.juggerttg import state as S
-from tablesports.games.juggerttg.board import COLS, FIELD, MAL, ROWS, SLOTS, VALID
+from tablesports.games.juggerttg.board import COLS, MAL, ROWS, SLOTS, VALID
 
 PHASES = (
     S.RECRUIT,
@@ -49,7 +49,8 @@ def tensor_shape(game: Game) -> tuple[int, ...]:
 def encode(game: Game, observation: dict[str, Any], player: int) -> np.ndarray:
     f = observation["fields"]
     out = np.zeros((PLANES, ROWS * COLS), dtype=np.float32)
-    out[0] = [1.0 if FIELD[i] and VALID[i] else 0.0 for i in range(ROWS * COLS)]
+    field = game.field  # type: ignore[attr-defined]
+    out[0] = [1.0 if field[i] and VALID[i] else 0.0 for i in range(ROWS * COLS)]
     for p in (0, 1):
         plane = 1 if p == player else 2
         out[plane, SLOTS[p]] = 1.0
