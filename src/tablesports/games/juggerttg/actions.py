@@ -5,7 +5,12 @@ blue (player 1); hexes by name (``k6`` is the centre, see board.py). Facings are
 SW, SE. The forms, by phase:
 
 =====================  ===================================================================
-``recruit ID``         take the roster hero ID into your team (R20)
+``recruit ID``         take the roster hero ID into your team (R18, R20)
+``deal ID``            chance: the draft deals hero card ID (R16, R18)
+``draw-pile``          draft: draw from the pile; ``draw-discard`` takes the top discard
+``swap ID r3``         draft, team complete: hero ID from the hand replaces r3 (R19)
+``discard ID``         draft: discard a card from the hand (R18); ``stop`` ends recruiting
+``first red``          the draft roll's winner names who drafts first (R17)
 ``field r6``           put a hero on the field for this drive (long game, R28)
 ``qwik r2``            make a hero this drive's Qwik (R29)
 ``spar r3 chain``      give a pompfer a spar (R21)
@@ -65,8 +70,12 @@ PLAIN = frozenset(
         "take",
         "hold",
         "no-push",
+        "draw-pile",
+        "draw-discard",
+        "stop",
     )
 )
+CARD_KINDS = frozenset(("recruit", "deal", "discard"))
 SPAR_IDS = ("shield", "long", "staff", "qtip", "chain", "twoshort", "qwik")
 TEAM = ("red", "blue")
 
@@ -107,8 +116,12 @@ class Act:
             return f"place {hero_label(self.a)} {name(self.b)}"
         if k == "spar":
             return f"spar {hero_label(self.a)} {SPAR_IDS[self.b]}"
-        if k == "recruit":
-            return f"recruit {self.s}"
+        if k in CARD_KINDS:
+            return f"{k} {self.s}"
+        if k == "swap":
+            return f"swap {self.s} {hero_label(self.a)}"
+        if k == "first":
+            return f"first {TEAM[self.a]}"
         return k
 
 
@@ -160,10 +173,16 @@ def parse_action(text: str, roster_ids: frozenset[str]) -> Act:
             if args[1].lower() not in SPAR_IDS:
                 raise ValueError(f"spar {args[1]!r}: one of {', '.join(SPAR_IDS)}")
             return act(k, parse_hero(args[0]), SPAR_IDS.index(args[1].lower()))
-        if k == "recruit" and len(args) == 1:
+        if k in CARD_KINDS and len(args) == 1:
             if args[0] not in roster_ids:
                 raise ValueError(f"no hero {args[0]!r} in the roster")
             return act(k, s=args[0])
+        if k == "swap" and len(args) == 2:
+            if args[0] not in roster_ids:
+                raise ValueError(f"no hero {args[0]!r} in the roster")
+            return act(k, parse_hero(args[1]), s=args[0])
+        if k == "first" and len(args) == 1 and args[0].lower() in TEAM:
+            return act(k, TEAM.index(args[0].lower()))
     except ValueError as exc:
         raise ActionParseError(text, str(exc)) from None
     raise ActionParseError(

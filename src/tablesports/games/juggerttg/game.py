@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from functools import cached_property
 from typing import Any, ClassVar, Literal
 
@@ -10,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tablesports.core.errors import NotationError
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE, TERMINAL, ActionCodec, Game, GameInfo, State
-from tablesports.games.juggerttg import rules
+from tablesports.games.juggerttg import draft, rules
 from tablesports.games.juggerttg import state as S
 from tablesports.games.juggerttg.actions import (
     HERO_KINDS,
@@ -24,7 +25,7 @@ from tablesports.games.juggerttg.actions import (
 from tablesports.games.juggerttg.board import EURO_CORNERS, FIELD, HEXES, SLOTS
 from tablesports.games.juggerttg.data import Hero, Spar, load_heroes, load_spars
 
-CHANCE_PHASES = frozenset((S.INIT_ROLL, S.C_ROLL_A, S.C_ROLL_D))
+CHANCE_PHASES = frozenset((S.INIT_ROLL, S.C_ROLL_A, S.C_ROLL_D, S.D_DEAL, S.D_ROLL, S.D_TAKE))
 
 
 class JuggerOptions(BaseModel):
@@ -42,6 +43,8 @@ class JuggerOptions(BaseModel):
     """Skull faces of the six-sided success die (house rule G1)."""
     european_corners: bool = False
     """The European field (R135, G7): the 20 hexes at the corner diagonals are out."""
+    teams: Literal["pick", "draft"] = "pick"
+    """How teams are built: free pick (R20) or the draft with hidden hands (R16 to R19)."""
     european_counts: bool = False
     """The European penalties (R24): 5 Stones for close spars, 8 for the chain."""
 
@@ -76,6 +79,10 @@ class JuggerGame(Game):
         self.points_to_win = 1 if o.length == "short" else 3
         self.max_stones = o.max_stones
         self.skull_chance = o.skull_faces / 6
+        if o.teams == "draft":
+            from dataclasses import replace
+
+            setattr(self, "info", replace(self.info, information="imperfect"))  # noqa: B010
         self.field: list[bool] = [
             f and not (o.european_corners and i in EURO_CORNERS) for i, f in enumerate(FIELD)
         ]
@@ -122,7 +129,9 @@ class JuggerGame(Game):
     @cached_property
     def _codec(self) -> ActionCodec:
         acts: list[Act] = [act(k) for k in sorted(PLAIN)]
-        acts += [act("recruit", s=h.id) for h in self.heroes]
+        acts += [act(k, s=h.id) for k in ("recruit", "deal", "discard") for h in self.heroes]
+        acts += [act("swap", s, s=h.id) for s in range(S.SEATS) for h in self.heroes]
+        acts += [act("first", p) for p in (0, 1)]
         acts += [act(k, h) for k in sorted(HERO_KINDS) for h in range(S.SEATS)]
         acts += [act(k, x) for k in sorted(HEX_KINDS) for x in HEXES]
         acts += [act("face", d) for d in range(6)]
@@ -150,6 +159,9 @@ class JuggerState(S.StateData, State):
         self.history = []
         if not blank:
             self.init_fields(len(game.heroes))
+            if game.options.teams == "draft":
+                self.phase = S.D_DEAL
+                self.pile = list(range(len(game.heroes)))
 
     def current_player(self) -> int:
         if self.phase == S.OVER:
@@ -161,10 +173,14 @@ class JuggerState(S.StateData, State):
     def legal_actions(self) -> list[Act]:  # type: ignore[override]
         if self.phase == S.OVER or self.phase in CHANCE_PHASES:
             return []
+        if self.phase in S.DRAFT_PHASES:
+            return draft.legal(self)
         return rules.legal(self)
 
     def chance_outcomes(self) -> list[tuple[Act, float]]:  # type: ignore[override]
         ph = self.phase
+        if ph in S.DRAFT_PHASES:
+            return draft.chance_outcomes(self)
         if ph == S.INIT_ROLL:
             return rules.dice_outcomes(self, rules.init_dice(self, 0 if self.roll0 < 0 else 1))
         if ph == S.C_ROLL_A:
@@ -174,7 +190,35 @@ class JuggerState(S.StateData, State):
         return []
 
     def _apply(self, action: Any) -> list[Event]:
+        if self.phase in S.DRAFT_PHASES:
+            ev: list[Event] = []
+            draft.apply(self, action, ev)
+            return ev
         return rules.apply(self, action)
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """Everything but the other hand and the pile's cards (their counts stay)."""
+        fields = self.fields_json()
+        other = "hand1" if player == 0 else "hand0"
+        fields[other] = [-1] * len(fields[other])
+        fields["pile"] = [-1] * len(fields["pile"])
+        return {"fields": fields, "player": player}
+
+    def resample_hidden(self, player: int, rng: random.Random) -> JuggerState:
+        """A state the player cannot tell apart: the other hand and the pile dealt anew."""
+        other = self.clone()
+        theirs = other.hand1 if player == 0 else other.hand0
+        unknown = theirs + other.pile
+        rng.shuffle(unknown)
+        theirs[:] = unknown[: len(theirs)]
+        other.pile = sorted(unknown[len(theirs) :])
+        return other
+
+    def action_seen_by(self, action: Any, viewer: int) -> str | None:
+        """A dealt card is seen by its receiver only."""
+        if self.phase in (S.D_DEAL, S.D_TAKE) and draft.receiver(self) != viewer:
+            return "deal (hidden)"
+        return str(action)
 
     def is_terminal(self) -> bool:
         return self.phase == S.OVER
@@ -201,4 +245,4 @@ class JuggerState(S.StateData, State):
     def render(self, player: int | None = None) -> str:
         from tablesports.games.juggerttg.render import render
 
-        return render(self)
+        return render(self, player)

@@ -72,7 +72,19 @@ def roster(st: JuggerState) -> list[str]:
     return out
 
 
-def render(st: JuggerState) -> str:
+def draft_lines(st: JuggerState, player: int | None) -> list[str]:
+    ids = st.game.heroes
+    out = [
+        f"draft: pile {len(st.pile)} cards; discard (top last): "
+        + (", ".join(ids[c].id for c in st.discard) or "-")
+    ]
+    for p, hd in ((0, st.hand0), (1, st.hand1)):
+        shown = ", ".join(ids[c].id for c in hd) if player in (None, p) else f"{len(hd)} cards"
+        out.append(f"{TEAM[p]} hand: {shown or '-'}")
+    return out
+
+
+def render(st: JuggerState, player: int | None = None) -> str:
     out = board_picture(st)
     phase = st.phase
     if phase == S.OVER:
@@ -93,6 +105,9 @@ def render(st: JuggerState) -> str:
     )
     out.append(status)
     if phase == S.RECRUIT:
+        out += roster(st)
+    if phase in S.DRAFT_PHASES:
+        out += draft_lines(st, player)
         out += roster(st)
     for p in (0, 1):
         for h in rules.seats(p):

@@ -31,6 +31,16 @@ C_REACT, C_BUY_A, C_DEFEND, C_BUY_D, C_ROLL_A, C_ROLL_D = (
 )
 C_WRESTLE, C_PUSH, C_DROP, C_FACE = "wrestle-result", "push", "drop", "face-after"
 AOO, AOO_FACE, OVER = "aoo", "aoo-face", "over"
+D_DEAL, D_ROLL, D_FIRST, D_DRAW, D_TAKE, D_PICK, D_DISCARD = (
+    "draft-deal",
+    "draft-roll",
+    "draft-first",
+    "draft-draw",
+    "draft-take",
+    "draft-pick",
+    "draft-discard",
+)
+DRAFT_PHASES = frozenset((D_DEAL, D_ROLL, D_FIRST, D_DRAW, D_TAKE, D_PICK, D_DISCARD))
 
 HERO_LISTS = (
     "card",  # roster index
@@ -81,8 +91,21 @@ SCALARS = (
     "c_askulls",
     "c_after",  # where play returns after a combat: "act" or "aoo"
     "aoo_mover",
+    "d_left",  # draft: draws or recruits left in this step
+    "d_turns",  # draft turns played
 )
-LISTS = (*HERO_LISTS, "score", "tpp", "team_cost", "queue", "aoo_done")
+LISTS = (
+    *HERO_LISTS,
+    "score",
+    "tpp",
+    "team_cost",
+    "queue",
+    "aoo_done",
+    "hand0",
+    "hand1",
+    "pile",
+    "discard",
+)
 
 
 class StateData:
@@ -138,6 +161,12 @@ class StateData:
     c_askulls: int
     c_after: str
     aoo_mover: int
+    d_left: int
+    d_turns: int
+    hand0: list[int]
+    hand1: list[int]
+    pile: list[int]
+    discard: list[int]
 
     def init_fields(self, n_cards: int) -> None:
         for f in HERO_LISTS:
@@ -175,6 +204,10 @@ class StateData:
         self.team_cost = [0, 0]
         self.queue = []  # follow-up decisions: [kind, seat] pairs flattened
         self.aoo_done = []
+        self.d_left = self.d_turns = 0
+        self.hand0, self.hand1 = [], []
+        self.pile = []  # the draw pile as a sorted set: its order is hidden, never stored
+        self.discard = []  # face up, the last card on top
 
     def copy_from(self, other: StateData) -> None:
         for f in SCALARS:
