@@ -75,3 +75,26 @@ def test_the_draft_keeps_the_conformance_properties_and_ends_in_a_line_up() -> N
             c.check_no_hidden_information_leaks(probe, rng)
             c.check_action_views_do_not_leak(probe)
             c.check_codec(probe)
+
+
+def test_r19_a_complete_team_may_only_exchange_one_hero_a_turn() -> None:
+    st = dealt()
+    ids = [h.id for h in GAME.heroes]
+    cheap = sorted(range(len(ids)), key=lambda i: GAME.heroes[i].cost)
+    for k, card in enumerate(cheap[:5]):  # red's team: the five cheapest heroes
+        st.card[k] = card
+        st.team_cost[0] += GAME.heroes[card].cost
+    st.hand0 = [c for c in st.hand0 if c not in cheap[:5]]
+    st.hand1 = [c for c in st.hand1 if c not in cheap[:5]]
+    st.pile = [c for c in st.pile if c not in cheap[:5]]
+    play(st, "skulls 2", "skulls 0", "first red")
+    for _ in range(3):
+        play(st, "draw-pile")
+        play(st, f"deal {ids[st.pile[0]]}")
+    kinds = {a.kind for a in st.legal_actions()}
+    assert "recruit" not in kinds and "stop" in kinds
+    swaps = [a for a in st.legal_actions() if a.kind == "swap"]
+    assert swaps  # any card of the hand fits the budget in place of a cheapest hero
+    old = st.card[swaps[0].a]
+    play(st, str(swaps[0]))
+    assert st.discard[-1] == old and "swap" not in {a.kind for a in st.legal_actions()}

@@ -89,3 +89,38 @@ def test_r28_in_the_long_game_five_of_eight_take_the_field_each_drive() -> None:
     assert st.phase == "qwik"
     assert sum(rules.on_field(st, k) for k in rules.seats(0)) == 5
     assert sum(st.role[k] == rules.SUB for k in rules.seats(0)) == 3
+
+
+def test_r10_r43_the_stone_limit_ends_the_game_and_more_points_win() -> None:
+    game = load("juggerttg", length="long", max_stones=3)
+    done = "r8 nils qwik b1 E 4/3 done; b8 sami qwik s11 W 4/2 done"
+    st = game.from_position(f"length=long stone=2 rda=1 score=1-0 / {done}")
+    assert st.is_terminal() and st.returns() == [1.0, -1.0]  # the Stone was counted (R43)
+    st = game.from_position(f"length=long stone=1 rda=1 score=1-0 / {done}")
+    assert not st.is_terminal() and st.stone == 2
+
+
+def test_r56_movement_may_be_split_around_an_action() -> None:
+    body = "r2 wren long k6 E 3/4; b2 bex long n6 W 0/0"
+    st = pos(body, "rda=4 init=red active=r2")
+    play(st, "jog", "step l6")  # b2 cannot pay an AoO
+    play(st, "attack b2", "buy 0", "skulls 0")
+    assert st.moves_left == 2 and "step k6" in legal(st)
+
+
+def test_r76_a_pompfer_moves_the_jugg_through_and_onto_occupied_hexes() -> None:
+    body = "r2 wren long k6 E 3/4; b2 bex long m6 W 3/3"
+    st = pos(body, "rda=4 init=red active=r2 jugg=l6")
+    play(st, "pass m6")
+    assert st.jugg == st.pos[h("b2")]
+
+
+def test_r145_after_a_release_another_hero_may_pin_again() -> None:
+    body = (
+        "r2 wren long k6 E 3/4; r3 dov long m6 W 3/3 done; b2 bex long l6 W 0/3 down2 pinned-by=r3"
+    )
+    st = pos(body, "rda=4 init=red active=r2")
+    assert "pin b2" not in legal(st)  # pinned already
+    st = pos(body.replace(" pinned-by=r3", ""), "rda=4 init=red active=r2")
+    play(st, "pin b2")
+    assert st.pinned_by[h("b2")] == h("r2")
