@@ -16,7 +16,6 @@ from tablesports.games.juggerttg.board import (
     BY_DIST,
     CENTRE,
     DIST,
-    FACING_NAMES,
     MAL,
     NEIGHBOURS,
     SLOTS,
@@ -1253,7 +1252,3 @@ def wrestle_result(st: JuggerState, a: Act, ev: list[Event]) -> None:
 def push(st: JuggerState, h: int, x: int, ev: list[Event]) -> None:
     ev.append(Event("push", f"{hero_label(h)} is pushed to {name(x)}", rule="R123"))
     move_to(st, h, x, ev)
-
-
-def facing_name(d: int) -> str:
-    return FACING_NAMES[d]

@@ -89,7 +89,7 @@ SCALARS = (
     "c_flank",
     "c_back",
     "c_askulls",
-    "c_after",  # where play returns after a combat: "act" or "aoo"
+    "c_after",  # "act": the attacker is activating; "aoo": it is not (flank and back)
     "aoo_mover",
     "d_left",  # draft: draws or recruits left in this step
     "d_turns",  # draft turns played
@@ -100,7 +100,6 @@ LISTS = (
     "tpp",
     "team_cost",
     "queue",
-    "aoo_done",
     "hand0",
     "hand1",
     "pile",
@@ -130,7 +129,6 @@ class StateData:
     tpp: list[int]
     team_cost: list[int]
     queue: list[int]
-    aoo_done: list[int]
     phase: str
     player: int
     stone: int
@@ -203,7 +201,6 @@ class StateData:
         self.tpp = [0, 0]
         self.team_cost = [0, 0]
         self.queue = []  # follow-up decisions: [kind, seat] pairs flattened
-        self.aoo_done = []
         self.d_left = self.d_turns = 0
         self.hand0, self.hand1 = [], []
         self.pile = []  # the draw pile as a sorted set: its order is hidden, never stored
