@@ -43,3 +43,19 @@ def test_every_state_of_a_playout_encodes_and_every_legal_action_has_an_id() -> 
         mask = codec.legal_mask(st)
         assert sum(mask) == len(st.legal_actions())
         st.apply_action(rng.choice(st.legal_actions()))
+
+
+def test_encode_state_gives_the_same_array_as_encode() -> None:
+    rng = random.Random(9)
+    st = GAME.new_initial_state()
+    for step in range(800):
+        if st.is_terminal():
+            break
+        if step % 40 == 0:
+            for p in (0, 1):
+                a = tensor.encode(GAME, st.observation(p), p)
+                assert np.array_equal(a, tensor.encode_state(st, p))
+        if st.current_player() == CHANCE:
+            st.apply_action(st.sample_chance(rng))
+        else:
+            st.apply_action(rng.choice(st.legal_actions()))

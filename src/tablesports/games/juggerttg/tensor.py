@@ -105,3 +105,19 @@ def encode(game: Game, observation: dict[str, Any], player: int) -> np.ndarray:
     phase = _LATER.get(f["phase"], f["phase"])
     out[PHASE_PLANE + PHASES.index(phase), :] = 1.0
     return out.reshape(PLANES, ROWS, COLS)
+
+
+_USED = (
+    "pos", "card", "role", "down", "facing", "spar", "fp", "ap", "penalty", "pinned_by",
+    "active", "activated", "exhausted", "chain_ready", "carrier", "jugg", "score", "tpp",
+    "stone", "rda", "init", "player", "phase", "moves_left",
+)  # fmt: skip
+
+
+def encode_state(state: Any, player: int) -> np.ndarray:
+    """The same array as `encode` of the observation, without copying the state's lists.
+
+    It reads only public fields (the board, counters and phase; never a hand or the pile).
+    """
+    fields = {f: getattr(state, f) for f in _USED}
+    return encode(state.game, {"fields": fields}, player)
