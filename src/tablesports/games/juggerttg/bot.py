@@ -1,0 +1,285 @@
+"""`juggerttg-greedy`: carries the Jugg forward with the Qwik, protects it, attacks the escorts.
+
+Per activation the Qwik picks up a loose Jugg, runs the carried Jugg to the enemy Mal and
+scores, or wrestles the enemy carrier; a pompfer pins a kneeling enemy next to it, attacks the
+best target in reach (the enemy carrier, the enemy Qwik, then whoever is nearest its own Qwik),
+and otherwise moves towards that fight. It defends with a duel when its dice are at least the
+attacker's, else a parry, and buys dice with focus and teamplay points only (stamina is kept,
+since spending the last exhausts). It reads only the public position.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tablesports.core.hexgrid import facing_towards
+from tablesports.core.protocol import Action, Game, State
+from tablesports.games.juggerttg import rules
+from tablesports.games.juggerttg import state as S
+from tablesports.games.juggerttg.actions import Act
+from tablesports.games.juggerttg.board import DIST, MAL, axial
+from tablesports.games.juggerttg.game import JuggerState
+
+
+def face_to(st: JuggerState, h: int, target_hex: int) -> int:
+    if target_hex == st.pos[h]:
+        return st.facing[h]
+    return facing_towards(axial(st.pos[h]), axial(target_hex))
+
+
+class GreedyBot:
+    """The heuristic bot (no parameters)."""
+
+    name = "juggerttg-greedy"
+
+    def __init__(self, game: Game | None = None, seed: int = 0, **params: Any) -> None:
+        if params:
+            raise TypeError(f"unknown parameters {sorted(params)} (juggerttg-greedy takes none)")
+        self.rng = random.Random(seed)
+
+    def reset(self, seed: int) -> None:
+        self.rng.seed(seed)
+
+    def step(self, state: State) -> Action:
+        assert isinstance(state, JuggerState)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        choice = self.choose(state, legal)
+        return choice if choice is not None else legal[0]
+
+    # --- per phase ---------------------------------------------------------------------------
+
+    def choose(self, st: JuggerState, legal: list[Act]) -> Act | None:
+        ph = st.phase
+        by: dict[str, list[Act]] = {}
+        for a in legal:
+            by.setdefault(a.kind, []).append(a)
+        if ph == S.ACT:
+            return self.activation(st, by)
+        if ph == S.TURN:
+            return (by.get("activate") or legal)[0]
+        if ph == S.RECRUIT:
+            return max(by["recruit"], key=lambda a: value(st.game.heroes[st.game.hero_index[a.s]]))
+        if ph == S.QWIK:
+            return max(legal, key=lambda a: qwik_value(rules.hero(st, a.a)))
+        if ph == S.SPAR:
+            h = legal[0].a
+            want = "shield" if rules.hero(st, h).parry >= 2 else "long"
+            for a in legal:
+                if st.game.spars[a.b].id == want:
+                    return a
+            return legal[0]
+        if ph == S.PLACE:
+            return min(legal, key=lambda a: abs(a.b // 21 - 5))
+        if ph == S.INIT_CHOOSE:
+            return next(a for a in legal if a.a == st.player)
+        if ph in (S.STAND, S.C_FACE, S.AOO_FACE):
+            h = st.queue[1] if ph != S.AOO_FACE else st.aoo_mover
+            if ph == S.AOO_FACE:
+                d = face_to(st, h, st.pos[st.c_att])
+            else:
+                d = face_to(st, h, nearest_enemy_hex(st, h))
+            return next(a for a in legal if a.a == d)
+        if ph == S.C_DEFEND:
+            return self.defence(st, by)
+        if ph in (S.C_BUY_A, S.C_BUY_D):
+            return self.buy(st, legal)
+        if ph == S.C_REACT:
+            if "lunge" in by:
+                att = st.pos[st.c_att]
+                return max(by["lunge"], key=lambda a: DIST[att][a.a])
+            return by.get("no-reaction", legal)[0]
+        if ph == S.AOO:
+            if "aoo" in by:
+                return max(by["aoo"], key=lambda a: rules.afford(st, a.a))
+            return legal[-1]
+        if ph == S.C_WRESTLE:
+            for kind in ("take", "push", "hold"):
+                if kind in by:
+                    return by[kind][0]
+        if ph == S.C_DROP:
+            q = own_qwik(st, st.queue[1] // 8)
+            return min(legal, key=lambda a: DIST[a.a][st.pos[q]] if q >= 0 else 0)
+        if ph == S.HOLD_START:
+            return by.get("keep-hold", legal)[0]
+        return None
+
+    def defence(self, st: JuggerState, by: dict[str, list[Act]]) -> Act:
+        d, a = st.c_def, st.c_att
+        duel_dice = rules.attack_stat(st, d) + rules.spar(st, d).attack
+        if "duel" in by and duel_dice >= st.c_adice and st.c_kind != "wrestle":
+            return by.get("talent-duel", by["duel"])[0]
+        if "talent-parry" in by:
+            return by["talent-parry"][0]
+        if "parry" in by:
+            return by["parry"][0]
+        if "duel" in by:
+            return by["duel"][0]
+        _ = a
+        return by["no-defence"][0]
+
+    def buy(self, st: JuggerState, legal: list[Act]) -> Act:
+        attacking = st.phase == S.C_BUY_A
+        h = st.c_att if attacking else st.c_def
+        spare = st.fp[h] + st.tpp[h // 8] - (2 if attacking else 0)
+        want = max(0, min(2, spare // 2))
+        if not attacking:
+            want = max(0, min(spare // 2, st.c_adice - st.c_ddice + 1))
+        best = legal[0]
+        for a in legal:
+            if a.a <= want:
+                best = a
+        return best
+
+    # --- an activation ------------------------------------------------------------------------
+
+    def activation(self, st: JuggerState, by: dict[str, list[Act]]) -> Act:
+        h = st.active
+        if st.role[h] == rules.QWIK:
+            return self.qwik(st, h, by)
+        return self.pompfer(st, h, by)
+
+    def qwik(self, st: JuggerState, h: int, by: dict[str, list[Act]]) -> Act:
+        p = h // 8
+        for kind in ("score", "pickup"):
+            if kind in by:
+                return by[kind][0]
+        goal = MAL[1 - p]
+        if st.carrier == h:
+            if "wrestle" in by and st.held == h:
+                return by["wrestle"][0]
+            target = goal
+            d = DIST[st.pos[h]][goal]
+            money = rules.afford(st, h)
+            if st.moves_left < 0:
+                if d <= 3 and "jog" in by:
+                    return by["jog"][0]
+                for kind, keep in (("sprint", 5), ("run", 4), ("jog", 0)):
+                    if kind in by and money >= keep:
+                        return by[kind][0]
+        elif st.carrier >= 0:
+            if "wrestle" in by:
+                w = [a for a in by["wrestle"] if a.a == st.carrier]
+                if w:
+                    return w[0]
+            target = st.pos[st.carrier]
+        else:
+            target = st.jugg
+        if st.moves_left < 0 and DIST[st.pos[h]][target] > 0:
+            for kind in ("sprint", "run", "jog"):
+                if kind in by and rules.afford(st, h) >= rules.MOVE_KINDS[kind][1] + 2:
+                    return by[kind][0]
+            if "jog" in by:
+                return by["jog"][0]
+        step = best_step(st, h, target, by)
+        if step is not None:
+            return step
+        return finish(st, h, by)
+
+    def pompfer(self, st: JuggerState, h: int, by: dict[str, list[Act]]) -> Act:
+        p = h // 8
+        if "pin" in by:
+            return by["pin"][0]
+        targets = [a.a for a in by.get("attack", [])]
+        if targets:
+            t = max(targets, key=lambda k: priority(st, p, k))
+            talent = [a for a in by.get("talent", []) if a.a == t]
+            return talent[0] if talent else next(a for a in by["attack"] if a.a == t)
+        if "reload" in by:
+            return by["reload"][0]
+        q = own_qwik(st, p)
+        if "pass" in by and q >= 0 and st.carrier < 0 and rules.standing(st, q):
+            here = DIST[st.pos[q]][st.jugg]
+            spend = rules.afford(st, h) - 2
+            options = [a for a in by["pass"] if DIST[st.jugg][a.a] <= spend]
+            if options and here > 1:
+                best = min(options, key=lambda a: DIST[st.pos[q]][a.a])
+                if DIST[st.pos[q]][best.a] <= here - 2:
+                    return best
+        target = fight_hex(st, h)
+        if st.moves_left < 0 and target >= 0 and DIST[st.pos[h]][target] > rules.reach(st, h):
+            money = rules.afford(st, h)
+            for kind, keep in (("run", 3), ("jog", 0)):
+                if kind in by and money >= keep:
+                    return by[kind][0]
+        if target >= 0 and DIST[st.pos[h]][target] > 1:
+            step = best_step(st, h, target, by)
+            if step is not None:
+                return step
+        return finish(st, h, by)
+
+
+def finish(st: JuggerState, h: int, by: dict[str, list[Act]]) -> Act:
+    """Face the nearest enemy (never show it the back), then end the activation."""
+    if "face" in by:
+        d = face_to(st, h, nearest_enemy_hex(st, h))
+        if d != st.facing[h]:
+            for a in by["face"]:
+                if a.a == d:
+                    return a
+    return by["done"][0]
+
+
+def best_step(st: JuggerState, h: int, target: int, by: dict[str, list[Act]]) -> Act | None:
+    here = DIST[st.pos[h]][target]
+    best, best_d = None, here
+    for a in by.get("step", []):
+        if not st.game.field[a.a]:
+            continue
+        d = DIST[a.a][target]
+        if d < best_d:
+            best, best_d = a, d
+    return best
+
+
+def value(hr: Any) -> float:
+    return hr.attack + hr.parry + hr.agility + 0.5 * (hr.reflex + hr.focus) - 0.4 * hr.cost
+
+
+def qwik_value(hr: Any) -> float:
+    return 2 * hr.agility + hr.reflex + hr.focus
+
+
+def own_qwik(st: JuggerState, p: int) -> int:
+    for h in rules.seats(p):
+        if st.role[h] == rules.QWIK and st.card[h] >= 0:
+            return h
+    return -1
+
+
+def priority(st: JuggerState, p: int, k: int) -> float:
+    if st.carrier == k:
+        return 100.0
+    if st.role[k] == rules.QWIK:
+        return 50.0
+    q = own_qwik(st, p)
+    if q >= 0 and st.pos[q] >= 0:
+        return 20.0 - DIST[st.pos[q]][st.pos[k]]
+    return 0.0
+
+
+def nearest_enemy_hex(st: JuggerState, h: int) -> int:
+    best, best_d = st.pos[h], 99
+    for k in rules.seats(1 - h // 8):
+        if rules.standing(st, k):
+            d = DIST[st.pos[h]][st.pos[k]]
+            if d < best_d:
+                best, best_d = st.pos[k], d
+    return best
+
+
+def fight_hex(st: JuggerState, h: int) -> int:
+    """Where a pompfer is wanted: at the enemy carrier, at the escorts of its own carrier, or
+    between its Qwik and the Jugg."""
+    p = h // 8
+    if st.carrier >= 0 and st.carrier // 8 != p:
+        return st.pos[st.carrier]
+    if st.carrier >= 0:
+        c = st.pos[st.carrier]
+        enemies = [st.pos[k] for k in rules.seats(1 - p) if rules.standing(st, k)]
+        if enemies:
+            return min(enemies, key=lambda x: DIST[c][x])
+        return MAL[1 - p]
+    return st.jugg

@@ -1,0 +1,141 @@
+"""The terminal picture of the hex board and the heroes' cards.
+
+Each hex is four characters wide; odd rows are shifted by half a hex. A standing hero shows
+its seat and an arrow for its facing (``r1→``); a kneeling one is in capitals with its Stones
+left (``R13``), ``P`` instead of the count when pinned. ``J`` is a loose Jugg, ``*`` after a hero
+the Jugg it carries or stands on, ``M`` a Mal, ``:`` a start slot, ``+`` the centre.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tablesports.games.juggerttg import rules
+from tablesports.games.juggerttg import state as S
+from tablesports.games.juggerttg.actions import SPAR_IDS, TEAM, hero_label
+from tablesports.games.juggerttg.board import CENTRE, FIELD, HEXES, MAL, ROWS, R, X, name
+
+if TYPE_CHECKING:
+    from tablesports.games.juggerttg.game import JuggerState
+
+ARROWS = "→↗↖←↙↘"
+
+
+def cell(st: JuggerState, hx: int, who: dict[int, int]) -> str:
+    h = who.get(hx, -1)
+    jugg = rules.jugg_hex(st) == hx
+    if h >= 0:
+        lab = hero_label(h)
+        if st.down[h]:
+            text = lab.upper() + ("P" if st.pinned_by[h] >= 0 else str(min(9, st.penalty[h])))
+        else:
+            text = lab + ARROWS[st.facing[h]]
+        return text + ("*" if jugg else " ")
+    if jugg:
+        return " J  "
+    if hx in MAL:
+        return " M  "
+    if hx == CENTRE:
+        return " +  "
+    if FIELD[hx]:
+        return " .  " if st.game.field[hx] else " x  "
+    return " :  "
+
+
+def board_picture(st: JuggerState) -> list[str]:
+    who = {st.pos[h]: h for h in range(S.SEATS) if st.pos[h] >= 0}
+    lines = []
+    cols = "".join(f"{chr(97 + c):<4}" for c in range(21))
+    lines.append("       " + cols)
+    for r in range(ROWS):
+        row = [" "] * 90
+        for hx in (i for i in HEXES if R[i] == r):
+            text = cell(st, hx, who)
+            at = (X[hx] + 1) * 2
+            row[at : at + 4] = list(text)
+        lines.append(f"{r + 1:>3}  " + "".join(row).rstrip())
+    return lines
+
+
+def roster(st: JuggerState) -> list[str]:
+    """The heroes to pick from, with what each costs, and the budget left (R15)."""
+    game = st.game
+    left = game.budget - st.team_cost[st.player]
+    out = [f"{TEAM[st.player]} picks; budget left {left} of {game.budget}"]
+    for hr in game.heroes:
+        t = hr.talent
+        talent = f"{t.name} ({t.label}, {t.effect} {t.amount})" if t else "-"
+        out.append(
+            f"  {hr.id:<7} cost {hr.cost:>2}  Ref {hr.reflex} A{hr.attack} P{hr.parry} "
+            f"Ag{hr.agility} FP {hr.focus} AP {hr.stamina} Will {hr.will}  {hr.team:<17} {talent}"
+        )
+    return out
+
+
+def draft_lines(st: JuggerState, player: int | None) -> list[str]:
+    ids = st.game.heroes
+    out = [
+        f"draft: pile {len(st.pile)} cards; discard (top last): "
+        + (", ".join(ids[c].id for c in st.discard) or "-")
+    ]
+    for p, hd in ((0, st.hand0), (1, st.hand1)):
+        shown = ", ".join(ids[c].id for c in hd) if player in (None, p) else f"{len(hd)} cards"
+        out.append(f"{TEAM[p]} hand: {shown or '-'}")
+    return out
+
+
+def render(st: JuggerState, player: int | None = None) -> str:
+    out = board_picture(st)
+    phase = st.phase
+    if phase == S.OVER:
+        res = "a draw" if st.winner == 2 else f"{TEAM[st.winner]} wins"
+        status = f"game over: {res} ({st.reason})"
+    else:
+        who = f"{TEAM[st.player]} to decide ({phase})" if st.current_player() >= 0 else "dice"
+        status = who
+        if st.active >= 0:
+            status += f"; {hero_label(st.active)} is activating"
+            if st.moves_left >= 0:
+                status += f" ({st.moves_left} hexes of movement left)"
+    out.append("")
+    out.append(
+        f"Stone {st.stone + 1} (drive Stone {st.drive_stone}), RDA {st.rda}, initiative "
+        f"{TEAM[st.init]}, score red {st.score[0]} - blue {st.score[1]}, "
+        f"TPP {st.tpp[0]}/{st.tpp[1]}"
+    )
+    out.append(status)
+    if phase == S.RECRUIT:
+        out += roster(st)
+    if phase in S.DRAFT_PHASES:
+        out += draft_lines(st, player)
+        out += roster(st)
+    for p in (0, 1):
+        for h in rules.seats(p):
+            if st.card[h] < 0:
+                continue
+            hr = rules.hero(st, h)
+            role = "sub" if st.role[h] == rules.SUB or st.spar[h] < 0 else SPAR_IDS[st.spar[h]]
+            flags = []
+            if st.down[h]:
+                flags.append(f"down {st.penalty[h]}")
+            if st.pinned_by[h] >= 0:
+                flags.append(f"pinned by {hero_label(st.pinned_by[h])}")
+            if st.exhausted[h]:
+                flags.append("exhausted")
+            if st.carrier == h:
+                flags.append("carries the Jugg")
+            if st.holder == h:
+                flags.append(f"holds {hero_label(st.held)}")
+            if st.activated[h]:
+                flags.append("done")
+            if st.delayed[h]:
+                flags.append("delayed")
+            if st.spar[h] >= 0 and rules.spar(st, h).chain and not st.chain_ready[h]:
+                flags.append("chain thrown")
+            where = name(st.pos[h]) if st.pos[h] >= 0 else "-"
+            out.append(
+                f"  {hero_label(h)} {hr.name:<16} {role:<8} {where:<4} "
+                f"Ref {hr.reflex} A{hr.attack} P{hr.parry} Ag{hr.agility} "
+                f"FP {st.fp[h]}/{hr.focus} AP {st.ap[h]}/{hr.stamina}  {', '.join(flags)}"
+            )
+    return "\n".join(out)

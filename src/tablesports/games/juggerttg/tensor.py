@@ -1,0 +1,123 @@
+"""The observation tensor for RL adapters (rules.md, "Observation tensor").
+
+Built only from ``state.observation(player)``: planes over the board's 11 rows and 21 columns
+(the hex index ``row * 21 + col`` of board.py) and constant planes for the counters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from tablesports.core.protocol import Game
+from tablesports.games.juggerttg import state as S
+from tablesports.games.juggerttg.board import COLS, MAL, ROWS, SLOTS, VALID
+
+PHASES = (
+    S.RECRUIT,
+    S.FIELD,
+    S.QWIK,
+    S.SPAR,
+    S.INIT_ROLL,
+    S.INIT_CHOOSE,
+    S.PLACE,
+    S.STAND,
+    S.TURN,
+    S.ACT,
+    S.HOLD_START,
+    S.BONUS,
+    S.C_REACT,
+    S.C_BUY_A,
+    S.C_DEFEND,
+    S.C_BUY_D,
+    S.C_ROLL_A,
+    S.C_ROLL_D,
+    S.C_WRESTLE,
+    S.C_PUSH,
+    S.C_DROP,
+)
+PHASE_PLANE = 38
+PLANES = PHASE_PLANE + len(PHASES)
+_LATER = {S.C_FACE: S.STAND, S.AOO: S.C_REACT, S.AOO_FACE: S.STAND, S.OVER: S.TURN}
+
+
+def tensor_shape(game: Game) -> tuple[int, ...]:
+    return (PLANES, ROWS, COLS)
+
+
+def encode(game: Game, observation: dict[str, Any], player: int) -> np.ndarray:
+    f = observation["fields"]
+    out = np.zeros((PLANES, ROWS * COLS), dtype=np.float32)
+    field = game.field  # type: ignore[attr-defined]
+    out[0] = [1.0 if field[i] and VALID[i] else 0.0 for i in range(ROWS * COLS)]
+    for p in (0, 1):
+        plane = 1 if p == player else 2
+        out[plane, SLOTS[p]] = 1.0
+    out[3, MAL[player]] = 1.0
+    out[4, MAL[1 - player]] = 1.0
+    heroes = game.heroes  # type: ignore[attr-defined]
+    spars = game.spars  # type: ignore[attr-defined]
+    for h in range(S.SEATS):
+        x = f["pos"][h]
+        if f["card"][h] < 0 or x < 0 or f["role"][h] == 2:
+            continue
+        own = h // 8 == player
+        down = f["down"][h]
+        out[(7 if down else 5) + (0 if own else 1), x] = 1.0
+        if f["role"][h] == 0:
+            out[9 if own else 10, x] = 1.0
+        out[13 + f["facing"][h], x] = 1.0
+        sp = spars[f["spar"][h]] if f["spar"][h] >= 0 else None
+        hero = heroes[f["card"][h]]
+        values = (
+            f["fp"][h] / 5,
+            f["ap"][h] / 5,
+            f["penalty"][h] / 5,
+            float(f["pinned_by"][h] >= 0),
+            float(f["active"] == h),
+            float(f["activated"][h]),
+            float(f["exhausted"][h]),
+            (sp.range / 3) if sp else 0.0,
+            float(bool(sp and sp.chain and not f["chain_ready"][h])),
+            hero.reflex / 5,
+        )
+        for k, v in enumerate(values):
+            out[19 + k, x] = v
+    if f["carrier"] >= 0 and f["pos"][f["carrier"]] >= 0:
+        out[12, f["pos"][f["carrier"]]] = 1.0
+    elif f["jugg"] >= 0:
+        out[11, f["jugg"]] = 1.0
+    score, tpp = f["score"], f["tpp"]
+    counters = (
+        f["stone"] / max(1, game.max_stones),  # type: ignore[attr-defined]
+        f["rda"] / 5,
+        float(f["init"] == player),
+        float(f["player"] == player and f["phase"] not in (S.INIT_ROLL, S.C_ROLL_A, S.C_ROLL_D)),
+        score[player] / 3,
+        score[1 - player] / 3,
+        tpp[player] / 4,
+        tpp[1 - player] / 4,
+        max(0, f["moves_left"]) / 10,
+    )
+    for k, v in enumerate(counters):
+        out[29 + k, :] = v
+    phase = _LATER.get(f["phase"], f["phase"])
+    out[PHASE_PLANE + PHASES.index(phase), :] = 1.0
+    return out.reshape(PLANES, ROWS, COLS)
+
+
+_USED = (
+    "pos", "card", "role", "down", "facing", "spar", "fp", "ap", "penalty", "pinned_by",
+    "active", "activated", "exhausted", "chain_ready", "carrier", "jugg", "score", "tpp",
+    "stone", "rda", "init", "player", "phase", "moves_left",
+)  # fmt: skip
+
+
+def encode_state(state: Any, player: int) -> np.ndarray:
+    """The same array as `encode` of the observation, without copying the state's lists.
+
+    It reads only public fields (the board, counters and phase; never a hand or the pile).
+    """
+    fields = {f: getattr(state, f) for f in _USED}
+    return encode(state.game, {"fields": fields}, player)
