@@ -25,6 +25,7 @@ from tablesports.games.bloodbowl.actions import (
     GiveBall,
     KickAt,
     SelectionDone,
+    UseApothecary,
     UseBribe,
     UseFormation,
 )
@@ -123,6 +124,8 @@ class ScriptedBot:
         if GiveBall in kinds:
             mine = [a for a in actions if isinstance(a, GiveBall)]
             return max(mine, key=lambda a: self._handler_score(s, s.player(team, a.number)))
+        if UseApothecary(True) in actions:  # the first casualty or KO gets it
+            return UseApothecary(True)
         for kind in (UseBribe, Argue, SelectionDone, EndCharge):
             if kind in kinds:
                 return next(a for a in actions if isinstance(a, kind))

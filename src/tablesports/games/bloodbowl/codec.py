@@ -27,6 +27,7 @@ from tablesports.games.bloodbowl.actions import (
     SelectionDone,
     SetupDone,
     Shift,
+    UseApothecary,
     UseBribe,
     UseFormation,
 )
@@ -53,7 +54,7 @@ SQUARES = [(x, y) for y in range(HEIGHT) for x in range(WIDTH)]
 def _fixed() -> Iterable[Any]:
     yield from (CallToss("heads"), CallToss("tails"), Choose("kick"), Choose("receive"))
     yield from (SetupDone(), SelectionDone(), Argue(), UseBribe(), Accept())
-    yield from (EndActivation(), EndCharge(), EndTurn())
+    yield from (EndActivation(), EndCharge(), EndTurn(), UseApothecary(True), UseApothecary(False))
     yield from (UseFormation(name) for name in formations())
 
 

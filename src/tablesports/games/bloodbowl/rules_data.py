@@ -43,6 +43,7 @@ class Roster(_Model):
     edition: str = Field(min_length=1)
     reroll_cost: int = Field(ge=0)
     apothecary: bool = False
+    source: str = Field("", description="where the values were checked")
     positions: tuple[Position, ...] = Field(min_length=1)
 
     def position(self, name: str) -> Position | None:
@@ -66,6 +67,9 @@ class Team(_Model):
     assistant_coaches: int = Field(ge=0, le=6)
     fan_factor: int = Field(ge=0, le=7, description="Dedicated Fans")
     players: tuple[TeamPlayer, ...] = Field(min_length=1, max_length=16)
+    apothecary: bool | None = Field(
+        None, description="hires an Apothecary; left out: if the roster allows one"
+    )
 
     @model_validator(mode="after")
     def _numbers_unique(self) -> Team:
@@ -250,6 +254,13 @@ def check_team(team: Team, where: str, entry: str) -> None:
                 f"{where}: entry {entry!r}: {count} players of position {pos.name!r}, "
                 f"the roster allows at most {pos.max}"
             )
+
+
+def has_apothecary(team: Team) -> bool:
+    """The team has an Apothecary: one its roster allows, unless the team file says no."""
+    roster = rosters().get(team.roster)
+    allowed = roster is not None and roster.apothecary
+    return allowed and team.apothecary is not False
 
 
 def load_team(spec: str) -> Team:

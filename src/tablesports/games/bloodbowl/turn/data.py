@@ -26,6 +26,7 @@ class TurnNumbers(_Model):
     wild_pass_at: int
     interference_accurate: int
     interference_inaccurate: int
+    interference_wild: int
     pass_catch_modifier: int
     scattered_catch_modifier: int
     deflected_catch_modifier: int

@@ -19,6 +19,7 @@ from tablesports.games.bloodbowl.players import CASUALTY, KO, PRONE, RESERVES, S
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.tables import INJURY
+from tablesports.games.bloodbowl.turn.apothecary import offer_apothecary
 from tablesports.games.bloodbowl.turn.common import active_team, turnover
 from tablesports.games.bloodbowl.turn.data import CASUALTY_TABLE, STUNTY_INJURY, TN
 from tablesports.games.bloodbowl.turn.send_off import SendOff
@@ -37,9 +38,20 @@ def mighty_blow(s: BloodBowlState, pid: int) -> int:
 
 class ArmourInjury(Procedure):
     """`bonus` (Mighty Blow, Dirty Player) is spent once; `modifier` is the Foul's assists;
-    `fouler` is sent off on a double; `crowd` skips the armour roll."""
+    `fouler` is sent off on a double; `crowd` skips the armour roll; `stunned_ko` makes a
+    Stunned result a KO (a fumbled Kick Team-mate); `result` is the casualty result, for
+    the Apothecary."""
 
-    __slots__ = ("bonus", "crowd", "fouler", "modifier", "pid", "send_off")
+    __slots__ = (
+        "bonus",
+        "crowd",
+        "fouler",
+        "modifier",
+        "pid",
+        "result",
+        "send_off",
+        "stunned_ko",
+    )
     name = "armour_injury"
     rule = RULE
 
@@ -50,8 +62,11 @@ class ArmourInjury(Procedure):
         modifier: int = 0,
         fouler: int = -1,
         crowd: bool = False,
+        stunned_ko: bool = False,
     ) -> None:
         super().__init__()
+        self.stunned_ko = stunned_ko
+        self.result = ""
         self.pid = pid
         self.bonus = bonus
         self.modifier = modifier
@@ -105,6 +120,8 @@ class ArmourInjury(Procedure):
             result = STUNTY_INJURY[total].result if stunty else INJURY[total].result
             if result == "ko" and total == 8 and p.has("Thick Skull"):
                 result = "stunned"
+            if result == "stunned" and self.stunned_ko:
+                result = "ko"
             s.log(
                 "injury",
                 f"Injury {action}{_mod(total - action.total)}: {p.label()} is {_WORDS[result]}.",
@@ -119,8 +136,10 @@ class ArmourInjury(Procedure):
                     p.stance = STUNNED
             elif result == "ko":
                 s.take_off(p, KO)
+                s.push(*offer_apothecary(s, self.pid, "ko"))
             elif result == "badly_hurt":
                 s.take_off(p, CASUALTY)
+                self.result = result
                 return self._after_casualty(s)
             else:
                 s.take_off(p, CASUALTY)
@@ -136,6 +155,7 @@ class ArmourInjury(Procedure):
                 roll=action.value,
                 result=band.result,
             )
+            self.result = band.result
             return self._after_casualty(s)
         ok = action.value >= TN.regeneration_roll
         s.log(
@@ -146,12 +166,15 @@ class ArmourInjury(Procedure):
         )
         if ok:
             p.box = RESERVES
+        else:
+            s.push(*offer_apothecary(s, self.pid, self.result))
         return self._done(s)
 
     def _after_casualty(self, s: BloodBowlState) -> bool:
         if s.players[self.pid].has("Regeneration"):
             self.phase = REGENERATION
             return False
+        s.push(*offer_apothecary(s, self.pid, self.result))
         return self._done(s)
 
     def _done(self, s: BloodBowlState) -> bool:
