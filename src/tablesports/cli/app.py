@@ -15,6 +15,7 @@ from tablesports.cli.play import play_command
 from tablesports.cli.replay import replay_command
 from tablesports.cli.rules import rules_command
 from tablesports.cli.simulate import simulate_command
+from tablesports.cli.teams import teams_command
 
 app = typer.Typer(
     name="tablesports",
@@ -61,6 +62,7 @@ app.command("simulate", epilog=_GAME_OPTIONS)(simulate_command)
 app.command("replay")(replay_command)
 app.command("bench")(bench_command)
 app.command("arena", epilog=_GAME_OPTIONS)(arena_command)
+app.command("teams")(teams_command)
 
 
 def main() -> None:

@@ -46,7 +46,7 @@ THROWS = ("throw team-mate", "kick team-mate")
 STILL = ("block", "projectile vomit")
 """Actions taken where the player stands."""
 """Actions that end once their target step is done."""
-NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery")
+NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery", "Unchannelled Fury")
 _MOVES: list[dict[tuple[int, str], MovePath]] = [{} for _ in range(100)]
 """Per shirt number, every MovePath made so far by (square, risk text): a frozen dataclass is
 slow to build, and the same few texts come back on every square (cProfile: building them was
@@ -66,6 +66,7 @@ class Activation(Procedure):
         "blitzed",
         "bt_used",
         "checked",
+        "ended",
         "free",
         "kind",
         "moved",
@@ -88,6 +89,7 @@ class Activation(Procedure):
         self.blitzed = False
         self.bt_used = False
         self.started = False
+        self.ended = False
 
     # --- who acts --------------------------------------------------------------------------
     def over(self, s: BloodBowlState) -> bool:
@@ -98,6 +100,7 @@ class Activation(Procedure):
             or p.stance != STANDING
             or p.square < 0
             or p.distracted
+            or self.ended
             or (self.acted and self.kind in FINAL)
             or (self.free and s.knocked_over >= 0)
         )
@@ -156,7 +159,8 @@ class Activation(Procedure):
                     q = pitch[sq]
                     if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
                         x, y = coords(sq)
-                        out.append(Aim(kind, x, y, block_note(s, p, players[q], rush)))
+                        note = block_note(s, p, players[q], rush, kind == "blitz")
+                        out.append(Aim(kind, x, y, note))
                         if kind == "blitz" and p.has("Projectile Vomit"):
                             out.append(Aim("vomit at", x, y, "D6 2+"))
         elif kind == "projectile vomit" and not self.acted:

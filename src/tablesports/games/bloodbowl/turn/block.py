@@ -36,6 +36,7 @@ from tablesports.games.bloodbowl.turn.common import (
     has_tackle_zone,
     spend_team_reroll,
 )
+from tablesports.games.bloodbowl.turn.foul_appearance import foul_appearance
 from tablesports.games.bloodbowl.turn.injury import knock_down
 from tablesports.games.bloodbowl.turn.push import Push
 
@@ -57,7 +58,12 @@ def _dice_outcomes(n: int) -> list[tuple[BlockDice, float]]:
 BLOCK_OUTCOMES = {n: _dice_outcomes(n) for n in (1, 2, 3)}
 FOLLOW, STAY = FollowUp(True), FollowUp(False)
 FRENZY = "Frenzy (BB2020)"
-START, DAUNTLESS, ROLL, DECIDE, DEFENDER, PUSHED, KNOCK, DONE = range(8)
+START, DAUNTLESS, ROLL, DECIDE, DEFENDER, PUSHED, KNOCK, DONE, FOUL_APPEARANCE = range(9)
+
+
+def block_st(att: Player, blitz: bool) -> int:
+    """The attacker's strength for a block: Horns adds 1 in a Blitz (BB2020)."""
+    return att.st + (1 if blitz and "Horns" in att.skills else 0)
 
 
 def assists(s: BloodBowlState, helper_team: int, target: Player, other: Player) -> int:
@@ -135,7 +141,7 @@ class Block(Procedure):
 
     def actor(self, s: BloodBowlState) -> int | None:
         ph = self.phase
-        if ph in (DAUNTLESS, ROLL):
+        if ph in (DAUNTLESS, ROLL, FOUL_APPEARANCE):
             return CHANCE
         if ph == DECIDE:
             return s.players[self.attacker].team
@@ -188,16 +194,19 @@ class Block(Procedure):
         if ph == START:
             if not (att.standing and dfd.standing and dfd.square in NEIGHBOURS[att.square]):
                 return True
-            self.st = att.st
-            if att.has("Dauntless") and att.st < dfd.st:
-                self.phase = DAUNTLESS
+            if dfd.has("Foul Appearance") and not self.frenzied:
+                self.phase = FOUL_APPEARANCE
                 return False
-            return self._count(s, att, dfd)
+            return self._start(s, att, dfd)
+        if ph == FOUL_APPEARANCE:
+            if foul_appearance(s, att, dfd, action.value):
+                return True
+            return self._start(s, att, dfd)
         if ph == DAUNTLESS:
-            ok = action.value + att.st > dfd.st
+            ok = action.value + self.st > dfd.st
             s.log(
                 "dauntless",
-                f"{att.label()} (Dauntless): D6={action.value} + ST {att.st} "
+                f"{att.label()} (Dauntless): D6={action.value} + ST {self.st} "
                 f"against ST {dfd.st}: {'success' if ok else 'failure'}.",
                 "Dauntless (BB2020)",
             )
@@ -281,6 +290,13 @@ class Block(Procedure):
         s.log("frenzy", f"{att.label()} (Frenzy) blocks again.", FRENZY)
         s.push(*procs, again)
         return False
+
+    def _start(self, s: BloodBowlState, att: Player, dfd: Player) -> bool:
+        self.st = block_st(att, self.blitz)
+        if att.has("Dauntless") and self.st < dfd.st:
+            self.phase = DAUNTLESS
+            return False
+        return self._count(s, att, dfd)
 
     def _count(self, s: BloodBowlState, att: Player, dfd: Player) -> bool:
         a, d = block_strengths(s, att, dfd, self.st)

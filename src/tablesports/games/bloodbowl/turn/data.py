@@ -27,6 +27,7 @@ class TurnNumbers(_Model):
     interference_accurate: int
     interference_inaccurate: int
     interference_wild: int
+    claws_armour: int
     pass_catch_modifier: int
     scattered_catch_modifier: int
     deflected_catch_modifier: int

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 D16 = Dice(1, 16)
-ARMOUR, INJURY_ROLL, CASUALTY_ROLL, REGENERATION = 0, 1, 2, 3
+ARMOUR, INJURY_ROLL, CASUALTY_ROLL, REGENERATION, DECAY = 0, 1, 2, 3, 4
+_WORST = ("badly_hurt", "seriously_hurt", "serious_injury", "lasting_injury", "dead")
 RULE = "armour, injury and casualty (BB2020)"
 
 
@@ -44,6 +45,7 @@ class ArmourInjury(Procedure):
 
     __slots__ = (
         "bonus",
+        "claws",
         "crowd",
         "fouler",
         "modifier",
@@ -63,8 +65,10 @@ class ArmourInjury(Procedure):
         fouler: int = -1,
         crowd: bool = False,
         stunned_ko: bool = False,
+        claws: bool = False,
     ) -> None:
         super().__init__()
+        self.claws = claws
         self.stunned_ko = stunned_ko
         self.result = ""
         self.pid = pid
@@ -80,13 +84,19 @@ class ArmourInjury(Procedure):
         return CHANCE
 
     def dice(self, s: BloodBowlState) -> Dice | None:
-        return D16 if self.phase == CASUALTY_ROLL else D6 if self.phase == REGENERATION else TWO_D6
+        return (
+            D16
+            if self.phase in (CASUALTY_ROLL, DECAY)
+            else D6
+            if self.phase == REGENERATION
+            else TWO_D6
+        )
 
     def outcomes(self, s: BloodBowlState) -> list[tuple[Any, float]]:
         return self.dice(s).outcomes()  # type: ignore[union-attr]
 
     def describe(self, s: BloodBowlState) -> str:
-        what = ("armour", "injury", "casualty", "Regeneration")[self.phase]
+        what = ("armour", "injury", "casualty", "Regeneration", "Decay casualty")[self.phase]
         return f"{what} roll for {s.players[self.pid].label()}"
 
     def step(self, s: BloodBowlState, action: Any) -> bool:
@@ -96,6 +106,9 @@ class ArmourInjury(Procedure):
             if self.fouler >= 0 and action.faces[0] == action.faces[1]:
                 self.send_off = True
             broken = total >= p.av
+            if not broken and self.claws and action.total >= TN.claws_armour:
+                broken = True  # Claws: 8+ before modifiers, whatever the AV (BB2020)
+                s.log("claws", "Claws: the armour breaks on 8+.", "Claws (BB2020)")
             if not broken and self.bonus and total + self.bonus >= p.av:
                 total += self.bonus
                 self.bonus = 0
@@ -146,7 +159,7 @@ class ArmourInjury(Procedure):
                 self.phase = CASUALTY_ROLL
                 return False
             return self._done(s)
-        if self.phase == CASUALTY_ROLL:
+        if self.phase in (CASUALTY_ROLL, DECAY):
             band = CASUALTY_TABLE[action.value]
             s.log(
                 "casualty",
@@ -155,7 +168,13 @@ class ArmourInjury(Procedure):
                 roll=action.value,
                 result=band.result,
             )
-            self.result = band.result
+            if self.phase == DECAY:  # the worse of the two results applies
+                self.result = max(self.result, band.result, key=_rank)
+            else:
+                self.result = band.result
+                if p.has("Decay"):
+                    self.phase = DECAY
+                    return False
             return self._after_casualty(s)
         ok = action.value >= TN.regeneration_roll
         s.log(
@@ -191,6 +210,10 @@ _WORDS = {
 }
 
 
+def _rank(result: str) -> int:
+    return _WORST.index(result) if result in _WORST else len(_WORST)
+
+
 def _mod(m: int) -> str:
     return f" {m:+d}" if m else ""
 
@@ -203,7 +226,8 @@ def knock_down(s: BloodBowlState, pid: int, by: int = -1, fell: bool = False) ->
     had_ball = s.ball_state == HELD and s.ball == p.square
     word = "falls over" if fell else "is knocked down"
     s.log("knocked_down", f"{p.label()} {word} at {s.where(p.square)}.", RULE, player=p.number)
-    procs: list[Procedure] = [ArmourInjury(pid, bonus=mighty_blow(s, by))]
+    claws = by >= 0 and s.players[by].has("Claws")
+    procs: list[Procedure] = [ArmourInjury(pid, bonus=mighty_blow(s, by), claws=claws)]
     if had_ball:  # the ball is loose at once and bounces once the rolls are done
         s.ball_state = IN_AIR
         procs.append(Bounce(p.square))

@@ -27,7 +27,7 @@ from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce, ThrowIn
 from tablesports.games.bloodbowl.tables import DIRECTION
 from tablesports.games.bloodbowl.turn.actions import Interfere
-from tablesports.games.bloodbowl.turn.common import Test, has_tackle_zone, marking, turnover
+from tablesports.games.bloodbowl.turn.common import Test, has_tackle_zone, marked, turnover
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
 
 if TYPE_CHECKING:
@@ -77,7 +77,7 @@ class TurnCatch(Test):
         self.mod = mod
 
     def modifier(self, s: BloodBowlState, p: Player) -> int:
-        return self.mod - marking(s, p.team, p.square) + s.weather_entry().catch_modifier
+        return self.mod - marked(s, p) + s.weather_entry().catch_modifier
 
     def succeed(self, s: BloodBowlState, p: Player) -> None:
         s.ball, s.ball_state = p.square, HELD
@@ -243,7 +243,7 @@ class PassAction(Procedure):
             if self.result == INACCURATE
             else TN.interference_wild
         )
-        return base - marking(s, q.team, q.square)
+        return base - marked(s, q)
 
     def interference_target(self, s: BloodBowlState, q: Player) -> int:
         """The D6 `q` needs to interfere (for people and bots)."""
@@ -285,11 +285,7 @@ class PassTest(Test):
 
     def modifier(self, s: BloodBowlState, p: Player) -> int:
         band = pass_range(s, p.square, self.square)
-        return (
-            (band.modifier if band else 0)
-            - marking(s, p.team, p.square)
-            + s.weather_entry().pass_modifier
-        )
+        return (band.modifier if band else 0) - marked(s, p) + s.weather_entry().pass_modifier
 
     def check(self, s: BloodBowlState, p: Player, roll: int) -> bool:
         return roll != 1 and (roll == 6 or roll + self.modifier(s, p) >= p.pa)

@@ -17,6 +17,7 @@ from tablesports.games.bloodbowl.players import PRONE
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.turn.common import active_team, turnover
+from tablesports.games.bloodbowl.turn.foul_appearance import foul_appearance
 from tablesports.games.bloodbowl.turn.injury import INJURY_ROLL, ArmourInjury
 
 if TYPE_CHECKING:
@@ -26,9 +27,10 @@ RULE = "Projectile Vomit (BB2020)"
 
 
 class ProjectileVomit(Procedure):
-    """Phase 0: the D6 (who is hit); phase 1: the unmodified armour roll."""
+    """Phase 0: the D6 (who is hit; first Foul Appearance's D6 if the target has it);
+    phase 1: the unmodified armour roll."""
 
-    __slots__ = ("hit", "pid", "target")
+    __slots__ = ("checked", "hit", "pid", "target")
     name = "projectile_vomit"
     rule = RULE
 
@@ -37,6 +39,7 @@ class ProjectileVomit(Procedure):
         self.pid = pid
         self.target = target
         self.hit = -1
+        self.checked = False
 
     def actor(self, s: BloodBowlState) -> int | None:
         return CHANCE
@@ -49,6 +52,9 @@ class ProjectileVomit(Procedure):
 
     def step(self, s: BloodBowlState, action: Any) -> bool:
         p = s.players[self.pid]
+        if self.phase == 0 and not self.checked and s.players[self.target].has("Foul Appearance"):
+            self.checked = True  # this D6 was Foul Appearance's; the next is the vomit's
+            return foul_appearance(s, p, s.players[self.target], action.value)
         if self.phase == 0:
             self.hit = self.pid if action.value == 1 else self.target
             q = s.players[self.hit]
