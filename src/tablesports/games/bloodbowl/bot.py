@@ -232,6 +232,10 @@ class ScriptedBot:
                         continue
                     self.plan = {"pid": p.pid, "aim": sq}
                     return a
+        # 3b. a Big Guy with Projectile Vomit who has no safe block vomits instead
+        plan = self._vomit_plan(s, team, declared)
+        if plan is not None:
+            return plan
         # 4. a loose ball: the surest handler goes for it
         if s.ball_state == ON_GROUND:
             plan = self._pickup_plan(s, team, declared)
@@ -249,6 +253,30 @@ class ScriptedBot:
             if plan is not None:
                 return plan
         return EndTurn()
+
+    def _vomit_plan(self, s: BloodBowlState, team: int, declared: dict[Any, Any]) -> Any:
+        """Projectile Vomit (2+ to hit, an armour roll) at the weakest-armoured opponent next
+        to a player who has it, when a block would not give him the choice of two dice."""
+        for (kind, number), a in declared.items():
+            if kind != "projectile vomit":
+                continue
+            p = s.player(team, number)
+            assert p is not None
+            targets = [
+                sq
+                for sq in NEIGHBOURS[p.square]
+                if s.pitch[sq] >= 0
+                and s.players[s.pitch[sq]].team != team
+                and s.players[s.pitch[sq]].stance == STANDING
+            ]
+            if not targets:
+                continue
+            n, mine = dice_count(*block_strengths(s, p, s.players[s.pitch[targets[0]]], p.st))
+            if mine and n >= 2:
+                continue  # the block is better
+            self.plan = {"pid": p.pid, "aim": min(targets, key=lambda q: s.players[s.pitch[q]].av)}
+            return a
+        return None
 
     def _score_target(self, s: BloodBowlState, p: Player, moved: int) -> int | None:
         r = reach(s, p.pid, moved)

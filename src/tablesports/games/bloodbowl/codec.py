@@ -38,6 +38,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     FACES,
     KINDS,
     Aim,
+    Brawl,
     ChooseDie,
     Declare,
     FollowUp,
@@ -76,6 +77,7 @@ def _team_turn(numbers: Sequence[int]) -> Iterable[Any]:
     yield from (Aim(verb, x, y) for verb in AIM_VERBS for x, y in SQUARES)
     yield from (ChooseDie(face) for face in FACES)
     yield from (Reroll(True), Reroll(False), PushCrowd(), FollowUp(True), FollowUp(False))
+    yield Brawl()
     yield from (Interfere(n) for n in (0, *numbers))
     yield from (PushTo(x, y) for x, y in SQUARES)
 

@@ -11,7 +11,10 @@ and `turn/passing.py`; Mighty Blow, Dirty Player, Thick Skull, Stunty, Regenerat
 `turn/moving.py` (its lashing out in `turn/savagery.py`); Secret Weapon in
 `procedures/secret_weapons.py`; Swarming in `procedures/swarming.py`; Sidestep in
 `turn/push.py`; Titchy in `turn/paths.py`; Throw Team-mate, Kick Team-mate, Right Stuff,
-Always Hungry in `turn/throw_team_mate.py`; Projectile Vomit in `turn/vomit.py`.
+Always Hungry in `turn/throw_team_mate.py`; Projectile Vomit in `turn/vomit.py`; Claws and Decay
+in `turn/injury.py`; Horns, Brawler in `turn/block.py`; Grab in `turn/push.py`; Foul Appearance
+in `turn/foul_appearance.py`; Unchannelled Fury in `turn/moving.py`; Nerves of Steel in
+`turn/common.py` (`marked`).
 """
 
 from __future__ import annotations

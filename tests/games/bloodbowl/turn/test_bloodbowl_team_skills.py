@@ -110,3 +110,40 @@ def test_decay_rolls_two_casualties_and_the_worse_applies() -> None:
     assert "Casualty D16=15" in log(events)
     act(s, "D6=1")  # Regeneration fails
     assert who(s, "A10").box == CASUALTY
+
+
+def black_orcs(*players: str) -> Any:
+    # Thunder Valley Greenskins: #6-#11 Black Orcs (ST 4, Brawler, Grab)
+    return position(*players, rerolls=(0, 0), teams=("black-orc", "orc"))
+
+
+def test_brawler_rerolls_one_both_down_die_in_a_block() -> None:
+    s = black_orcs("H6 10,7", "A1 11,7")
+    act(s, "block 6", "block 11,7", "block dice=skull,both-down")
+    assert "brawler reroll" in legal_texts(s)
+    events = act(s, "brawler reroll", "block dice=pow")
+    assert "re-rolls a Both Down: pow" in log(events)
+    assert sorted(legal_texts(s)) == ["choose pow", "choose skull"]  # once only
+
+
+def test_brawler_is_not_for_a_blitz() -> None:
+    s = black_orcs("H6 10,7", "A1 11,7")
+    act(s, "blitz 6", "blitz 11,7", "block dice=skull,both-down")
+    assert "brawler reroll" not in legal_texts(s)
+
+
+def test_grab_pushes_into_any_empty_square_next_to_the_target() -> None:
+    s = black_orcs("H6 10,7", "A1 11,7")
+    act(s, "block 6", "block 11,7", "block dice=push,push", "choose push")
+    assert "push to 11,6" in legal_texts(s) and "push to 12,8" in legal_texts(s)
+    assert len(legal_texts(s)) == 7  # every empty square around him, not only the three
+
+
+def test_grab_is_for_a_block_only_and_sidestep_cancels_it() -> None:
+    s = black_orcs("H6 10,7", "A1 11,7")
+    act(s, "blitz 6", "blitz 11,7", "block dice=push,push", "choose push")
+    assert sorted(legal_texts(s)) == ["push to 12,6", "push to 12,7", "push to 12,8"]
+    s = position("H6 10,7", "A10 11,7", rerolls=(0, 0), teams=("black-orc", "elven-union"))
+    act(s, "block 6", "block 11,7", "block dice=push,push", "choose push")  # a Sidestep Blitzer
+    assert sorted(legal_texts(s)) == ["push to 12,6", "push to 12,7", "push to 12,8"]
+    assert s.current_player() == 0  # the attacking coach chooses, as for any push

@@ -131,6 +131,14 @@ class Reroll:
 
 
 @dataclass(frozen=True, slots=True)
+class Brawl:
+    """Brawler: re-roll one block die showing Both Down."""
+
+    def __str__(self) -> str:
+        return "brawler reroll"
+
+
+@dataclass(frozen=True, slots=True)
 class Interfere:
     """The opposing coach picks a player to interfere with a pass (0: nobody)."""
 
@@ -182,13 +190,14 @@ _FIXED: dict[str, Any] = {
     "follow up": FollowUp(True),
     "stay": FollowUp(False),
     "no interference": Interfere(0),
+    "brawler reroll": Brawl(),
 }
 FORMS = (
     "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, throw team-mate 9, kick team-mate 9, "
     "projectile vomit 12, move 7 to 14,6, block 14,6, throw 12 to 16,7, vomit at 14,6, "
     "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
-    "reroll, no reroll, push to 15,6, push into the crowd, follow up, stay, interfere 5, "
-    "no interference, lash out at 7, D16=9"
+    "reroll, no reroll, brawler reroll, push to 15,6, push into the crowd, follow up, stay, "
+    "interfere 5, no interference, lash out at 7, D16=9"
 )
 
 

@@ -26,6 +26,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     FACE_WEIGHT,
     FACES,
     BlockDice,
+    Brawl,
     ChooseDie,
     FollowUp,
 )
@@ -58,7 +59,8 @@ def _dice_outcomes(n: int) -> list[tuple[BlockDice, float]]:
 BLOCK_OUTCOMES = {n: _dice_outcomes(n) for n in (1, 2, 3)}
 FOLLOW, STAY = FollowUp(True), FollowUp(False)
 FRENZY = "Frenzy (BB2020)"
-START, DAUNTLESS, ROLL, DECIDE, DEFENDER, PUSHED, KNOCK, DONE, FOUL_APPEARANCE = range(9)
+START, DAUNTLESS, ROLL, DECIDE, DEFENDER, PUSHED, KNOCK, DONE, FOUL_APPEARANCE, BRAWL = range(10)
+BRAWLER = Brawl()
 
 
 def block_st(att: Player, blitz: bool) -> int:
@@ -109,6 +111,7 @@ class Block(Procedure):
         "adown",
         "attacker",
         "blitz",
+        "brawled",
         "ddown",
         "defender",
         "faces",
@@ -128,6 +131,7 @@ class Block(Procedure):
         self.attacker = attacker
         self.defender = defender
         self.blitz = blitz
+        self.brawled = False
         self.faces: list[str] = []
         self.n = 1
         self.mine = True
@@ -141,7 +145,7 @@ class Block(Procedure):
 
     def actor(self, s: BloodBowlState) -> int | None:
         ph = self.phase
-        if ph in (DAUNTLESS, ROLL, FOUL_APPEARANCE):
+        if ph in (DAUNTLESS, ROLL, FOUL_APPEARANCE, BRAWL):
             return CHANCE
         if ph == DECIDE:
             return s.players[self.attacker].team
@@ -157,6 +161,8 @@ class Block(Procedure):
     def outcomes(self, s: BloodBowlState) -> list[tuple[Any, float]]:
         if self.phase == ROLL:
             return BLOCK_OUTCOMES[self.n]
+        if self.phase == BRAWL:
+            return BLOCK_OUTCOMES[1]
         return D6.outcomes()
 
     def _faces(self) -> list[ChooseDie]:
@@ -167,6 +173,8 @@ class Block(Procedure):
             out: list[Any] = self._faces() if self.mine else [NO_REROLL]
             if not self.rerolled and can_team_reroll(s, s.players[self.attacker].team):
                 out.append(REROLL)
+            if self._can_brawl(s):
+                out.append(BRAWLER)
             return out
         if self.phase == DEFENDER:
             return self._faces()
@@ -213,6 +221,15 @@ class Block(Procedure):
             if ok:
                 self.st = dfd.st
             return self._count(s, att, dfd)
+        if ph == BRAWL:
+            self.faces.remove("both-down")
+            self.faces = sorted([*self.faces, *action.faces], key=FACES.index)
+            s.log(
+                "brawler",
+                f"{att.label()} (Brawler) re-rolls a Both Down: {action.faces[0]}.",
+                "Brawler (BB2020)",
+            )
+            return self._decide(s, att)
         if ph == ROLL:
             self.faces = list(action.faces)
             s.log(
@@ -222,11 +239,12 @@ class Block(Procedure):
                 faces=self.faces,
                 attacker_chooses=self.mine,
             )
-            self.phase = DECIDE
-            if not (self.mine or (not self.rerolled and can_team_reroll(s, att.team))):
-                self.phase = DEFENDER
-            return False
+            return self._decide(s, att)
         if ph in (DECIDE, DEFENDER):
+            if action == BRAWLER:
+                self.brawled = True
+                self.phase = BRAWL
+                return False
             if action == REROLL:
                 spend_team_reroll(s, att.team)
                 self.rerolled = True
@@ -291,6 +309,23 @@ class Block(Procedure):
         s.push(*procs, again)
         return False
 
+    def _decide(self, s: BloodBowlState, att: Player) -> bool:
+        self.phase = DECIDE
+        if not (
+            self.mine or (not self.rerolled and can_team_reroll(s, att.team)) or self._can_brawl(s)
+        ):
+            self.phase = DEFENDER
+        return False
+
+    def _can_brawl(self, s: BloodBowlState) -> bool:
+        """Brawler (BB2020): in a Block on its own, once, one die showing Both Down."""
+        return (
+            not self.blitz
+            and not self.brawled
+            and "both-down" in self.faces
+            and s.players[self.attacker].has("Brawler")
+        )
+
     def _start(self, s: BloodBowlState, att: Player, dfd: Player) -> bool:
         self.st = block_st(att, self.blitz)
         if att.has("Dauntless") and self.st < dfd.st:
@@ -332,7 +367,8 @@ class Block(Procedure):
         self.phase = PUSHED
         if self.pushed:
             self.vacated = dfd.square
-            s.push(Push(dfd.pid, att.square, att.team))
+            grab = not self.blitz and att.has("Grab")
+            s.push(Push(dfd.pid, att.square, att.team, grab=grab))
         return False
 
     def _can_follow(self, s: BloodBowlState) -> bool:
