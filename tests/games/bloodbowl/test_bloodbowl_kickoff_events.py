@@ -347,3 +347,14 @@ def test_charge_offers_one_kick_team_mate_to_a_selected_player_with_the_trait() 
         "blitz 8",
         "throw team-mate 8",
     }
+
+
+def test_solid_defence_puts_back_every_selected_player_even_beyond_eleven() -> None:
+    # the Snotlings kick; Swarming sets up a twelfth player (#12 on 6,7) before the event
+    s = to_kickoff_event(home="snotling")
+    play(s, "D3=1", "place 12 at 6,7")
+    play(s, EVENT_ROLL["solid_defence"], "D3=1", "select 12", "selection done")
+    assert top(s) == "setup" and s.stack[-1].target == 12  # type: ignore[attr-defined]
+    assert "place 12 at 6,7" in {str(a) for a in s.legal_actions()}
+    play(s, "place 12 at 6,6", "setup done")
+    assert at(s, 6, 6) == (HOME, 12)

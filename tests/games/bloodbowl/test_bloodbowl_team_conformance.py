@@ -2,7 +2,8 @@
 plays the default Human v Orc match). Each pairing brings rules the default match never
 meets: Kick Team-mate and Throw Team-mate (ogre), Projectile Vomit and Unchannelled Fury
 (chaos-chosen's Minotaur; the orcs' Troll is not in their published team), Claws, Foul
-Appearance, Nerves of Steel, Horns, Decay, no Apothecary (undead teams), Brawler and Grab. A tenth of
+Appearance, Nerves of Steel, Horns, Decay, no Apothecary (undead teams), Brawler and Grab.
+A tenth of
 `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two of them probed deeply."""
 
 from __future__ import annotations
