@@ -14,7 +14,7 @@ and `turn/passing.py`; Mighty Blow, Dirty Player, Thick Skull, Stunty, Regenerat
 Always Hungry in `turn/throw_team_mate.py`; Projectile Vomit in `turn/vomit.py`; Claws and Decay
 in `turn/injury.py`; Horns, Brawler in `turn/block.py`; Grab in `turn/push.py`; Foul Appearance
 in `turn/foul_appearance.py`; Unchannelled Fury in `turn/moving.py`; Nerves of Steel in
-`turn/common.py` (`marked`).
+`turn/common.py` (`marked`); Safe Pass, Cloud Burster in `turn/passing.py`.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from tests.games.bloodbowl.turn.turn_helpers import (
     log,
     plain_texts,
     position,
+    sq,
     who,
 )
 
@@ -147,3 +148,31 @@ def test_grab_is_for_a_block_only_and_sidestep_cancels_it() -> None:
     act(s, "block 6", "block 11,7", "block dice=push,push", "choose push")  # a Sidestep Blitzer
     assert sorted(legal_texts(s)) == ["push to 12,6", "push to 12,7", "push to 12,8"]
     assert s.current_player() == 0  # the attacking coach chooses, as for any push
+
+
+def high_elves(*players: str, **kw: Any) -> Any:
+    # Caledor Dragons: #7 Thrower (PA 2+, Pass, Safe Pass, Cloud Burster), #8-9 Catchers
+    return position(*players, rerolls=(0, 0), teams=("high-elf", "orc"), **kw)
+
+
+def test_safe_pass_keeps_a_fumbled_ball_without_a_turnover() -> None:
+    s = high_elves("H7 10,7", "H8 14,7", ball="10,7")
+    events = act(s, "pass 7", "pass to 14,7", "D6=1", "D6=1")  # fumbled, and the Pass re-roll
+    assert "Safe Pass" in log(events) and s.ball_state == "held" and s.ball == sq("10,7")
+    assert not s.turnover and s.stack[-1].name == "team_turn"
+
+
+def test_cloud_burster_makes_a_successful_interference_with_a_long_pass_roll_again() -> None:
+    s = high_elves("H7 5,7", "H8 14,7", "A1 9,7", ball="5,7")  # nine squares: a long pass
+    act(s, "pass 7", "pass to 14,7", "D6=6", "interfere 1")
+    events = act(s, "D6=6")  # deflected, but Cloud Burster
+    assert "must be re-rolled" in log(events) and s.stack[-1].name == "pass_action"
+    events = act(s, "D6=2")  # the re-roll fails: the pass goes on
+    assert "failure" in log(events) and s.stack[-1].name == "turn_catch"
+
+
+def test_cloud_burster_is_for_long_passes_only() -> None:
+    s = high_elves("H7 10,7", "H8 14,7", "A1 12,7", ball="10,7")  # a short pass
+    act(s, "pass 7", "pass to 14,7", "D6=6", "interfere 1")
+    events = act(s, "D6=6")
+    assert "deflected" in log(events) and "re-rolled" not in log(events)

@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 
 NO_INTERFERENCE = Interfere(0)
 ACCURATE, INACCURATE, WILD, FUMBLE = "accurate", "inaccurate", "wildly inaccurate", "fumbled"
+KEPT = "kept"
+"""Safe Pass: a fumbled pass stays in the passer's hands."""
+CB, SAFE = "Cloud Burster (BB2020)", "Safe Pass (BB2020)"
 DEVIATE, DISTANCE = 4, 5
 """The phases of a wildly inaccurate pass's deviation: the D8 direction, the D6 squares."""
 
@@ -110,7 +113,7 @@ class PassAction(Procedure):
     """Phase 0 the pass test (with re-rolls through `PassTest`), then interference and the
     flight; `result` is set by the test."""
 
-    __slots__ = ("deviation", "interferer", "pid", "result", "target")
+    __slots__ = ("burst", "deviation", "interferer", "pid", "result", "target")
     name = "pass_action"
     rule = "the Pass (BB2020)"
 
@@ -121,6 +124,7 @@ class PassAction(Procedure):
         self.result = ""
         self.interferer = -1
         self.deviation = 0
+        self.burst = False
 
     def actor(self, s: BloodBowlState) -> int | None:
         if self.phase == 3:
@@ -187,13 +191,25 @@ class PassAction(Procedure):
             self.rule,
             success=ok,
         )
+        if ok and not self.burst and self._cloud_burster(s, p):
+            self.burst = True  # the interference is rolled again
+            s.log("cloud_burster", "Cloud Burster: the interference must be re-rolled.", CB)
+            return False
         if ok:  # deflected: he may catch it (an interception), else it bounces from him
             s.ball, s.ball_state = q.square, IN_AIR
             s.push(TurnCatch(q.pid, q.square, TN.deflected_catch_modifier))
             return True
         return self._fly(s, p)
 
+    def _cloud_burster(self, s: BloodBowlState, p: Player) -> bool:
+        """Cloud Burster (BB2020): on a long pass or long bomb the passer's coach makes the
+        opposing coach re-roll a successful interference (always: it only helps him)."""
+        band = pass_range(s, p.square, self.target)
+        return p.has("Cloud Burster") and band is not None and band.name.startswith("long")
+
     def _after_test(self, s: BloodBowlState, p: Player) -> bool:
+        if self.result == KEPT:
+            return True
         if self.result == FUMBLE:
             s.ball, s.ball_state = p.square, IN_AIR
             s.push(Bounce(p.square))
@@ -309,6 +325,10 @@ class PassTest(Test):
             else INACCURATE
         )
         s.log("pass", f"The pass is {result}.", self.rule)
+        if result == FUMBLE and p.has("Safe Pass"):
+            s.log("safe_pass", f"Safe Pass: {p.label()} keeps the ball; no turnover.", SAFE)
+            self._parent(s).result = KEPT
+            return
         self._parent(s).result = result
         if result == FUMBLE:
             turnover(s, f"{p.label()} fumbled the pass")
