@@ -1,10 +1,9 @@
-"""The conformance properties on a sample of team pairings (the suite in tests/test_conformance.py
-plays the default Human v Orc match). Each pairing brings rules the default match never
-meets: Kick Team-mate and Throw Team-mate (ogre), Projectile Vomit and Unchannelled Fury
-(chaos-chosen's Minotaur; the orcs' Troll is not in their published team), Claws, Foul
-Appearance, Nerves of Steel, Horns, Decay, no Apothecary (undead teams), Brawler and Grab.
-A tenth of
-`TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two of them probed deeply."""
+"""The conformance properties on a sample of team pairings (tests/test_conformance.py plays
+the default Human v Orc match). The pairings bring rules the default match never meets: Kick
+and Throw Team-mate (ogre), Projectile Vomit (black-orc's Troll), Unchannelled Fury and Horns
+(chaos-chosen, khorne), Claws, Foul Appearance, Nerves of Steel, Decay, no Apothecary (the
+undead teams), Brawler, Grab, Safe Pass, Cloud Burster, Swarming beyond eleven (snotling). A
+tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
 
@@ -23,6 +22,7 @@ PAIRINGS = [
     ("khorne", "tomb-kings"),
     ("shambling-undead", "snotling"),
     ("black-orc", "human"),
+    ("high-elf", "dwarf"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 

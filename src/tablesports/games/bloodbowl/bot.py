@@ -47,6 +47,8 @@ from tablesports.games.bloodbowl.turn.actions import (
 )
 from tablesports.games.bloodbowl.turn.activation import Activation
 from tablesports.games.bloodbowl.turn.block import block_strengths, dice_count
+from tablesports.games.bloodbowl.turn.common import marking
+from tablesports.games.bloodbowl.turn.passing import pass_range
 from tablesports.games.bloodbowl.turn.paths import reach
 
 GOOD_FOR_ATTACKER = {"pow": 5, "stumble": 4, "push": 3, "both-down": 1, "skull": 0}
@@ -241,6 +243,11 @@ class ScriptedBot:
             plan = self._pickup_plan(s, team, declared)
             if plan is not None:
                 return plan
+        # 4b. a thrower passes to a free team-mate further up who may still move
+        if own is not None and ("pass", own.number) in declared:
+            plan = self._pass_plan(s, own, declared)
+            if plan is not None:
+                return plan
         # 5. the carrier moves on safely, then the cage forms around him
         if own is not None and ("move", own.number) in declared:
             goal = self._advance_target(s, own)
@@ -253,6 +260,34 @@ class ScriptedBot:
             if plan is not None:
                 return plan
         return EndTurn()
+
+    def _pass_plan(self, s: BloodBowlState, p: Player, declared: dict[Any, Any]) -> Any:
+        """Pass where he stands (a quick or short pass needing 3+ or better, not Marked) to
+        a Standing, unmarked team-mate who has not acted, at least four columns nearer the
+        end zone, with AG 3+ or better: the surest such catcher, then the furthest up."""
+        if p.pa <= 0 or marking(s, p.team, p.square):
+            return None
+        goal = end_zone_column(1 - p.team)
+        ahead = abs(coords(p.square)[0] - goal)
+        best: tuple[tuple[int, int], int] | None = None
+        for pid in s.team_pids[p.team]:
+            q = s.players[pid]
+            if q is p or q.used or q.square < 0 or q.stance != STANDING or q.ag > 3:
+                continue
+            gain = ahead - abs(coords(q.square)[0] - goal)
+            band = pass_range(s, p.square, q.square)
+            if gain < 4 or band is None or band.modifier < -1 or marking(s, p.team, q.square):
+                continue
+            if p.pa - band.modifier > 3:
+                continue
+            key = (-q.ag, gain)
+            if best is None or key > best[0]:
+                best = (key, q.square)
+        if best is None:
+            return None
+        target = best[1]
+        self.plan = {"pid": p.pid, "aim": target}
+        return declared[("pass", p.number)]
 
     def _vomit_plan(self, s: BloodBowlState, team: int, declared: dict[Any, Any]) -> Any:
         """Projectile Vomit (2+ to hit, an armour roll) at the weakest-armoured opponent next

@@ -118,3 +118,16 @@ def test_it_plays_a_whole_match_with_every_team(home: str) -> None:
     assert final.is_terminal()
     declared = [a for who, a in final.history if who == 0 and isinstance(a, Declare)]
     assert any(a.kind in ("block", "blitz") for a in declared)  # its players block
+
+
+def test_its_thrower_passes_to_a_free_catcher_further_up() -> None:
+    # the Thrower (#7, PA 2+) holds the ball; the Catcher (#8) stands free five columns up
+    s = position("H7 10,7", "H8 15,7", "A1 22,2", ball="10,7")
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=2)
+    assert chosen[0] == "pass 7" and chosen[1].startswith("pass to 15,7")
+
+
+def test_it_does_not_pass_to_a_marked_team_mate() -> None:
+    s = position("H7 10,7", "H8 15,7", "A1 16,7", ball="10,7")
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=1)
+    assert chosen[0] != "pass 7"
