@@ -15,7 +15,7 @@ from typing import Any
 
 from rich.text import Text
 
-from tablesports.cli.board import View
+from tablesports.cli.board_view import View
 from tablesports.cli.shortcuts_bloodbowl import active_number
 from tablesports.core.protocol import Action, State
 from tablesports.games.bloodbowl.ball import HELD

@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
-from tablesports.cli.board import View
+from tablesports.cli.board_view import View
 from tablesports.core.protocol import Action, State
 from tablesports.games.hanniball.board import (
     COLOR_OF,
