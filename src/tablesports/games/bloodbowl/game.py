@@ -28,8 +28,8 @@ class BloodBowlOptions(BaseModel):
 
     home: str = "human"
     away: str = "orc"
-    budget: int = Field(BUDGET, ge=0)
     turns_per_half: int = Field(NUMBERS.turns_per_half, ge=1, le=16)
+    budget: int = Field(BUDGET, ge=0)
 
 
 # A bound on steps, from the longest match the rules allow with finite dice luck: a drive has
