@@ -17,6 +17,7 @@ from tablesports.cli.rules import rules_command
 from tablesports.cli.serve import serve_command
 from tablesports.cli.simulate import simulate_command
 from tablesports.cli.train import train_command
+from tablesports.cli.teams import teams_command
 
 app = typer.Typer(
     name="tablesports",
@@ -65,6 +66,7 @@ app.command("bench")(bench_command)
 app.command("arena", epilog=_GAME_OPTIONS)(arena_command)
 app.command("serve")(serve_command)
 app.command("train")(train_command)
+app.command("teams")(teams_command)
 
 
 def main() -> None:

@@ -100,3 +100,52 @@ def test_unknown_options_are_refused() -> None:
         load("bloodbowl", teams="orc")
     with pytest.raises(OptionError, match="turns_per_half"):
         load("bloodbowl", turns_per_half=0)
+
+
+def test_a_team_over_the_matchs_budget_is_refused_naming_its_value(tmp_path: Path) -> None:
+    path = write(tmp_path, GOOD_TEAM)
+    with pytest.raises(DataFileError, match="over the match's budget of 500,000") as err:
+        load("bloodbowl", home=path, budget=500_000)
+    assert str(tmp_path) in str(err.value) and "Bad Bay Bunch" in str(err.value)
+    load("bloodbowl", home=path, budget=1_500_000)  # within a bigger budget
+
+
+CHOSEN = """
+[team]
+name = "Doom Lords B"
+roster = "chaos-chosen"
+edition = "BB2020"
+rerolls = 1
+cheerleaders = 0
+assistant_coaches = 0
+fan_factor = 1
+players = [
+  { number = 1, position = "Beastman Runner Lineman" },
+  { number = 2, position = "Chaos Troll" },
+  { number = 3, position = "Minotaur" },
+]
+"""
+
+
+def test_a_shared_positional_limit_names_the_positions(tmp_path: Path) -> None:
+    with pytest.raises(DataFileError, match="at most 1 of them together") as err:
+        load("bloodbowl", home=write(tmp_path, CHOSEN))
+    assert "Chaos Troll, Chaos Ogre, Minotaur" in str(err.value)
+
+
+def test_an_apothecary_the_roster_does_not_allow_is_refused(tmp_path: Path) -> None:
+    text = CHOSEN.replace('roster = "chaos-chosen"', 'roster = "necromantic"')
+    text = text.replace('"Beastman Runner Lineman"', '"Zombie Lineman"')
+    text = text.replace('"Chaos Troll"', '"Werewolf"').replace('"Minotaur"', '"Wraith"')
+    game = load("bloodbowl", home=write(tmp_path, text))
+    assert game.new_initial_state().apothecaries == [0, 1]  # type: ignore[attr-defined]
+    text = text.replace("fan_factor = 1", "fan_factor = 1\napothecary = true")
+    with pytest.raises(DataFileError, match="may not hire an Apothecary"):
+        load("bloodbowl", home=write(tmp_path, text))
+
+
+def test_every_published_team_loads_within_the_default_budget() -> None:
+    for key in teams():
+        game = load("bloodbowl", home=key, away="human")
+        assert game.new_initial_state().teams[0].name == teams()[key].name  # type: ignore[attr-defined]
+    assert len(teams()) >= 12

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tablesports.core.errors import IllegalActionError
@@ -301,3 +303,58 @@ def test_stunned_player_under_the_ball_cannot_catch() -> None:
     play(s, EVENT_ROLL["pitch_invasion"], "D6=6", "D6=1", "D3=1", "pick 11")
     assert top(s) == "bounce"
     assert s.ball_state != HELD
+
+
+def _with_ogre_and_halfling(data: dict[str, object]) -> None:
+    """The humans' Ogre (#12, Throw Team-mate) on 8,7 and a Halfling Hopeful (#13, Right
+    Stuff) next to him on 8,8, both Open."""
+    team: Any = data["teams"]
+    hopeful = {"number": 13, "position": "Halfling Hopeful", "name": ""}
+    team[0]["players"] = [*team[0]["players"], hopeful]
+    players: Any = data["players"]
+    players[0].append({"number": 13, "position": "Halfling Hopeful"})
+    move_player(data, HOME, 12, 8, 7)
+    move_player(data, HOME, 13, 8, 8)
+
+
+def test_charge_offers_one_throw_team_mate_to_a_selected_player_with_the_skill() -> None:
+    s = edit(to_kickoff_event(), _with_ogre_and_halfling)
+    play(s, EVENT_ROLL["charge"], "D3=1", "select 12", "select 8", "selection done")
+    offered = {str(a) for a in s.legal_actions()}
+    assert "throw team-mate 12" in offered and "throw team-mate 8" not in offered
+    play(s, "throw team-mate 12", "D6=6", "throw 13 to 11,8", "D6=6", "D6=4")
+    assert at(s, 11, 8) == (HOME, 13)  # a superb throw, a safe landing
+    assert top(s) == "charge"
+    assert {str(a) for a in s.legal_actions()} == {"end charge", "move 8", "blitz 8"}
+
+
+def _punter_and_gnoblar(data: dict[str, object]) -> None:
+    move_player(data, HOME, 12, 8, 7)  # the Runt Punter (Kick Team-mate)
+    move_player(data, HOME, 6, 8, 8)  # a Gnoblar (Right Stuff)
+
+
+def test_charge_offers_one_kick_team_mate_to_a_selected_player_with_the_trait() -> None:
+    s = edit(to_kickoff_event(home="ogre"), _punter_and_gnoblar)
+    play(s, EVENT_ROLL["charge"], "D3=1", "select 12", "select 8", "selection done")
+    offered = {str(a) for a in s.legal_actions()}
+    # the Ogre Blocker #8 may Throw Team-mate too (he may walk up to a Gnoblar first)
+    assert "kick team-mate 12" in offered and "throw team-mate 8" in offered
+    play(s, "kick team-mate 12", "D6=6", "throw 6 to 11,8", "D6=6", "D6=4")
+    assert at(s, 11, 8) == (HOME, 6)
+    assert {str(a) for a in s.legal_actions()} == {
+        "end charge",
+        "move 8",
+        "blitz 8",
+        "throw team-mate 8",
+    }
+
+
+def test_solid_defence_puts_back_every_selected_player_even_beyond_eleven() -> None:
+    # the Snotlings kick; Swarming sets up a twelfth player (#12 on 6,7) before the event
+    s = to_kickoff_event(home="snotling")
+    play(s, "D3=1", "place 12 at 6,7")
+    play(s, EVENT_ROLL["solid_defence"], "D3=1", "select 12", "selection done")
+    assert top(s) == "setup" and s.stack[-1].target == 12  # type: ignore[attr-defined]
+    assert "place 12 at 6,7" in {str(a) for a in s.legal_actions()}
+    play(s, "place 12 at 6,6", "setup done")
+    assert at(s, 6, 6) == (HOME, 12)

@@ -153,7 +153,17 @@ def test_ball_bounced_off_the_pitch_is_thrown_in() -> None:
 
 def test_a_failed_dodge_knocks_the_player_down_and_ends_the_turn() -> None:
     s = to_first_turn()
-    events = play(s, "move 2", "move 2 to 14,7", "D6=1", "no reroll", "2D6=6+6", "2D6=5+5", "D16=1")
+    events = play(
+        s,
+        "move 2",
+        "move 2 to 14,7",
+        "D6=1",
+        "no reroll",
+        "2D6=6+6",
+        "2D6=5+5",
+        "D16=1",
+        "no apothecary",
+    )
     orc2 = s.player(AWAY, 2)
     assert "dodge" in texts(events) and "Casualty" in texts(events)
     assert orc2.box == "casualty"

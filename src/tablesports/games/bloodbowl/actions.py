@@ -197,6 +197,16 @@ class EndCharge:
 
 
 @dataclass(frozen=True, slots=True)
+class UseApothecary:
+    """After a player is Knocked Out or becomes a casualty: send for the Apothecary or not."""
+
+    use: bool
+
+    def __str__(self) -> str:
+        return "use apothecary" if self.use else "no apothecary"
+
+
+@dataclass(frozen=True, slots=True)
 class EndTurn:
     def __str__(self) -> str:
         return "end turn"
@@ -210,6 +220,10 @@ class Pick:
 
     def __str__(self) -> str:
         return f"pick {self.number}"
+
+
+def _use_apothecary(word: str) -> UseApothecary:
+    return UseApothecary(word == "use")
 
 
 _N = r"(\d{1,2})"
@@ -236,6 +250,7 @@ _PATTERNS: list[tuple[re.Pattern[str], Callable[..., Any]]] = [
     (re.compile(r"end activation"), EndActivation),
     (re.compile(r"end charge"), EndCharge),
     (re.compile(r"end turn"), EndTurn),
+    (re.compile(r"(use|no) apothecary"), _use_apothecary),
     (re.compile(rf"pick {_N}"), Pick),
 ]
 _ROLL = re.compile(r"(\d*D\d+)=(\d+(?:\+\d+)*)")
@@ -263,7 +278,7 @@ def parse_action(text: str) -> Any:
         m = pattern.fullmatch(text)
         if m:
             args = [g if not g.isdigit() else int(g) for g in m.groups()]
-            if make in (CallToss, Coin, Choose, UseFormation):
+            if make in (CallToss, Coin, Choose, UseFormation, _use_apothecary):
                 args = list(m.groups())
             return make(*args)
     raise ActionParseError(
@@ -271,5 +286,6 @@ def parse_action(text: str) -> Any:
         "not a Blood Bowl action; forms: call heads, choose kick, place 7 at 12,7, reserve 7, "
         "remove 7, formation wedge, setup done, kicker 7, kick at 19,7, select 7, "
         "selection done, shift 7 to 13,7, give ball to 7, ball at 20,7, argue the call, "
-        "use bribe, accept, end activation, end charge, end turn, D6=4, " + FORMS,
+        "use bribe, accept, end activation, end charge, end turn, use apothecary, "
+        "no apothecary, D6=4, " + FORMS,
     )

@@ -25,6 +25,7 @@ from tablesports.games.bloodbowl.actions import (
     GiveBall,
     KickAt,
     SelectionDone,
+    UseApothecary,
     UseBribe,
     UseFormation,
 )
@@ -46,6 +47,8 @@ from tablesports.games.bloodbowl.turn.actions import (
 )
 from tablesports.games.bloodbowl.turn.activation import Activation
 from tablesports.games.bloodbowl.turn.block import block_strengths, dice_count
+from tablesports.games.bloodbowl.turn.common import marking
+from tablesports.games.bloodbowl.turn.passing import pass_range
 from tablesports.games.bloodbowl.turn.paths import reach
 
 GOOD_FOR_ATTACKER = {"pow": 5, "stumble": 4, "push": 3, "both-down": 1, "skull": 0}
@@ -123,6 +126,8 @@ class ScriptedBot:
         if GiveBall in kinds:
             mine = [a for a in actions if isinstance(a, GiveBall)]
             return max(mine, key=lambda a: self._handler_score(s, s.player(team, a.number)))
+        if UseApothecary(True) in actions:  # the first casualty or KO gets it
+            return UseApothecary(True)
         for kind in (UseBribe, Argue, SelectionDone, EndCharge):
             if kind in kinds:
                 return next(a for a in actions if isinstance(a, kind))
@@ -229,9 +234,18 @@ class ScriptedBot:
                         continue
                     self.plan = {"pid": p.pid, "aim": sq}
                     return a
+        # 3b. a Big Guy with Projectile Vomit who has no safe block vomits instead
+        plan = self._vomit_plan(s, team, declared)
+        if plan is not None:
+            return plan
         # 4. a loose ball: the surest handler goes for it
         if s.ball_state == ON_GROUND:
             plan = self._pickup_plan(s, team, declared)
+            if plan is not None:
+                return plan
+        # 4b. a thrower passes to a free team-mate further up who may still move
+        if own is not None and ("pass", own.number) in declared:
+            plan = self._pass_plan(s, own, declared)
             if plan is not None:
                 return plan
         # 5. the carrier moves on safely, then the cage forms around him
@@ -246,6 +260,58 @@ class ScriptedBot:
             if plan is not None:
                 return plan
         return EndTurn()
+
+    def _pass_plan(self, s: BloodBowlState, p: Player, declared: dict[Any, Any]) -> Any:
+        """Pass where he stands (a quick or short pass needing 3+ or better, not Marked) to
+        a Standing, unmarked team-mate who has not acted, at least four columns nearer the
+        end zone, with AG 3+ or better: the surest such catcher, then the furthest up."""
+        if p.pa <= 0 or marking(s, p.team, p.square):
+            return None
+        goal = end_zone_column(1 - p.team)
+        ahead = abs(coords(p.square)[0] - goal)
+        best: tuple[tuple[int, int], int] | None = None
+        for pid in s.team_pids[p.team]:
+            q = s.players[pid]
+            if q is p or q.used or q.square < 0 or q.stance != STANDING or q.ag > 3:
+                continue
+            gain = ahead - abs(coords(q.square)[0] - goal)
+            band = pass_range(s, p.square, q.square)
+            if gain < 4 or band is None or band.modifier < -1 or marking(s, p.team, q.square):
+                continue
+            if p.pa - band.modifier > 3:
+                continue
+            key = (-q.ag, gain)
+            if best is None or key > best[0]:
+                best = (key, q.square)
+        if best is None:
+            return None
+        target = best[1]
+        self.plan = {"pid": p.pid, "aim": target}
+        return declared[("pass", p.number)]
+
+    def _vomit_plan(self, s: BloodBowlState, team: int, declared: dict[Any, Any]) -> Any:
+        """Projectile Vomit (2+ to hit, an armour roll) at the weakest-armoured opponent next
+        to a player who has it, when a block would not give him the choice of two dice."""
+        for (kind, number), a in declared.items():
+            if kind != "projectile vomit":
+                continue
+            p = s.player(team, number)
+            assert p is not None
+            targets = [
+                sq
+                for sq in NEIGHBOURS[p.square]
+                if s.pitch[sq] >= 0
+                and s.players[s.pitch[sq]].team != team
+                and s.players[s.pitch[sq]].stance == STANDING
+            ]
+            if not targets:
+                continue
+            n, mine = dice_count(*block_strengths(s, p, s.players[s.pitch[targets[0]]], p.st))
+            if mine and n >= 2:
+                continue  # the block is better
+            self.plan = {"pid": p.pid, "aim": min(targets, key=lambda q: s.players[s.pitch[q]].av)}
+            return a
+        return None
 
     def _score_target(self, s: BloodBowlState, p: Player, moved: int) -> int | None:
         r = reach(s, p.pid, moved)

@@ -27,6 +27,7 @@ from tablesports.games.bloodbowl.actions import (
     SelectionDone,
     SetupDone,
     Shift,
+    UseApothecary,
     UseBribe,
     UseFormation,
 )
@@ -37,6 +38,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     FACES,
     KINDS,
     Aim,
+    Brawl,
     ChooseDie,
     Declare,
     FollowUp,
@@ -53,7 +55,7 @@ SQUARES = [(x, y) for y in range(HEIGHT) for x in range(WIDTH)]
 def _fixed() -> Iterable[Any]:
     yield from (CallToss("heads"), CallToss("tails"), Choose("kick"), Choose("receive"))
     yield from (SetupDone(), SelectionDone(), Argue(), UseBribe(), Accept())
-    yield from (EndActivation(), EndCharge(), EndTurn())
+    yield from (EndActivation(), EndCharge(), EndTurn(), UseApothecary(True), UseApothecary(False))
     yield from (UseFormation(name) for name in formations())
 
 
@@ -75,6 +77,7 @@ def _team_turn(numbers: Sequence[int]) -> Iterable[Any]:
     yield from (Aim(verb, x, y) for verb in AIM_VERBS for x, y in SQUARES)
     yield from (ChooseDie(face) for face in FACES)
     yield from (Reroll(True), Reroll(False), PushCrowd(), FollowUp(True), FollowUp(False))
+    yield Brawl()
     yield from (Interfere(n) for n in (0, *numbers))
     yield from (PushTo(x, y) for x, y in SQUARES)
 

@@ -14,20 +14,23 @@ from tablesports.games.bloodbowl.notation import read_position, state_from_json
 from tablesports.games.bloodbowl.pitch import HALF_WIDTH, coords, end_zone_column
 from tablesports.games.bloodbowl.players import CASUALTY, KO, SENT_OFF, STANDING, make_players
 from tablesports.games.bloodbowl.procedures.match import Match
-from tablesports.games.bloodbowl.rules_data import load_team
+from tablesports.games.bloodbowl.rules_data import BUDGET, check_budget, load_team
 from tablesports.games.bloodbowl.state import BloodBowlState
 from tablesports.games.bloodbowl.tables import NUMBERS
 
 
 class BloodBowlOptions(BaseModel):
-    """`home`/`away`: a published team (human, orc, dwarf, skaven, snotling) or the path of
-    a team file."""
+    """`home`/`away`: a published team (`tablesports teams` lists them: human, orc, dwarf,
+    skaven, snotling, ogre, shambling-undead, elven-union, necromantic, chaos-chosen, khorne,
+    tomb-kings, black-orc, high-elf) or the path of a team file; `budget`: the most a team may be
+    worth, in gold."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     home: str = "human"
     away: str = "orc"
     turns_per_half: int = Field(NUMBERS.turns_per_half, ge=1, le=16)
+    budget: int = Field(BUDGET, ge=0)
 
 
 # A bound on steps, from the longest match the rules allow with finite dice luck: a drive has
@@ -57,6 +60,8 @@ class BloodBowlGame(Game):
         super().__init__(**options)
         opts: Any = self.options
         self.teams = [load_team(opts.home), load_team(opts.away)]
+        for spec, team in zip((opts.home, opts.away), self.teams, strict=True):
+            check_budget(team, opts.budget, spec)
         self._codec: ActionCodec | None = None
 
     def new_initial_state(self) -> State:

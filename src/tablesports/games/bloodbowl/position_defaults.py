@@ -20,7 +20,7 @@ from tablesports.games.bloodbowl.procedures.base import procedure_to_json
 from tablesports.games.bloodbowl.procedures.drive import Drive
 from tablesports.games.bloodbowl.procedures.half import Half
 from tablesports.games.bloodbowl.procedures.match import Match
-from tablesports.games.bloodbowl.rules_data import load_team
+from tablesports.games.bloodbowl.rules_data import Team, has_apothecary, load_team
 from tablesports.games.bloodbowl.tables import NUMBERS, PERFECT
 from tablesports.games.bloodbowl.turn.team_turn import FullTeamTurn as TeamTurn
 
@@ -49,6 +49,7 @@ def complete(data: dict[str, Any]) -> dict[str, Any]:
         "bribes": [0, 0],
         "cheering": [False, False],
         "coach_ejected": [False, False],
+        "apothecaries": [int(has_apothecary(Team.model_validate(t))) for t in out["teams"]],
         "weather": PERFECT,
         "ball": {"state": "none", "square": None},
         "players": [[], []],

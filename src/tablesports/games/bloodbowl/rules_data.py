@@ -38,12 +38,21 @@ class Position(_Model):
     edition: str = Field(min_length=1)
 
 
+class Limit(_Model):
+    """A maximum shared by several positions (e.g. one Big Guy of three)."""
+
+    positions: tuple[str, ...] = Field(min_length=2)
+    max: int = Field(ge=0, le=16)
+
+
 class Roster(_Model):
     name: str = Field(min_length=1)
     edition: str = Field(min_length=1)
     reroll_cost: int = Field(ge=0)
     apothecary: bool = False
+    source: str = Field("", description="where the values were checked")
     positions: tuple[Position, ...] = Field(min_length=1)
+    limits: tuple[Limit, ...] = ()
 
     def position(self, name: str) -> Position | None:
         return next((p for p in self.positions if p.name == name), None)
@@ -66,6 +75,9 @@ class Team(_Model):
     assistant_coaches: int = Field(ge=0, le=6)
     fan_factor: int = Field(ge=0, le=7, description="Dedicated Fans")
     players: tuple[TeamPlayer, ...] = Field(min_length=1, max_length=16)
+    apothecary: bool | None = Field(
+        None, description="hires an Apothecary; left out: if the roster allows one"
+    )
 
     @model_validator(mode="after")
     def _numbers_unique(self) -> Team:
@@ -247,6 +259,60 @@ def check_team(team: Team, where: str, entry: str) -> None:
                 f"{where}: entry {entry!r}: {count} players of position {pos.name!r}, "
                 f"the roster allows at most {pos.max}"
             )
+    for limit in roster.limits:
+        count = sum(1 for p in team.players if p.position in limit.positions)
+        if count > limit.max:
+            raise DataFileError(
+                f"{where}: entry {entry!r}: {count} players of {', '.join(limit.positions)}, "
+                f"the roster allows at most {limit.max} of them together"
+            )
+    if team.apothecary and not roster.apothecary:
+        raise DataFileError(
+            f"{where}: entry {entry!r}: apothecary = true, but the {roster.name} roster "
+            "may not hire an Apothecary"
+        )
+
+
+BUDGET = 1_250_000
+"""The match's default budget (house rule: enough for every published team; a league sets its
+own with the `budget` option, e.g. the BB2020 starting 1,000,000)."""
+STAFF_COST = 10_000
+"""A cheerleader or an assistant coach (BB2020)."""
+APOTHECARY_COST = 50_000
+"""An Apothecary (BB2020)."""
+
+
+def team_value(team: Team) -> int:
+    """The team's value in gold pieces: its players, team re-rolls, cheerleaders, assistant
+    coaches and Apothecary at their BB2020 prices (Dedicated Fans are not counted, house)."""
+    roster = rosters()[team.roster]
+    value = 0
+    for p in team.players:
+        pos = roster.position(p.position)
+        value += pos.cost if pos is not None else 0
+    value += team.rerolls * roster.reroll_cost
+    value += (team.cheerleaders + team.assistant_coaches) * STAFF_COST
+    value += APOTHECARY_COST if has_apothecary(team) else 0
+    return value
+
+
+def check_budget(team: Team, budget: int, where: str) -> None:
+    """The team's value within the match's budget, with the cost of each part named."""
+    value = team_value(team)
+    if value > budget:
+        roster = rosters()[team.roster]
+        raise DataFileError(
+            f"{where}: team {team.name!r} is worth {value:,} gold ({len(team.players)} players, "
+            f"{team.rerolls} re-rolls at {roster.reroll_cost:,}, staff and Apothecary), over "
+            f"the match's budget of {budget:,} (option budget)"
+        )
+
+
+def has_apothecary(team: Team) -> bool:
+    """The team has an Apothecary: one its roster allows, unless the team file says no."""
+    roster = rosters().get(team.roster)
+    allowed = roster is not None and roster.apothecary
+    return allowed and team.apothecary is not False
 
 
 def load_team(spec: str) -> Team:

@@ -10,8 +10,11 @@ and `turn/passing.py`; Mighty Blow, Dirty Player, Thick Skull, Stunty, Regenerat
 `turn/injury.py`; Loner in `turn/common.py`; Bone Head, Really Stupid, Animal Savagery in
 `turn/moving.py` (its lashing out in `turn/savagery.py`); Secret Weapon in
 `procedures/secret_weapons.py`; Swarming in `procedures/swarming.py`; Sidestep in
-`turn/push.py`; Titchy in `turn/paths.py`; Throw Team-mate, Right Stuff, Always Hungry in
-`turn/throw_team_mate.py`.
+`turn/push.py`; Titchy in `turn/paths.py`; Throw Team-mate, Kick Team-mate, Right Stuff,
+Always Hungry in `turn/throw_team_mate.py`; Projectile Vomit in `turn/vomit.py`; Claws and Decay
+in `turn/injury.py`; Horns, Brawler in `turn/block.py`; Grab in `turn/push.py`; Foul Appearance
+in `turn/foul_appearance.py`; Unchannelled Fury in `turn/moving.py`; Nerves of Steel in
+`turn/common.py` (`marked`); Safe Pass, Cloud Burster in `turn/passing.py`.
 """
 
 from __future__ import annotations

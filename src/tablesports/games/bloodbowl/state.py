@@ -10,10 +10,19 @@ from tablesports.games.bloodbowl.ball import HELD, NO_BALL
 from tablesports.games.bloodbowl.pitch import HEIGHT, NEIGHBOURS, SIZE, WIDTH, coords, square_text
 from tablesports.games.bloodbowl.players import PITCH, RESERVES, STANDING, STUNNED, Player
 from tablesports.games.bloodbowl.procedures.base import Procedure, copy_procedure, procedure_to_json
-from tablesports.games.bloodbowl.rules_data import Team
+from tablesports.games.bloodbowl.rules_data import Team, has_apothecary
 from tablesports.games.bloodbowl.tables import NUMBERS, PERFECT, WEATHER_BY_KEY
 
-COUNTERS = ("score", "turn", "rerolls", "free_rerolls", "bribes", "cheering", "coach_ejected")
+COUNTERS = (
+    "score",
+    "turn",
+    "rerolls",
+    "free_rerolls",
+    "bribes",
+    "cheering",
+    "coach_ejected",
+    "apothecaries",
+)
 SCALARS = (
     "half",
     "drive",
@@ -87,6 +96,7 @@ class BloodBowlState(State):
         self.bribes = [0, 0]
         self.cheering = [False, False]
         self.coach_ejected = [False, False]
+        self.apothecaries = [int(has_apothecary(t)) for t in teams]
         self.half = 0
         self.drive = 0
         self.first_kicker = -1
@@ -169,6 +179,7 @@ class BloodBowlState(State):
             "bribes",
             "cheering",
             "coach_ejected",
+            "apothecaries",
         ):
             setattr(new, key, getattr(self, key).copy())
         new.stack = [copy_procedure(p) for p in self.stack]

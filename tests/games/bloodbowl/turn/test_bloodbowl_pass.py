@@ -54,6 +54,29 @@ def test_a_pass_that_fails_by_much_is_wildly_inaccurate_and_deviates_from_the_th
     assert s.ball == sq("10,4") and s.stack[-1].name == "bounce"
 
 
+def test_a_wildly_inaccurate_pass_may_be_interfered_with_on_its_way_to_where_it_lands() -> None:
+    # A1 on 10,5 lies on the path from the thrower (10,7) to where the ball deviates (10,4)
+    s = position("H1 10,7", "H8 14,7", "A1 10,5", "A2 16,2", ball="10,7", rerolls=(0, 0))
+    act(s, "pass 1", "pass to 14,7", "D6=2", "D8=2", "D6=3")
+    assert s.current_player() == 1
+    assert [str(a) for a in s.legal_actions()] == ["no interference", "interfere 1"]
+    events = act(s, "interfere 1", "D6=4")  # AG 3+ at -1 (wildly inaccurate): 4-1 = 3
+    assert "D6=4-1 against 3+: the pass is deflected!" in log(events)
+    assert s.stack[-1].name == "turn_catch"
+
+
+def test_a_wildly_inaccurate_pass_not_interfered_with_lands_where_it_deviated() -> None:
+    s = position("H1 10,7", "H8 14,7", "A1 10,5", ball="10,7", rerolls=(0, 0))
+    act(s, "pass 1", "pass to 14,7", "D6=2", "D8=2", "D6=3", "interfere 1", "D6=3")  # 3-1: fails
+    assert s.ball == sq("10,4") and s.stack[-1].name == "bounce"
+
+
+def test_a_wildly_inaccurate_pass_off_the_pitch_is_thrown_in_without_interference() -> None:
+    s = position("H1 10,2", "H8 14,2", "A1 10,1", ball="10,2", rerolls=(0, 0))
+    events = act(s, "pass 1", "pass to 14,2", "D6=2", "D8=2", "D6=4")
+    assert "off the pitch" in log(events) and s.stack[-1].name == "throw_in"
+
+
 def test_pass_skill_rerolls_a_failed_pass() -> None:
     s = position("H7 10,7", "H8 14,7", ball="10,7", rerolls=(0, 0))
     events = act(s, "pass 7", "pass to 14,7", "D6=1", "D6=4")

@@ -3,9 +3,17 @@ safe blocks first, cages its carrier, and beats random play with touchdowns."""
 
 from __future__ import annotations
 
+import pytest
+
+from tablesports.agents.registry import make_agent
+from tablesports.arena.match import play_match
 from tablesports.core.protocol import CHANCE
+from tablesports.core.records import replay_final
+from tablesports.core.registry import load
 from tablesports.games.bloodbowl.bot import ScriptedBot, chance
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS
+from tablesports.games.bloodbowl.rules_data import teams
+from tablesports.games.bloodbowl.turn.actions import Declare
 from tests.games.bloodbowl.helpers import GAME, bot_against_random
 from tests.games.bloodbowl.turn.turn_helpers import act, position, sq, who
 
@@ -86,3 +94,40 @@ def test_a_move_declared_for_it_goes_next_to_the_ball_carrier() -> None:
     bot = ScriptedBot(GAME)
     act(s, bot.step(s))
     assert who(s, "H2").square in NEIGHBOURS[sq("5,7")]
+
+
+def test_it_vomits_with_a_troll_that_has_no_safe_block() -> None:
+    # the Chaos Chosen's Troll is not in the published team: put him in (#12)
+    team = teams()["chaos-chosen"].model_dump()
+    team["players"] = [p for p in team["players"] if p["position"] != "Minotaur"]
+    team["players"].append({"number": 12, "position": "Chaos Troll", "name": ""})
+    # the Troll (ST 5) against three Big Uns (ST 4): each helped by the other two, 6 to 5
+    s = position("H12 10,7", "H1 9,7", "A9 11,7", "A10 11,6", "A11 11,8", teams=(team, "orc"))
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=3)
+    assert chosen[0] == "projectile vomit 12" and chosen[1].startswith("vomit at 11,")
+
+
+@pytest.mark.parametrize("home", list(teams()))
+def test_it_plays_a_whole_match_with_every_team(home: str) -> None:
+    keys = list(teams())
+    away = keys[(keys.index(home) + 1) % len(keys)]
+    game = load("bloodbowl", home=home, away=away)
+    bots = [make_agent("bloodbowl-scripted", game, 1), make_agent("bloodbowl-scripted", game, 2)]
+    record = play_match(game, bots, 0)  # raises on an illegal action
+    final = replay_final(record, game)
+    assert final.is_terminal()
+    declared = [a for who, a in final.history if who == 0 and isinstance(a, Declare)]
+    assert any(a.kind in ("block", "blitz") for a in declared)  # its players block
+
+
+def test_its_thrower_passes_to_a_free_catcher_further_up() -> None:
+    # the Thrower (#7, PA 2+) holds the ball; the Catcher (#8) stands free five columns up
+    s = position("H7 10,7", "H8 15,7", "A1 22,2", ball="10,7")
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=2)
+    assert chosen[0] == "pass 7" and chosen[1].startswith("pass to 15,7")
+
+
+def test_it_does_not_pass_to_a_marked_team_mate() -> None:
+    s = position("H7 10,7", "H8 15,7", "A1 16,7", ball="10,7")
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=1)
+    assert chosen[0] != "pass 7"

@@ -127,9 +127,10 @@ def test_no_hands_never_picks_up_the_ball() -> None:
     assert s.stack[-1].name == "bounce"  # the ball bounces off him
 
 
-def test_projectile_vomit_changes_nothing_yet_and_throw_team_mate_is_carried_out() -> None:
-    assert skills()["Projectile Vomit"].status == "no effect"
-    for name in ("Right Stuff", "Throw Team-mate", "Always Hungry"):
+def test_every_skill_a_roster_uses_is_carried_out_in_full() -> None:
+    used = {s for r in rosters().values() for p in r.positions for s in p.skills}
+    assert {n for n in used if skills()[n].status != "full"} == set()
+    for name in ("Right Stuff", "Throw Team-mate", "Always Hungry", "Projectile Vomit"):
         assert skills()[name].status == "full"
 
 

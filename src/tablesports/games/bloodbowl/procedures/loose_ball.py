@@ -100,7 +100,11 @@ def catch_modifier(s: BloodBowlState, pid: int) -> int:
     p = s.players[pid]
     return (
         NUMBERS.kickoff_catch_modifier
-        + NUMBERS.marking_modifier * s.markers(p.team, p.square)
+        + (
+            0
+            if p.has("Nerves of Steel")
+            else NUMBERS.marking_modifier * s.markers(p.team, p.square)
+        )
         + s.weather_entry().catch_modifier
     )
 

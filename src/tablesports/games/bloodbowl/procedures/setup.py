@@ -195,4 +195,6 @@ class Setup(Procedure):
         else:
             self.pool.sort(key=lambda i: s.players[i].number)
         others = sum(1 for p in s.on_pitch(team) if p.pid not in self.pool)
-        self.target = min(NUMBERS.team_size, others + len(self.pool))
+        total = others + len(self.pool)
+        # SOLID DEFENCE puts back every player it took off, even beyond eleven (Swarming)
+        self.target = total if self.redeploy else min(NUMBERS.team_size, total)

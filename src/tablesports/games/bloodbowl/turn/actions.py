@@ -17,9 +17,19 @@ from typing import Any
 
 from tablesports.core.chance import Roll
 
-KINDS = ("move", "block", "blitz", "pass", "hand-off", "foul", "throw team-mate")
-"""The actions a player can be activated for (BB2020)."""
-AIM_VERBS = ("block", "blitz", "pass to", "hand-off to", "foul")
+KINDS = (
+    "move",
+    "block",
+    "blitz",
+    "pass",
+    "hand-off",
+    "foul",
+    "throw team-mate",
+    "kick team-mate",
+    "projectile vomit",
+)
+"""The actions a player can be activated for (BB2020; the last two are Special actions)."""
+AIM_VERBS = ("block", "blitz", "pass to", "hand-off to", "foul", "vomit at")
 """The verbs of an action's target step."""
 FACES = ("skull", "both-down", "push", "stumble", "pow")
 """The block die's faces, worst to best for the attacker (BB2020)."""
@@ -121,6 +131,14 @@ class Reroll:
 
 
 @dataclass(frozen=True, slots=True)
+class Brawl:
+    """Brawler: re-roll one block die showing Both Down."""
+
+    def __str__(self) -> str:
+        return "brawler reroll"
+
+
+@dataclass(frozen=True, slots=True)
 class Interfere:
     """The opposing coach picks a player to interfere with a pass (0: nobody)."""
 
@@ -156,9 +174,9 @@ class FollowUp:
 _N = r"(\d{1,2})"
 _SQ = r"(\d{1,2}),(\d{1,2})"
 _MOVE = re.compile(rf"move {_N} to {_SQ}(?: \(([^)]*)\))?")
-_DECLARE = re.compile(rf"(move|block|blitz|pass|hand-off|foul|throw team-mate) {_N}")
+_DECLARE = re.compile(rf"({'|'.join(KINDS)}) {_N}")
 _THROW = re.compile(rf"throw {_N} to {_SQ}(?: \(([^)]*)\))?")
-_AIM = re.compile(rf"(block|pass to|hand-off to|foul|blitz) {_SQ}(?: \(([^)]*)\))?")
+_AIM = re.compile(rf"(block|pass to|hand-off to|foul|blitz|vomit at) {_SQ}(?: \(([^)]*)\))?")
 _DICE = re.compile(r"block dice=([a-z-]+(?:,[a-z-]+){0,2})")
 _CHOOSE = re.compile(r"choose ([a-z-]+)")
 _PUSH = re.compile(rf"push to {_SQ}")
@@ -172,13 +190,14 @@ _FIXED: dict[str, Any] = {
     "follow up": FollowUp(True),
     "stay": FollowUp(False),
     "no interference": Interfere(0),
+    "brawler reroll": Brawl(),
 }
 FORMS = (
-    "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, throw team-mate 9, move 7 to 14,6, "
-    "block 14,6, throw 12 to 16,7, "
+    "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, throw team-mate 9, kick team-mate 9, "
+    "projectile vomit 12, move 7 to 14,6, block 14,6, throw 12 to 16,7, vomit at 14,6, "
     "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
-    "reroll, no reroll, push to 15,6, push into the crowd, follow up, stay, interfere 5, "
-    "no interference, lash out at 7, D16=9"
+    "reroll, no reroll, brawler reroll, push to 15,6, push into the crowd, follow up, stay, "
+    "interfere 5, no interference, lash out at 7, D16=9"
 )
 
 

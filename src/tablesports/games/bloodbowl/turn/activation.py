@@ -33,9 +33,20 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 END_ACTIVATION = EndActivation()
-FINAL = ("block", "pass", "hand-off", "foul", "throw team-mate")
+FINAL = (
+    "block",
+    "pass",
+    "hand-off",
+    "foul",
+    "throw team-mate",
+    "kick team-mate",
+    "projectile vomit",
+)
+THROWS = ("throw team-mate", "kick team-mate")
+STILL = ("block", "projectile vomit")
+"""Actions taken where the player stands."""
 """Actions that end once their target step is done."""
-NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery")
+NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery", "Unchannelled Fury")
 _MOVES: list[dict[tuple[int, str], MovePath]] = [{} for _ in range(100)]
 """Per shirt number, every MovePath made so far by (square, risk text): a frozen dataclass is
 slow to build, and the same few texts come back on every square (cProfile: building them was
@@ -55,6 +66,7 @@ class Activation(Procedure):
         "blitzed",
         "bt_used",
         "checked",
+        "ended",
         "free",
         "kind",
         "moved",
@@ -77,6 +89,7 @@ class Activation(Procedure):
         self.blitzed = False
         self.bt_used = False
         self.started = False
+        self.ended = False
 
     # --- who acts --------------------------------------------------------------------------
     def over(self, s: BloodBowlState) -> bool:
@@ -87,6 +100,7 @@ class Activation(Procedure):
             or p.stance != STANDING
             or p.square < 0
             or p.distracted
+            or self.ended
             or (self.acted and self.kind in FINAL)
             or (self.free and s.knocked_over >= 0)
         )
@@ -104,7 +118,7 @@ class Activation(Procedure):
         p = s.players[self.pid]
         out: list[Any] = [END_ACTIVATION]
         out.extend(self.aims(s, p))
-        if self.kind != "block" and not self.acted:
+        if self.kind not in STILL and not self.acted:
             out.extend(self.moves(s, p))
         return out
 
@@ -145,7 +159,16 @@ class Activation(Procedure):
                     q = pitch[sq]
                     if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
                         x, y = coords(sq)
-                        out.append(Aim(kind, x, y, block_note(s, p, players[q], rush)))
+                        note = block_note(s, p, players[q], rush, kind == "blitz")
+                        out.append(Aim(kind, x, y, note))
+                        if kind == "blitz" and p.has("Projectile Vomit"):
+                            out.append(Aim("vomit at", x, y, "D6 2+"))
+        elif kind == "projectile vomit" and not self.acted:
+            for sq in NEIGHBOURS[p.square]:
+                q = pitch[sq]
+                if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
+                    x, y = coords(sq)
+                    out.append(Aim("vomit at", x, y, "D6 2+"))
         elif kind == "foul":
             for sq in NEIGHBOURS[p.square]:
                 q = pitch[sq]
@@ -160,7 +183,7 @@ class Activation(Procedure):
                     out.append(Aim("hand-off to", x, y, hand_off_note(s, players[q])))
         elif kind == "pass" and carrying(s, p):
             out.extend(pass_aims(s, p))
-        elif kind == "throw team-mate":
+        elif kind in THROWS:
             from tablesports.games.bloodbowl.turn.throw_team_mate import throw_aims
 
             out.extend(throw_aims(s, p))
@@ -169,8 +192,8 @@ class Activation(Procedure):
     def why(self, s: BloodBowlState, action: Any) -> str:
         p = s.players[self.pid]
         if isinstance(action, MovePath):
-            if self.kind == "block":
-                return "a Block action does not move (declare a Blitz to move and block)"
+            if self.kind in STILL:
+                return f"a {self.kind} action does not move (declare a Blitz to move first)"
             if action.number != p.number:
                 return f"{p.label()} is the active player"
             return (
@@ -200,14 +223,15 @@ class Activation(Procedure):
             self.checked = False
             return False
         if isinstance(action, Aim):
-            return self._aim(s, p, index(action.x, action.y))
+            return self._aim(s, p, index(action.x, action.y), action.verb)
         if isinstance(action, ThrowAim):
             from tablesports.games.bloodbowl.turn.throw_team_mate import ThrowTeamMate
 
             q = s.player(p.team, action.number)
             assert q is not None
             self.acted = True
-            s.push(ThrowTeamMate(self.pid, q.pid, index(action.x, action.y)))
+            kick = self.kind == "kick team-mate"
+            s.push(ThrowTeamMate(self.pid, q.pid, index(action.x, action.y), kick))
             return False
         return True
 
@@ -263,13 +287,21 @@ class Activation(Procedure):
                 s.push(PickUp(self.pid, nxt))
         return False
 
-    def _aim(self, s: BloodBowlState, p: Player, target: int) -> bool:
+    def _aim(self, s: BloodBowlState, p: Player, target: int, verb: str) -> bool:
         from tablesports.games.bloodbowl.turn.block import Block
         from tablesports.games.bloodbowl.turn.foul import Foul
         from tablesports.games.bloodbowl.turn.passing import HandOff, PassAction, Possession
 
         other = s.pitch[target]
-        if self.kind in ("block", "blitz"):
+        if verb == "vomit at":
+            from tablesports.games.bloodbowl.turn.vomit import ProjectileVomit
+
+            self.acted = self.kind == "projectile vomit"  # a Blitz moves on after it
+            self.blitzed = True
+            rush = self.kind == "blitz" and self.moved >= p.ma
+            self.moved += self.kind == "blitz"
+            s.push(*([Rush(self.pid, p.square)] if rush else []), ProjectileVomit(self.pid, other))
+        elif self.kind in ("block", "blitz"):
             self.acted = self.kind == "block"
             if self.kind == "blitz":
                 self.blitzed = True

@@ -26,6 +26,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     FACE_WEIGHT,
     FACES,
     BlockDice,
+    Brawl,
     ChooseDie,
     FollowUp,
 )
@@ -36,6 +37,7 @@ from tablesports.games.bloodbowl.turn.common import (
     has_tackle_zone,
     spend_team_reroll,
 )
+from tablesports.games.bloodbowl.turn.foul_appearance import foul_appearance
 from tablesports.games.bloodbowl.turn.injury import knock_down
 from tablesports.games.bloodbowl.turn.push import Push
 
@@ -57,7 +59,13 @@ def _dice_outcomes(n: int) -> list[tuple[BlockDice, float]]:
 BLOCK_OUTCOMES = {n: _dice_outcomes(n) for n in (1, 2, 3)}
 FOLLOW, STAY = FollowUp(True), FollowUp(False)
 FRENZY = "Frenzy (BB2020)"
-START, DAUNTLESS, ROLL, DECIDE, DEFENDER, PUSHED, KNOCK, DONE = range(8)
+START, DAUNTLESS, ROLL, DECIDE, DEFENDER, PUSHED, KNOCK, DONE, FOUL_APPEARANCE, BRAWL = range(10)
+BRAWLER = Brawl()
+
+
+def block_st(att: Player, blitz: bool) -> int:
+    """The attacker's strength for a block: Horns adds 1 in a Blitz (BB2020)."""
+    return att.st + (1 if blitz and "Horns" in att.skills else 0)
 
 
 def assists(s: BloodBowlState, helper_team: int, target: Player, other: Player) -> int:
@@ -103,6 +111,7 @@ class Block(Procedure):
         "adown",
         "attacker",
         "blitz",
+        "brawled",
         "ddown",
         "defender",
         "faces",
@@ -122,6 +131,7 @@ class Block(Procedure):
         self.attacker = attacker
         self.defender = defender
         self.blitz = blitz
+        self.brawled = False
         self.faces: list[str] = []
         self.n = 1
         self.mine = True
@@ -135,7 +145,7 @@ class Block(Procedure):
 
     def actor(self, s: BloodBowlState) -> int | None:
         ph = self.phase
-        if ph in (DAUNTLESS, ROLL):
+        if ph in (DAUNTLESS, ROLL, FOUL_APPEARANCE, BRAWL):
             return CHANCE
         if ph == DECIDE:
             return s.players[self.attacker].team
@@ -151,6 +161,8 @@ class Block(Procedure):
     def outcomes(self, s: BloodBowlState) -> list[tuple[Any, float]]:
         if self.phase == ROLL:
             return BLOCK_OUTCOMES[self.n]
+        if self.phase == BRAWL:
+            return BLOCK_OUTCOMES[1]
         return D6.outcomes()
 
     def _faces(self) -> list[ChooseDie]:
@@ -161,6 +173,8 @@ class Block(Procedure):
             out: list[Any] = self._faces() if self.mine else [NO_REROLL]
             if not self.rerolled and can_team_reroll(s, s.players[self.attacker].team):
                 out.append(REROLL)
+            if self._can_brawl(s):
+                out.append(BRAWLER)
             return out
         if self.phase == DEFENDER:
             return self._faces()
@@ -188,22 +202,34 @@ class Block(Procedure):
         if ph == START:
             if not (att.standing and dfd.standing and dfd.square in NEIGHBOURS[att.square]):
                 return True
-            self.st = att.st
-            if att.has("Dauntless") and att.st < dfd.st:
-                self.phase = DAUNTLESS
+            if dfd.has("Foul Appearance") and not self.frenzied:
+                self.phase = FOUL_APPEARANCE
                 return False
-            return self._count(s, att, dfd)
+            return self._start(s, att, dfd)
+        if ph == FOUL_APPEARANCE:
+            if foul_appearance(s, att, dfd, action.value):
+                return True
+            return self._start(s, att, dfd)
         if ph == DAUNTLESS:
-            ok = action.value + att.st > dfd.st
+            ok = action.value + self.st > dfd.st
             s.log(
                 "dauntless",
-                f"{att.label()} (Dauntless): D6={action.value} + ST {att.st} "
+                f"{att.label()} (Dauntless): D6={action.value} + ST {self.st} "
                 f"against ST {dfd.st}: {'success' if ok else 'failure'}.",
                 "Dauntless (BB2020)",
             )
             if ok:
                 self.st = dfd.st
             return self._count(s, att, dfd)
+        if ph == BRAWL:
+            self.faces.remove("both-down")
+            self.faces = sorted([*self.faces, *action.faces], key=FACES.index)
+            s.log(
+                "brawler",
+                f"{att.label()} (Brawler) re-rolls a Both Down: {action.faces[0]}.",
+                "Brawler (BB2020)",
+            )
+            return self._decide(s, att)
         if ph == ROLL:
             self.faces = list(action.faces)
             s.log(
@@ -213,11 +239,12 @@ class Block(Procedure):
                 faces=self.faces,
                 attacker_chooses=self.mine,
             )
-            self.phase = DECIDE
-            if not (self.mine or (not self.rerolled and can_team_reroll(s, att.team))):
-                self.phase = DEFENDER
-            return False
+            return self._decide(s, att)
         if ph in (DECIDE, DEFENDER):
+            if action == BRAWLER:
+                self.brawled = True
+                self.phase = BRAWL
+                return False
             if action == REROLL:
                 spend_team_reroll(s, att.team)
                 self.rerolled = True
@@ -282,6 +309,30 @@ class Block(Procedure):
         s.push(*procs, again)
         return False
 
+    def _decide(self, s: BloodBowlState, att: Player) -> bool:
+        self.phase = DECIDE
+        if not (
+            self.mine or (not self.rerolled and can_team_reroll(s, att.team)) or self._can_brawl(s)
+        ):
+            self.phase = DEFENDER
+        return False
+
+    def _can_brawl(self, s: BloodBowlState) -> bool:
+        """Brawler (BB2020): in a Block on its own, once, one die showing Both Down."""
+        return (
+            not self.blitz
+            and not self.brawled
+            and "both-down" in self.faces
+            and s.players[self.attacker].has("Brawler")
+        )
+
+    def _start(self, s: BloodBowlState, att: Player, dfd: Player) -> bool:
+        self.st = block_st(att, self.blitz)
+        if att.has("Dauntless") and self.st < dfd.st:
+            self.phase = DAUNTLESS
+            return False
+        return self._count(s, att, dfd)
+
     def _count(self, s: BloodBowlState, att: Player, dfd: Player) -> bool:
         a, d = block_strengths(s, att, dfd, self.st)
         if s.cheering[att.team]:
@@ -316,7 +367,8 @@ class Block(Procedure):
         self.phase = PUSHED
         if self.pushed:
             self.vacated = dfd.square
-            s.push(Push(dfd.pid, att.square, att.team))
+            grab = not self.blitz and att.has("Grab")
+            s.push(Push(dfd.pid, att.square, att.team, grab=grab))
         return False
 
     def _can_follow(self, s: BloodBowlState) -> bool:

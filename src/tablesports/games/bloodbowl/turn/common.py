@@ -98,6 +98,14 @@ def marking(s: BloodBowlState, team: int, square: int, skill: str = "") -> int:
     return n
 
 
+def marked(s: BloodBowlState, p: Player, square: int = -1) -> int:
+    """The Marking opponents counted against `p` passing, catching or interfering: none with
+    Nerves of Steel (BB2020)."""
+    if "Nerves of Steel" in p.skills:
+        return 0
+    return marking(s, p.team, p.square if square < 0 else square)
+
+
 def turnover(s: BloodBowlState, why: str) -> None:
     if not s.turnover:
         s.turnover = True

@@ -26,6 +26,8 @@ class TurnNumbers(_Model):
     wild_pass_at: int
     interference_accurate: int
     interference_inaccurate: int
+    interference_wild: int
+    claws_armour: int
     pass_catch_modifier: int
     scattered_catch_modifier: int
     deflected_catch_modifier: int

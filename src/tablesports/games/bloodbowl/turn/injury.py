@@ -19,6 +19,7 @@ from tablesports.games.bloodbowl.players import CASUALTY, KO, PRONE, RESERVES, S
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.tables import INJURY
+from tablesports.games.bloodbowl.turn.apothecary import offer_apothecary
 from tablesports.games.bloodbowl.turn.common import active_team, turnover
 from tablesports.games.bloodbowl.turn.data import CASUALTY_TABLE, STUNTY_INJURY, TN
 from tablesports.games.bloodbowl.turn.send_off import SendOff
@@ -27,7 +28,8 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 D16 = Dice(1, 16)
-ARMOUR, INJURY_ROLL, CASUALTY_ROLL, REGENERATION = 0, 1, 2, 3
+ARMOUR, INJURY_ROLL, CASUALTY_ROLL, REGENERATION, DECAY = 0, 1, 2, 3, 4
+_WORST = ("badly_hurt", "seriously_hurt", "serious_injury", "lasting_injury", "dead")
 RULE = "armour, injury and casualty (BB2020)"
 
 
@@ -37,9 +39,21 @@ def mighty_blow(s: BloodBowlState, pid: int) -> int:
 
 class ArmourInjury(Procedure):
     """`bonus` (Mighty Blow, Dirty Player) is spent once; `modifier` is the Foul's assists;
-    `fouler` is sent off on a double; `crowd` skips the armour roll."""
+    `fouler` is sent off on a double; `crowd` skips the armour roll; `stunned_ko` makes a
+    Stunned result a KO (a fumbled Kick Team-mate); `result` is the casualty result, for
+    the Apothecary."""
 
-    __slots__ = ("bonus", "crowd", "fouler", "modifier", "pid", "send_off")
+    __slots__ = (
+        "bonus",
+        "claws",
+        "crowd",
+        "fouler",
+        "modifier",
+        "pid",
+        "result",
+        "send_off",
+        "stunned_ko",
+    )
     name = "armour_injury"
     rule = RULE
 
@@ -50,8 +64,13 @@ class ArmourInjury(Procedure):
         modifier: int = 0,
         fouler: int = -1,
         crowd: bool = False,
+        stunned_ko: bool = False,
+        claws: bool = False,
     ) -> None:
         super().__init__()
+        self.claws = claws
+        self.stunned_ko = stunned_ko
+        self.result = ""
         self.pid = pid
         self.bonus = bonus
         self.modifier = modifier
@@ -65,13 +84,19 @@ class ArmourInjury(Procedure):
         return CHANCE
 
     def dice(self, s: BloodBowlState) -> Dice | None:
-        return D16 if self.phase == CASUALTY_ROLL else D6 if self.phase == REGENERATION else TWO_D6
+        return (
+            D16
+            if self.phase in (CASUALTY_ROLL, DECAY)
+            else D6
+            if self.phase == REGENERATION
+            else TWO_D6
+        )
 
     def outcomes(self, s: BloodBowlState) -> list[tuple[Any, float]]:
         return self.dice(s).outcomes()  # type: ignore[union-attr]
 
     def describe(self, s: BloodBowlState) -> str:
-        what = ("armour", "injury", "casualty", "Regeneration")[self.phase]
+        what = ("armour", "injury", "casualty", "Regeneration", "Decay casualty")[self.phase]
         return f"{what} roll for {s.players[self.pid].label()}"
 
     def step(self, s: BloodBowlState, action: Any) -> bool:
@@ -81,6 +106,9 @@ class ArmourInjury(Procedure):
             if self.fouler >= 0 and action.faces[0] == action.faces[1]:
                 self.send_off = True
             broken = total >= p.av
+            if not broken and self.claws and action.total >= TN.claws_armour:
+                broken = True  # Claws: 8+ before modifiers, whatever the AV (BB2020)
+                s.log("claws", "Claws: the armour breaks on 8+.", "Claws (BB2020)")
             if not broken and self.bonus and total + self.bonus >= p.av:
                 total += self.bonus
                 self.bonus = 0
@@ -105,6 +133,8 @@ class ArmourInjury(Procedure):
             result = STUNTY_INJURY[total].result if stunty else INJURY[total].result
             if result == "ko" and total == 8 and p.has("Thick Skull"):
                 result = "stunned"
+            if result == "stunned" and self.stunned_ko:
+                result = "ko"
             s.log(
                 "injury",
                 f"Injury {action}{_mod(total - action.total)}: {p.label()} is {_WORDS[result]}.",
@@ -119,15 +149,17 @@ class ArmourInjury(Procedure):
                     p.stance = STUNNED
             elif result == "ko":
                 s.take_off(p, KO)
+                s.push(*offer_apothecary(s, self.pid, "ko"))
             elif result == "badly_hurt":
                 s.take_off(p, CASUALTY)
+                self.result = result
                 return self._after_casualty(s)
             else:
                 s.take_off(p, CASUALTY)
                 self.phase = CASUALTY_ROLL
                 return False
             return self._done(s)
-        if self.phase == CASUALTY_ROLL:
+        if self.phase in (CASUALTY_ROLL, DECAY):
             band = CASUALTY_TABLE[action.value]
             s.log(
                 "casualty",
@@ -136,6 +168,13 @@ class ArmourInjury(Procedure):
                 roll=action.value,
                 result=band.result,
             )
+            if self.phase == DECAY:  # the worse of the two results applies
+                self.result = max(self.result, band.result, key=_rank)
+            else:
+                self.result = band.result
+                if p.has("Decay"):
+                    self.phase = DECAY
+                    return False
             return self._after_casualty(s)
         ok = action.value >= TN.regeneration_roll
         s.log(
@@ -146,12 +185,15 @@ class ArmourInjury(Procedure):
         )
         if ok:
             p.box = RESERVES
+        else:
+            s.push(*offer_apothecary(s, self.pid, self.result))
         return self._done(s)
 
     def _after_casualty(self, s: BloodBowlState) -> bool:
         if s.players[self.pid].has("Regeneration"):
             self.phase = REGENERATION
             return False
+        s.push(*offer_apothecary(s, self.pid, self.result))
         return self._done(s)
 
     def _done(self, s: BloodBowlState) -> bool:
@@ -168,6 +210,10 @@ _WORDS = {
 }
 
 
+def _rank(result: str) -> int:
+    return _WORST.index(result) if result in _WORST else len(_WORST)
+
+
 def _mod(m: int) -> str:
     return f" {m:+d}" if m else ""
 
@@ -180,7 +226,8 @@ def knock_down(s: BloodBowlState, pid: int, by: int = -1, fell: bool = False) ->
     had_ball = s.ball_state == HELD and s.ball == p.square
     word = "falls over" if fell else "is knocked down"
     s.log("knocked_down", f"{p.label()} {word} at {s.where(p.square)}.", RULE, player=p.number)
-    procs: list[Procedure] = [ArmourInjury(pid, bonus=mighty_blow(s, by))]
+    claws = by >= 0 and s.players[by].has("Claws")
+    procs: list[Procedure] = [ArmourInjury(pid, bonus=mighty_blow(s, by), claws=claws)]
     if had_ball:  # the ball is loose at once and bounces once the rolls are done
         s.ball_state = IN_AIR
         procs.append(Bounce(p.square))

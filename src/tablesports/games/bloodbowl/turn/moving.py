@@ -12,6 +12,7 @@ from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.common import Test, marking, tackle_zones, turnover
 from tablesports.games.bloodbowl.turn.data import TN
+from tablesports.games.bloodbowl.turn.foul_appearance import end_activation
 from tablesports.games.bloodbowl.turn.injury import knock_down
 from tablesports.games.bloodbowl.turn.paths import break_tackle_bonus, clamp, dodge_modifier
 
@@ -122,13 +123,13 @@ class Distraction(Test):
 
     name = "distraction"
     kind = "negative trait"
-    rule = "Bone Head, Really Stupid, Animal Savagery (BB2020)"
+    rule = "Bone Head, Really Stupid, Animal Savagery, Unchannelled Fury (BB2020)"
 
     def live(self, s: BloodBowlState) -> bool:
         return s.players[self.pid].square >= 0
 
     def trait(self, p: Player) -> str:
-        for t in ("Bone Head", "Really Stupid", "Animal Savagery"):
+        for t in ("Bone Head", "Really Stupid", "Animal Savagery", "Unchannelled Fury"):
             if p.has(t):
                 return t
         return ""
@@ -137,7 +138,7 @@ class Distraction(Test):
         t = self.trait(p)
         if t == "Bone Head":
             return TN.bone_head_roll
-        if t == "Animal Savagery":
+        if t in ("Animal Savagery", "Unchannelled Fury"):
             return TN.animal_savagery_roll
         for sq in NEIGHBOURS[p.square]:
             q = s.players[s.pitch[sq]] if s.pitch[sq] >= 0 else None
@@ -146,18 +147,27 @@ class Distraction(Test):
         return TN.really_stupid_roll
 
     def modifier(self, s: BloodBowlState, p: Player) -> int:
-        if self.trait(p) != "Animal Savagery":
+        if self.trait(p) not in ("Animal Savagery", "Unchannelled Fury"):
             return 0
         for proc in reversed(s.stack):
             if proc.name == "activation":
                 kind = getattr(proc, "kind", "")
-                return TN.animal_savagery_block_bonus if kind in ("block", "blitz") else 0
+                violent = kind in ("block", "blitz", "projectile vomit")
+                return TN.animal_savagery_block_bonus if violent else 0
         return 0
 
     def check(self, s: BloodBowlState, p: Player, roll: int) -> bool:
         return roll + self.modifier(s, p) >= clamp(self.target(s, p))
 
     def fail(self, s: BloodBowlState, p: Player) -> None:
+        if self.trait(p) == "Unchannelled Fury":  # the activation ends; tackle zones kept
+            s.log(
+                "distracted",
+                f"{p.label()} (Unchannelled Fury) rages: the activation ends.",
+                self.rule,
+            )
+            end_activation(s)
+            return
         if self.trait(p) == "Animal Savagery":
             from tablesports.games.bloodbowl.turn.savagery import LashOut, victims
 

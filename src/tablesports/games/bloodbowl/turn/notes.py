@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablesports.games.bloodbowl.pitch import HEIGHT, WIDTH, index
 from tablesports.games.bloodbowl.turn.actions import Aim
-from tablesports.games.bloodbowl.turn.common import marking
+from tablesports.games.bloodbowl.turn.common import marked
 from tablesports.games.bloodbowl.turn.data import TN
 from tablesports.games.bloodbowl.turn.paths import clamp
 
@@ -17,10 +17,10 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 
-def block_note(s: BloodBowlState, att: Player, dfd: Player, rush: bool) -> str:
-    from tablesports.games.bloodbowl.turn.block import block_strengths, dice_count
+def block_note(s: BloodBowlState, att: Player, dfd: Player, rush: bool, blitz: bool = False) -> str:
+    from tablesports.games.bloodbowl.turn.block import block_st, block_strengths, dice_count
 
-    n, mine = dice_count(*block_strengths(s, att, dfd, att.st))
+    n, mine = dice_count(*block_strengths(s, att, dfd, block_st(att, blitz)))
     dice = "1 die" if n == 1 else f"{n} dice, {'you' if mine else 'they'} choose"
     return f"rush 2+, {dice}" if rush else dice
 
@@ -33,7 +33,7 @@ def foul_note(s: BloodBowlState, p: Player, victim: Player) -> str:
 
 
 def hand_off_note(s: BloodBowlState, q: Player) -> str:
-    mod = TN.pass_catch_modifier - marking(s, q.team, q.square)
+    mod = TN.pass_catch_modifier - marked(s, q)
     mod += s.weather_entry().catch_modifier
     return f"catch {clamp(q.ag - mod)}+"
 
@@ -45,7 +45,7 @@ def pass_aims(s: BloodBowlState, p: Player) -> list[Aim]:
 
     if p.pa <= 0 or p.has("No Hands"):
         return []
-    base = -marking(s, p.team, p.square) + s.weather_entry().pass_modifier
+    base = -marked(s, p) + s.weather_entry().pass_modifier
     key = (p.square, s.weather == "blizzard")
     targets = _IN_RANGE.get(key)
     if targets is None:

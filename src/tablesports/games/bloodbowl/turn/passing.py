@@ -2,12 +2,14 @@
 
 Pass: a Passing Ability test (PA+) with the range modifier, -1 per Marking player and the
 weather; a natural 6 is accurate, a natural 1 a fumble; a failure is inaccurate, or wildly
-inaccurate when the modified result is 1 or less. One opponent under the ball's path may
-then try to interfere (an Agility test at -3 against an accurate pass, -2 against an
-inaccurate one, -1 per Marking player): if he succeeds the pass is deflected and he tries to
-catch it (a catch test; caught, it is an interception), else it bounces from him. An accurate
-pass lands on the target; an inaccurate one scatters three times from it; a wildly
-inaccurate one deviates (D8, D6) from the thrower; a fumble bounces from the thrower.
+inaccurate when the modified result is 1 or less. A wildly inaccurate pass deviates first
+(D8, D6 squares from the thrower), and its path runs to where it will land (house rule: the
+ruler goes where the ball goes). One opponent under the ball's path may then try to interfere
+(an Agility test at -3 against an accurate pass, -2 against an inaccurate one, -1 against a
+wildly inaccurate one, and -1 per Marking player): if he succeeds the pass is deflected and he
+tries to catch it (a catch test; caught, it is an interception), else it bounces from him. An
+accurate pass lands on the target; an inaccurate one scatters three times from it; a wildly
+inaccurate one lands where it deviated to; a fumble bounces from the thrower.
 Hand-off: the ball goes to a Standing team-mate next to him, who must catch it.
 The team turn ends (a turnover) unless a player of the team ends up holding the ball.
 """
@@ -25,7 +27,7 @@ from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce, ThrowIn
 from tablesports.games.bloodbowl.tables import DIRECTION
 from tablesports.games.bloodbowl.turn.actions import Interfere
-from tablesports.games.bloodbowl.turn.common import Test, has_tackle_zone, marking, turnover
+from tablesports.games.bloodbowl.turn.common import Test, has_tackle_zone, marked, turnover
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
 
 if TYPE_CHECKING:
@@ -34,6 +36,11 @@ if TYPE_CHECKING:
 
 NO_INTERFERENCE = Interfere(0)
 ACCURATE, INACCURATE, WILD, FUMBLE = "accurate", "inaccurate", "wildly inaccurate", "fumbled"
+KEPT = "kept"
+"""Safe Pass: a fumbled pass stays in the passer's hands."""
+CB, SAFE = "Cloud Burster (BB2020)", "Safe Pass (BB2020)"
+DEVIATE, DISTANCE = 4, 5
+"""The phases of a wildly inaccurate pass's deviation: the D8 direction, the D6 squares."""
 
 
 def pass_range(s: BloodBowlState, frm: int, to: int) -> Any | None:
@@ -73,7 +80,7 @@ class TurnCatch(Test):
         self.mod = mod
 
     def modifier(self, s: BloodBowlState, p: Player) -> int:
-        return self.mod - marking(s, p.team, p.square) + s.weather_entry().catch_modifier
+        return self.mod - marked(s, p) + s.weather_entry().catch_modifier
 
     def succeed(self, s: BloodBowlState, p: Player) -> None:
         s.ball, s.ball_state = p.square, HELD
@@ -106,7 +113,7 @@ class PassAction(Procedure):
     """Phase 0 the pass test (with re-rolls through `PassTest`), then interference and the
     flight; `result` is set by the test."""
 
-    __slots__ = ("interferer", "pid", "result", "target")
+    __slots__ = ("burst", "deviation", "interferer", "pid", "result", "target")
     name = "pass_action"
     rule = "the Pass (BB2020)"
 
@@ -116,11 +123,13 @@ class PassAction(Procedure):
         self.target = target
         self.result = ""
         self.interferer = -1
+        self.deviation = 0
+        self.burst = False
 
     def actor(self, s: BloodBowlState) -> int | None:
         if self.phase == 3:
             return 1 - s.players[self.pid].team
-        return CHANCE if self.phase == 2 else None
+        return CHANCE if self.phase in (2, DEVIATE, DISTANCE) else None
 
     def legal(self, s: BloodBowlState) -> list[Any]:
         p = s.players[self.pid]
@@ -133,9 +142,11 @@ class PassAction(Procedure):
         )
 
     def dice(self, s: BloodBowlState) -> Dice | None:
-        return D6
+        return D8 if self.phase == DEVIATE else D6
 
     def describe(self, s: BloodBowlState) -> str:
+        if self.phase in (DEVIATE, DISTANCE):
+            return "a wildly inaccurate pass deviates from the thrower"
         if self.phase == 3:
             return "the pass is in the air: interfere with it?"
         if self.phase == 2:
@@ -156,6 +167,11 @@ class PassAction(Procedure):
             return False
         if self.phase == 1:
             return self._after_test(s, p)
+        if self.phase == DEVIATE:
+            self.deviation, self.phase = action.value, DISTANCE
+            return False
+        if self.phase == DISTANCE:
+            return self._deviated(s, p, action.value)
         if self.phase == 3:
             if action.number == 0:
                 return self._fly(s, p)
@@ -175,21 +191,55 @@ class PassAction(Procedure):
             self.rule,
             success=ok,
         )
+        if ok and not self.burst and self._cloud_burster(s, p):
+            self.burst = True  # the interference is rolled again
+            s.log("cloud_burster", "Cloud Burster: the interference must be re-rolled.", CB)
+            return False
         if ok:  # deflected: he may catch it (an interception), else it bounces from him
             s.ball, s.ball_state = q.square, IN_AIR
             s.push(TurnCatch(q.pid, q.square, TN.deflected_catch_modifier))
             return True
         return self._fly(s, p)
 
+    def _cloud_burster(self, s: BloodBowlState, p: Player) -> bool:
+        """Cloud Burster (BB2020): on a long pass or long bomb the passer's coach makes the
+        opposing coach re-roll a successful interference (always: it only helps him)."""
+        band = pass_range(s, p.square, self.target)
+        return p.has("Cloud Burster") and band is not None and band.name.startswith("long")
+
     def _after_test(self, s: BloodBowlState, p: Player) -> bool:
+        if self.result == KEPT:
+            return True
         if self.result == FUMBLE:
             s.ball, s.ball_state = p.square, IN_AIR
             s.push(Bounce(p.square))
             return True
-        if self.result in (ACCURATE, INACCURATE) and self._interferers(s, p):
+        if self.result == WILD:
+            self.phase = DEVIATE
+            return False
+        return self._interfere_or_fly(s, p)
+
+    def _interfere_or_fly(self, s: BloodBowlState, p: Player) -> bool:
+        if self._interferers(s, p):
             self.phase = 3  # the opposing coach may pick an interferer
             return False
         return self._fly(s, p)
+
+    def _deviated(self, s: BloodBowlState, p: Player, distance: int) -> bool:
+        """The wildly inaccurate pass's landing square; off the pitch, the crowd throws it in
+        from the last square it crossed (no interference: it never lands on the pitch)."""
+        dx, dy = DIRECTION[self.deviation]
+        x, y = coords(p.square)
+        for _ in range(distance):
+            if not on_pitch(x + dx, y + dy):
+                s.log("scatter", "The wild pass goes off the pitch.", self.rule)
+                s.ball, s.ball_state = index(x, y), IN_AIR
+                s.push(ThrowIn(index(x, y)))
+                return True
+            x, y = x + dx, y + dy
+        self.target = index(x, y)
+        s.log("scatter", f"The wild pass deviates to {x},{y}.", self.rule)
+        return self._interfere_or_fly(s, p)
 
     def _fly(self, s: BloodBowlState, p: Player) -> bool:
         if self.result == ACCURATE:
@@ -198,13 +248,18 @@ class PassAction(Procedure):
             s.ball, s.ball_state = self.target, IN_AIR
             s.push(FlightScatter(self.target, 3))
         else:
-            s.ball, s.ball_state = p.square, IN_AIR
-            s.push(FlightScatter(p.square, -1))
+            land(s, self.target, TN.scattered_catch_modifier)
         return True
 
     def _interference_mod(self, s: BloodBowlState, q: Player) -> int:
-        base = TN.interference_accurate if self.result == ACCURATE else TN.interference_inaccurate
-        return base - marking(s, q.team, q.square)
+        base = (
+            TN.interference_accurate
+            if self.result == ACCURATE
+            else TN.interference_inaccurate
+            if self.result == INACCURATE
+            else TN.interference_wild
+        )
+        return base - marked(s, q)
 
     def interference_target(self, s: BloodBowlState, q: Player) -> int:
         """The D6 `q` needs to interfere (for people and bots)."""
@@ -246,11 +301,7 @@ class PassTest(Test):
 
     def modifier(self, s: BloodBowlState, p: Player) -> int:
         band = pass_range(s, p.square, self.square)
-        return (
-            (band.modifier if band else 0)
-            - marking(s, p.team, p.square)
-            + s.weather_entry().pass_modifier
-        )
+        return (band.modifier if band else 0) - marked(s, p) + s.weather_entry().pass_modifier
 
     def check(self, s: BloodBowlState, p: Player, roll: int) -> bool:
         return roll != 1 and (roll == 6 or roll + self.modifier(s, p) >= p.pa)
@@ -274,54 +325,47 @@ class PassTest(Test):
             else INACCURATE
         )
         s.log("pass", f"The pass is {result}.", self.rule)
+        if result == FUMBLE and p.has("Safe Pass"):
+            s.log("safe_pass", f"Safe Pass: {p.label()} keeps the ball; no turnover.", SAFE)
+            self._parent(s).result = KEPT
+            return
         self._parent(s).result = result
         if result == FUMBLE:
             turnover(s, f"{p.label()} fumbled the pass")
 
 
 class FlightScatter(Procedure):
-    """An inaccurate pass scatters `count` times (D8) from the target; a wildly inaccurate one
-    (`count` -1) deviates: D8 direction, then D6 squares from the thrower. Leaving the pitch,
-    the crowd throws it back in from the last square it crossed."""
+    """An inaccurate pass scatters `count` times (D8) from the target. Leaving the pitch, the
+    crowd throws it back in from the last square it crossed."""
 
-    __slots__ = ("count", "direction", "square")
+    __slots__ = ("count", "square")
     name = "flight_scatter"
-    rule = "inaccurate passes scatter, wildly inaccurate ones deviate (BB2020)"
+    rule = "inaccurate passes scatter (BB2020)"
 
     def __init__(self, square: int = -1, count: int = 3) -> None:
         super().__init__()
         self.square = square
         self.count = count
-        self.direction = 0
 
     def actor(self, s: BloodBowlState) -> int | None:
         return CHANCE
 
     def dice(self, s: BloodBowlState) -> Dice | None:
-        return D6 if self.count < 0 and self.phase == 1 else D8
+        return D8
 
     def step(self, s: BloodBowlState, action: Any) -> bool:
-        if self.count < 0:
-            if self.phase == 0:
-                self.direction, self.phase = action.value, 1
-                return False
-            dx, dy = DIRECTION[self.direction]
-            steps = action.value
-        else:
-            dx, dy = DIRECTION[action.value]
-            steps = 1
-            self.phase += 1
+        dx, dy = DIRECTION[action.value]
+        self.phase += 1
         x, y = coords(self.square)
-        for _ in range(steps):
-            if not on_pitch(x + dx, y + dy):
-                s.log("scatter", "The ball goes off the pitch.", self.rule)
-                s.ball, s.ball_state = index(x, y), IN_AIR
-                s.push(ThrowIn(index(x, y)))
-                return True
-            x, y = x + dx, y + dy
+        if not on_pitch(x + dx, y + dy):
+            s.log("scatter", "The ball goes off the pitch.", self.rule)
+            s.ball, s.ball_state = index(x, y), IN_AIR
+            s.push(ThrowIn(index(x, y)))
+            return True
+        x, y = x + dx, y + dy
         self.square = index(x, y)
         s.log("scatter", f"The ball flies to {x},{y}.", self.rule)
-        if self.count < 0 or self.phase >= self.count:
+        if self.phase >= self.count:
             land(s, self.square, TN.scattered_catch_modifier)
             return True
         return False

@@ -55,13 +55,21 @@ def push_options(s: BloodBowlState, frm: int, at: int) -> list[int]:
 class Push(Procedure):
     """Phase 0 chooses the square; phase 1 moves after a chain push made room."""
 
-    __slots__ = ("chain", "pid", "source", "target", "team")
+    __slots__ = ("chain", "grab", "pid", "source", "target", "team")
     name = "push"
     rule = "push-backs, chain pushes and the crowd (BB2020)"
 
-    def __init__(self, pid: int = -1, source: int = -1, team: int = 0, chain: bool = False) -> None:
+    def __init__(
+        self,
+        pid: int = -1,
+        source: int = -1,
+        team: int = 0,
+        chain: bool = False,
+        grab: bool = False,
+    ) -> None:
         super().__init__()
         self.chain = chain
+        self.grab = grab
         self.pid = pid
         self.source = source
         self.team = team
@@ -74,14 +82,26 @@ class Push(Procedure):
             return []
         return [sq for sq in NEIGHBOURS[p.square] if s.pitch[sq] < 0]
 
+    def grabbed(self, s: BloodBowlState) -> list[int]:
+        """Grab (BB2020): a Block (not a Blitz) by a player with Grab pushes the target into
+        any empty square next to him, if there is one; Grab and Sidestep cancel out."""
+        p = s.players[self.pid]
+        if not self.grab or p.has("Sidestep"):
+            return []
+        return [sq for sq in NEIGHBOURS[p.square] if s.pitch[sq] < 0]
+
     def options(self, s: BloodBowlState) -> list[int]:
+        if self.grab:
+            return self.grabbed(s) or push_options(s, self.source, s.players[self.pid].square)
         return self.sidestep(s) or push_options(s, self.source, s.players[self.pid].square)
 
     def actor(self, s: BloodBowlState) -> int | None:
         if self.chain and s.players[self.pid].has("Stand Firm"):
             return None
         if self.phase == 0 and len(self.options(s)) > 1:
-            return s.players[self.pid].team if self.sidestep(s) else self.team
+            if self.sidestep(s) and not self.grab:
+                return s.players[self.pid].team
+            return self.team
         return None
 
     def legal(self, s: BloodBowlState) -> list[Any]:

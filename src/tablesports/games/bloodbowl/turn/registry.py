@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.turn.activation import Activation
+from tablesports.games.bloodbowl.turn.apothecary import Apothecary
 from tablesports.games.bloodbowl.turn.block import Block
 from tablesports.games.bloodbowl.turn.foul import Foul
 from tablesports.games.bloodbowl.turn.injury import ArmourInjury
@@ -27,6 +28,7 @@ from tablesports.games.bloodbowl.turn.throw_team_mate import (
     ThrowTeamMate,
     ThrowTest,
 )
+from tablesports.games.bloodbowl.turn.vomit import ProjectileVomit
 
 TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     FullTeamTurn,
@@ -53,4 +55,6 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     Flight,
     LandingTest,
     LashOut,
+    ProjectileVomit,
+    Apothecary,
 )

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
     from tablesports.games.bloodbowl.state import BloodBowlState
 
-ONCE_PER_TURN = ("blitz", "pass", "hand-off", "foul", "throw team-mate")
+ONCE_PER_TURN = ("blitz", "pass", "hand-off", "foul", "throw team-mate", "kick team-mate")
 
 
 def declarable(s: BloodBowlState, p: Player, once_used: list[str]) -> list[str]:
@@ -54,6 +54,8 @@ def _declarable(
             q = pitch[sq]
             if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
                 out.append("block")
+                if "Projectile Vomit" in p.skills:
+                    out.append("projectile vomit")
                 break
     if up and "blitz" not in once_used:
         out.append("blitz")
@@ -70,13 +72,20 @@ def _declarable(
         "Throw Team-mate" in p.skills
         and p.pa > 0
         and "throw team-mate" not in once_used
-        and _right_stuff_standing(s, p)
+        and right_stuff_standing(s, p)
     ):
         out.append("throw team-mate")
+    # Kick Team-mate (BB2020 trait): a Special action of its own, once a team turn
+    if (
+        "Kick Team-mate" in p.skills
+        and "kick team-mate" not in once_used
+        and right_stuff_standing(s, p)
+    ):
+        out.append("kick team-mate")
     return out
 
 
-def _right_stuff_standing(s: BloodBowlState, p: Player) -> bool:
+def right_stuff_standing(s: BloodBowlState, p: Player) -> bool:
     """A team-mate he could throw is Standing on the pitch (he may walk up to him first)."""
     for pid in s.team_pids[p.team]:
         q = s.players[pid]

@@ -43,7 +43,7 @@ from tablesports.games.bloodbowl.procedures.loose_ball import Bounce, ThrowIn
 from tablesports.games.bloodbowl.tables import DIRECTION
 from tablesports.games.bloodbowl.turn.common import Test, active_team, marking, turnover
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
-from tablesports.games.bloodbowl.turn.injury import ArmourInjury, knock_down
+from tablesports.games.bloodbowl.turn.injury import ArmourInjury, knock_down, mighty_blow
 from tablesports.games.bloodbowl.turn.paths import clamp
 
 if TYPE_CHECKING:
@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 RULE = "Throw Team-mate and Right Stuff (BB2020)"
+KICK_RULE = "Kick Team-mate (BB2020)"
 THROW_BANDS = tuple(b for b in RANGES if b.name in ("quick pass", "short pass"))
 """A team-mate can be thrown a quick or a short pass only (BB2020)."""
 SUPERB, SUBPAR, FUMBLED = "superb", "subpar", "fumbled"
@@ -114,12 +115,15 @@ class ThrowTeamMate(Procedure):
     """Phase 0: Always Hungry (if he has it); phase 1: the throw test; phase 2: the flight.
     `result` is set by the test (or by Always Hungry)."""
 
-    __slots__ = ("pid", "result", "target", "thrown")
+    __slots__ = ("kick", "pid", "result", "target", "thrown")
     name = "throw_team_mate"
     rule = RULE
 
-    def __init__(self, pid: int = -1, thrown: int = -1, target: int = -1) -> None:
+    def __init__(
+        self, pid: int = -1, thrown: int = -1, target: int = -1, kick: bool = False
+    ) -> None:
         super().__init__()
+        self.kick = kick
         self.pid = pid
         self.thrown = thrown
         self.target = target
@@ -132,8 +136,8 @@ class ThrowTeamMate(Procedure):
             band = throw_band(s, p.square, self.target)
             s.log(
                 "throw_team_mate",
-                f"{p.label()} throws {q.label()} ({band.name if band else 'throw'}) "
-                f"to {s.where(self.target)}.",
+                f"{p.label()} {'kicks' if self.kick else 'throws'} {q.label()} "
+                f"({band.name if band else 'throw'}) to {s.where(self.target)}.",
                 self.rule,
             )
             if p.has("Always Hungry"):
@@ -150,9 +154,29 @@ class ThrowTeamMate(Procedure):
             s.push(Flight(self.thrown, self.target, 0))
         elif self.result == SUBPAR:
             s.push(Flight(self.thrown, self.target, TN.throw_scatters))
+        elif self.kick:
+            _fumbled_kick(s, p, q)
         else:
             s.push(Flight(self.thrown, q.square, 1))
         return True
+
+
+def _fumbled_kick(s: BloodBowlState, kicker: Player, q: Player) -> None:
+    """A fumbled Kick Team-mate (BB2020 trait): the kicked player is removed from play with an
+    injury roll, Stunned counting as KO (the kicker's Mighty Blow applies); a ball he held
+    bounces from his square (a turnover, house rule: the team lost the ball)."""
+    square = q.square
+    had_ball = s.ball_state == HELD and s.ball == square
+    s.log("kick_team_mate", f"The kick is fumbled: {q.label()} is hurt.", KICK_RULE)
+    s.take_off(q, RESERVES)
+    procs: list[Procedure] = [
+        ArmourInjury(q.pid, bonus=mighty_blow(s, kicker.pid), crowd=True, stunned_ko=True)
+    ]
+    if had_ball:
+        s.ball, s.ball_state = square, IN_AIR
+        procs.append(Bounce(square))
+        turnover(s, f"{q.label()} was hurt with the ball")
+    s.push(*procs)
 
 
 def _parent(s: BloodBowlState) -> ThrowTeamMate:
