@@ -16,8 +16,8 @@ from tablesports.cli.replay import replay_command
 from tablesports.cli.rules import rules_command
 from tablesports.cli.serve import serve_command
 from tablesports.cli.simulate import simulate_command
-from tablesports.cli.train import train_command
 from tablesports.cli.teams import teams_command
+from tablesports.cli.train import train_command
 
 app = typer.Typer(
     name="tablesports",
