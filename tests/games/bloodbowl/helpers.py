@@ -91,6 +91,16 @@ def move_player(data: dict[str, Any], team: int, number: int, x: int, y: int) ->
     raise KeyError(number)
 
 
+def bench_player(data: dict[str, Any], team: int, number: int) -> None:
+    """Send a player to the reserves, so that another may take his place (11 on the pitch)."""
+    for entry in data["players"][team]:
+        if entry["number"] == number:
+            entry.pop("square", None)
+            entry["box"] = "reserves"
+            return
+    raise KeyError(number)
+
+
 def at(s: BloodBowlState, x: int, y: int) -> tuple[int, int] | None:
     """(team, number) of the player on x,y."""
     pid = s.pitch[index(x, y)]

@@ -17,6 +17,7 @@ from tests.games.bloodbowl.helpers import (
     AWAY,
     HOME,
     at,
+    bench_player,
     edit,
     move_player,
     play,
@@ -313,6 +314,8 @@ def _with_ogre_and_halfling(data: dict[str, object]) -> None:
     team[0]["players"] = [*team[0]["players"], hopeful]
     players: Any = data["players"]
     players[0].append({"number": 13, "position": "Halfling Hopeful"})
+    bench_player(data, HOME, 9)  # room for the two: 11 on the pitch
+    bench_player(data, HOME, 11)
     move_player(data, HOME, 12, 8, 7)
     move_player(data, HOME, 13, 8, 8)
 
@@ -329,6 +332,7 @@ def test_charge_offers_one_throw_team_mate_to_a_selected_player_with_the_skill()
 
 
 def _punter_and_gnoblar(data: dict[str, object]) -> None:
+    bench_player(data, HOME, 11)  # room for the Runt Punter: 11 on the pitch
     move_player(data, HOME, 12, 8, 7)  # the Runt Punter (Kick Team-mate)
     move_player(data, HOME, 6, 8, 8)  # a Gnoblar (Right Stuff)
 

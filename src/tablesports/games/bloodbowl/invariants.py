@@ -13,6 +13,8 @@ from tablesports.games.bloodbowl.procedures.base import procedure_to_json
 from tablesports.games.bloodbowl.state import BloodBowlState
 
 MAX_ON_PITCH = 11
+MAX_SWARMING = 3  # Swarming: D3 more players
+SWARMING = "Swarming"
 MAX_BRIBES = 3  # a team's inducements: at most 3 bribes (BB2020 inducements table)
 MAX_TEAM_REROLLS = 8  # a roster's team re-rolls (BB2020: 0 to 8)
 MAX_MODIFIER = 3
@@ -82,8 +84,14 @@ def _check_players(s: BloodBowlState) -> None:
         if pid >= 0 and (pid >= len(s.players) or s.players[pid].square != sq):
             raise _bad("pitch", pid, "each square holds the player standing there, or nobody")
     for team in (0, 1):
-        if on_pitch[team] > MAX_ON_PITCH:
-            raise _bad(f"players[{team}]", on_pitch[team], f"at most {MAX_ON_PITCH} on the pitch")
+        # Swarming sets up to D3 more beyond the eleven, no more than the Swarming players there
+        swarming = sum(
+            1 for p in s.players if p.team == team and p.box == PITCH and p.has(SWARMING)
+        )
+        most = MAX_ON_PITCH + min(MAX_SWARMING, swarming)
+        if on_pitch[team] > most:
+            allowed = f"at most {MAX_ON_PITCH} on the pitch, or {most} with Swarming"
+            raise _bad(f"players[{team}]", on_pitch[team], allowed)
 
 
 def _check_ball(s: BloodBowlState) -> None:

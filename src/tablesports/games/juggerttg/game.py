@@ -121,7 +121,7 @@ class JuggerGame(Game):
     def from_position(self, notation: str) -> JuggerState:
         from tablesports.games.juggerttg.notation import parse_position
 
-        return parse_position(self, notation)
+        return parse_position(JuggerState(self), notation)
 
     def action_codec(self) -> ActionCodec:
         return self._codec

@@ -26,17 +26,15 @@ from tablesports.games.juggerttg.actions import SPAR_IDS, TEAM, hero_label, pars
 from tablesports.games.juggerttg.board import FACING_NAMES, name, parse_hex
 
 if TYPE_CHECKING:
-    from tablesports.games.juggerttg.game import JuggerGame, JuggerState
-
-
-def parse_position(game: JuggerGame, text: str) -> JuggerState:
-    """The state of a position in the notation; NotationError says what is wrong."""
     from tablesports.games.juggerttg.game import JuggerState
 
+
+def parse_position(st: JuggerState, text: str) -> JuggerState:
+    """Fill the new state `st` (the game makes it) with a position in the notation;
+    NotationError says what is wrong."""
     head, sep, body = text.partition(" / ")
     if not sep:
         raise NotationError("a position is a header, ' / ', then hero entries separated by ';'")
-    st = JuggerState(game)
     st.phase = S.TURN
     header: dict[str, str] = {}
     for word in head.split():
