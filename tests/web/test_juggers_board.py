@@ -77,6 +77,8 @@ def test_juggers_is_played_through_its_board(browser: Any, server: Server) -> No
         if flicked:
             break
     assert flicked, "no flick offered to seat 0 in 60 of its actions"
+    # the chance steps (noise, then settle: where the coins stopped) follow the flick
+    page.wait_for_function("document.getElementById('log').innerText.includes('settle')")
     log = page.inner_text("#log")
     m = re.search(rf"flick {flicked} at ([\d.]+) strength ([\d.]+)", log)
     assert m, log
@@ -84,7 +86,10 @@ def test_juggers_is_played_through_its_board(browser: Any, server: Server) -> No
     # from +x) and, at 0.75 px per mm, 113 mm of the 200 mm of a full-strength pull
     assert abs(float(m.group(1)) - 45.0) < 0.5
     assert abs(float(m.group(2)) - math.hypot(PULL, PULL) / 0.75 / 200) < 0.02
-    assert "settle" in log  # the chance outcome of where the coins stopped was played
-    page.wait_for_timeout(900)  # the straight-line animation of the settle
+    # the flick is animated from the positions before to the settled ones, then the board goes on
+    page.wait_for_selector("#juggers-table[data-animating]", timeout=3000)
+    page.wait_for_timeout(300)
+    shot(page, "juggers-flick-moving")
+    page.wait_for_selector("#juggers-table:not([data-animating])", timeout=5000)
     shot(page, "juggers-after-flick")
     page.close()

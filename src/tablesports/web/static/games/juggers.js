@@ -11,6 +11,7 @@ const MARGIN = 40; // mm around the table (coins fall off into it)
 const FULL_PULL = 200; // mm of pull for strength 1
 const MIN_PULL = 6; // mm: a shorter drag is a click, not a flick
 const ANIMATION_MS = 700;
+const HOLD_MS = 600; // the settled coins stay shown this long before the position now
 
 const slotName = (s) => `${"AB"[Math.floor(s / 4)]}${(s % 4) + 1}`;
 const fmt = (x, digits) => String(Number(x.toFixed(digits)));
@@ -36,6 +37,15 @@ function subbedOut(history) {
     if (text.startsWith("place ")) break;
     const m = text.match(/^sub out (\d) in \d$/);
     if (m) out.add(who * 4 + Number(m[1]) - 1);
+  }
+  return out;
+}
+
+// "settle A1:300.5,400 B2:..." (actions.py) -> positions by slot, null for a coin not on the table
+function parseSettle(text) {
+  const out = Array(8).fill(null);
+  for (const m of text.matchAll(/([AB])([1-4]):([-+\d.e]+),([-+\d.e]+)/g)) {
+    out["AB".indexOf(m[1]) * 4 + Number(m[2]) - 1] = [Number(m[3]), Number(m[4])];
   }
   return out;
 }
@@ -100,9 +110,11 @@ function drawTable(cx, g, o, coins, extra) {
       const [px, py] = toPx(x, tb.height / 2 + dy);
       cx.beginPath(); cx.arc(px, py, Math.max(2, tb.post_radius * SCALE), 0, 2 * Math.PI); cx.fill();
     }
-    cx.fillStyle = COLOURS[team];
     cx.font = "bold 11px sans-serif";
-    const [lx, ly] = toPx(team === 0 ? 2 : tb.width - 60, tb.height / 2 + half + 16);
+    const [lx, ly] = toPx(team === 0 ? 4 : tb.width - 72, tb.height / 2 + half + 16);
+    cx.lineWidth = 3; cx.strokeStyle = "#000";
+    cx.strokeText(`${"AB"[team]}'s goal`, lx, ly);
+    cx.fillStyle = COLOURS[team];
     cx.fillText(`${"AB"[team]}'s goal`, lx, ly);
   }
   const injured = (s) => o.turn <= o.injured_until[s];
@@ -177,29 +189,42 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const extra = { cells };
   const draw = (coins) => drawTable(cx, g, o, coins || coinsOf(pos), extra);
 
-  // The game's settle outcome has only where every coin came to rest (physics.simulate keeps no
-  // path), so a flick is animated as a straight move from the last positions shown to the new
-  // ones; a coin that fell off the table fades out where it was.
-  const before = memo.jgPos;
+  // A flick's result is its chance outcome `settle` in the history: where every coin came to
+  // rest. physics.simulate keeps no path, so the flick is animated as a straight move from the
+  // positions shown before to the settled ones (a coin that fell off fades where it was), held a
+  // moment, then the position now is drawn (after a foul or a meta, the next turn's placement).
+  // The animation lives in memo, so a view arriving meanwhile carries it on.
+  const history = o.history || [];
+  let last = -1;
+  for (let i = history.length - 1; i >= 0 && last < 0; i--) if (history[i][1].startsWith("settle ")) last = i;
+  if (memo.jgHistory !== undefined && last >= memo.jgHistory && memo.jgPos) {
+    memo.jgAnim = { before: memo.jgPos, after: parseSettle(history[last][1]), start: performance.now() };
+  }
+  memo.jgHistory = history.length;
   memo.jgPos = pos;
-  const moved = before && before.length === pos.length &&
-    pos.some((p, s) => p && before[s] && (p[0] !== before[s][0] || p[1] !== before[s][1]));
-  if (moved) {
-    const start = performance.now();
+  const anim = memo.jgAnim;
+  if (anim && performance.now() - anim.start < ANIMATION_MS + HOLD_MS) {
+    canvas.dataset.animating = "yes";
     const step = (now) => {
-      if (!canvas.isConnected && now - start > 50) return; // redrawn meanwhile
-      const k = Math.min(1, (now - start) / ANIMATION_MS);
+      if (!canvas.isConnected) return; // redrawn meanwhile: the new canvas carries on
+      const k = Math.min(1, (now - anim.start) / ANIMATION_MS);
       const e = 1 - (1 - k) * (1 - k);
       const coins = [];
-      for (let s = 0; s < pos.length; s++) {
-        const a = before[s];
-        const b = pos[s];
+      for (let s = 0; s < 8; s++) {
+        const a = anim.before[s];
+        const b = anim.after[s];
         if (a && b) coins.push([s, [a[0] + (b[0] - a[0]) * e, a[1] + (b[1] - a[1]) * e]]);
         else if (b) coins.push([s, b]);
-        else if (a && k < 1) coins.push([s, a]); // fell off: shown until the move ends
+        else if (a && k < 1) coins.push([s, a]); // fell off the table
       }
-      draw(coins);
-      if (k < 1) requestAnimationFrame(step);
+      if (now - anim.start < ANIMATION_MS + HOLD_MS) {
+        draw(coins);
+        requestAnimationFrame(step);
+      } else {
+        memo.jgAnim = null;
+        delete canvas.dataset.animating;
+        draw();
+      }
     };
     requestAnimationFrame(step);
   }
@@ -261,7 +286,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
       if (o.hp[s] <= 0) where = t("out");
       const marks = [where];
       if (o.turn <= o.injured_until[s]) marks.push(t("injured"));
-      row.append(el("span", { class: "jugger", "data-slot": slotName(s) }, ` ${slotName(s)} ${o.names[s]} ♥${o.hp[s]} (${marks.join(", ")})`));
+      row.append(el("span", { class: "jugger", "data-slot": slotName(s) }, ` · ${slotName(s)} ${o.names[s]} ♥${o.hp[s]} (${marks.join(", ")})`));
     }
     roster.append(row);
   }
