@@ -71,6 +71,8 @@ def test_juggers_is_played_through_its_board(browser: Any, server: Server) -> No
         elif any(a.startswith("place ") for a in legal):
             place_by_click(page, legal)
         else:
+            if any(a.startswith("pick ") for a in legal):
+                shot(page, "juggers-draft")  # the market on the buttons
             page.locator("#board [data-action]").first.click()
         wait_change(page, move)
         assert not page.is_visible("#error.shown"), page.inner_text("#error")

@@ -265,7 +265,8 @@ export function render({ root, view, legal, act, t, el, memo }) {
     extra.selected = undefined;
     if (d) {
       const a = aim(d.from, pointer(ev));
-      if (a.pull >= MIN_PULL) return act(`flick ${d.j} at ${fmt(a.angle, 1)} strength ${fmt(a.strength, 2)}`);
+      const spin = memo.jgOffset ? ` offset ${fmt(memo.jgOffset, 1)}` : "";
+      if (a.pull >= MIN_PULL) return act(`flick ${d.j} at ${fmt(a.angle, 1)} strength ${fmt(a.strength, 2)}${spin}`);
       draw();
       return;
     }
@@ -300,8 +301,25 @@ export function render({ root, view, legal, act, t, el, memo }) {
         onclick: () => { memo.jgPlace = j; memo.redraw?.(); },
       }, `${j} ${o.names[team * 4 + Number(j) - 1] || ""}`))));
   }
-  if (Object.keys(flickable).length) root.append(el("div", { class: "hint" }, t("Drag back from one of your coins and release to flick it.")));
+  if (Object.keys(flickable).length) {
+    // the spin: hit the coin off its centre line by this fraction of its radius (actions.py)
+    const offset = el("input", { type: "range", id: "offset", min: -1, max: 1, step: 0.1, value: memo.jgOffset || 0 });
+    const shown = el("span", {}, fmt(memo.jgOffset || 0, 1));
+    offset.addEventListener("input", () => { memo.jgOffset = Number(offset.value); shown.textContent = fmt(memo.jgOffset, 1); });
+    root.append(el("div", { class: "hint" }, t("Drag back from one of your coins and release to flick it."), " ",
+      el("label", {}, t("Spin (offset)"), " ", offset, " ", shown)));
+  }
+  // the market's lines of the text picture tell what a pick buys (name, cost, life, supermove)
+  const market = {};
+  for (const line of (view.picture || "").split("\n")) {
+    const m = line.match(/^ {2}([a-z][a-z0-9_]*) +(.+)$/);
+    if (m) market[m[1]] = m[2].replace(/ {2,}/g, " ");
+  }
   if (others.length) {
-    root.append(el("div", { class: "actions" }, others.map((a) => el("button", { "data-action": a, onclick: () => act(a) }, a))));
+    root.append(el("div", { class: "actions" }, others.map((a) => {
+      const pick = a.match(/^pick (\S+)$/);
+      const label = pick && market[pick[1]] ? `${a}: ${market[pick[1]]}` : a;
+      return el("button", { "data-action": a, onclick: () => act(a) }, label);
+    })));
   }
 }
