@@ -291,7 +291,8 @@ export function render({ root, view, legal, act, t, el, memo }) {
     }
     roster.append(row);
   }
-  root.append(el("div", {}, `${t("Inning")} ${o.inning} · ${o.phase}`), canvas, hint, roster);
+  const budgets = (view.picture || "").split("\n").find((l) => l.startsWith("market (")) || "";
+  root.append(el("div", {}, `${t("Inning")} ${o.inning} · ${o.phase}`, budgets ? ` · ${budgets.replace(/:$/, "")}` : ""), canvas, hint, roster);
 
   const others = legal.filter((a) => !a.startsWith("flick ") && !a.startsWith("place "));
   if (Object.keys(places).length) {
