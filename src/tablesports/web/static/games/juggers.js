@@ -139,6 +139,22 @@ function drawTable(cx, g, o, coins, extra) {
     }
     cx.textAlign = "start"; cx.textBaseline = "alphabetic"; cx.globalAlpha = 1;
   }
+  // coins that fell off the table this turn wait on the floor below their team's end
+  (extra.fallen || []).forEach((s, i) => {
+    const team = Math.floor(s / 4);
+    const [px, py] = toPx(team === 0 ? 30 + 40 * i : tb.width - 30 - 40 * i, -22);
+    const r = Math.max(7, tb.coin_radius * SCALE);
+    cx.globalAlpha = 0.6;
+    cx.beginPath(); cx.arc(px, py, r, 0, 2 * Math.PI);
+    cx.fillStyle = COLOURS[team]; cx.fill();
+    cx.globalAlpha = 1;
+    cx.strokeStyle = "#d50000"; cx.lineWidth = 2; cx.stroke();
+    cx.fillStyle = team === 0 ? "#000" : "#fff";
+    cx.font = "bold 9px sans-serif";
+    cx.textAlign = "center"; cx.textBaseline = "middle";
+    cx.fillText(slotName(s), px, py);
+    cx.textAlign = "start"; cx.textBaseline = "alphabetic";
+  });
   if (extra.drag) {
     const { from, to, angle, strength } = extra.drag;
     const [cxp, cyp] = toPx(from[0], from[1]);
@@ -186,7 +202,9 @@ export function render({ root, view, legal, act, t, el, memo }) {
   canvas.dataset.coins = JSON.stringify(Object.fromEntries(coinsOf(pos).map(([s, p]) => [slotName(s), g.toPx(p[0], p[1])])));
   canvas.dataset.geometry = JSON.stringify({ scale: SCALE, margin: MARGIN, height: g.tb.height, cell: CELL });
   const cx = canvas.getContext("2d");
-  const extra = { cells };
+  const subbed = subbedOut(o.history || []);
+  const fallen = pos.map((p, s) => s).filter((s) => !pos[s] && o.played[s] && !subbed.has(s) && o.names[s]);
+  const extra = { cells, fallen };
   const draw = (coins) => drawTable(cx, g, o, coins || coinsOf(pos), extra);
 
   // A flick's result is its chance outcome `settle` in the history: where every coin came to
@@ -276,7 +294,6 @@ export function render({ root, view, legal, act, t, el, memo }) {
   });
 
   // the Juggers of both teams: life, and whether on the table, on the bench, fallen or injured
-  const subbed = subbedOut(o.history || []);
   const roster = el("div", { class: "juggers-roster" });
   for (const tm of [0, 1]) {
     const row = el("div", {}, el("b", { style: `color:${COLOURS[tm]}` }, `${"AB"[tm]} (${t("morale")} ${o.morale[tm]}, ${o.score[tm]})`));
