@@ -745,6 +745,22 @@ class JuggersState(State):
         out["history"] = self.history_json()
         return out
 
+    def observation(self, player: int) -> dict[str, Any]:
+        """The whole state (perfect information), with the table's geometry and the Juggers'
+        names so that a board (the web app's) draws the table without the game's data files."""
+        out = self.to_json()
+        t = self.game.table
+        out["table"] = {
+            "width": t.width,
+            "height": t.height,
+            "goal_line": t.goal_line,
+            "mouth": t.mouth,
+            "post_radius": t.post_radius,
+            "coin_radius": t.coin_radius,
+        }
+        out["names"] = [self.character(s).name if self.chars[s] >= 0 else None for s in range(8)]
+        return out
+
     def render(self, player: int | None = None) -> str:
         from tablesports.games.juggers.render import render_text
 

@@ -1,0 +1,97 @@
+"""Juggers Fallout's own board (`web/static/games/juggers.js`) in headless Chromium: the draft
+by buttons, placement by clicks on the table's cells, and a flick by a slingshot drag.
+
+Screenshots: test-artifacts/web/juggers-*.png.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from .server import Server
+from .test_browser import browser, new_match, server, shot, state, wait_change
+
+__all__ = ["browser", "server"]  # the fixtures, shared with test_browser
+
+PULL = 60.0  # css px, down and to the left of the coin: the flick goes up and to the right
+
+
+def canvas_point(page: Any, px: float, py: float) -> tuple[float, float]:
+    """Page coordinates of canvas pixel (px, py)."""
+    box = page.locator("#juggers-table").bounding_box()
+    width = page.evaluate("document.getElementById('juggers-table').width")
+    k = box["width"] / width
+    return box["x"] + px * k, box["y"] + py * k
+
+
+def place_by_click(page: Any, legal: list[str]) -> None:
+    """Click the cell of the first placement of the Jugger the board has selected (the first)."""
+    jugger = min(a.split()[1] for a in legal if a.startswith("place "))
+    cell = next(a.split()[-1] for a in legal if a.startswith(f"place {jugger} "))
+    geo = json.loads(page.get_attribute("#juggers-table", "data-geometry"))
+    col, row = "abcdefghijkl".index(cell[0]), int(cell[1:]) - 1
+    x = (geo["cell"] * (col + 0.5) + geo["margin"]) * geo["scale"]
+    y = (geo["height"] - geo["cell"] * (row + 0.5) + geo["margin"]) * geo["scale"]
+    page.mouse.click(*canvas_point(page, x, y))
+
+
+def flick_by_drag(page: Any, legal: list[str]) -> str:
+    """Drag back from a flickable coin of team A; return the Jugger's number."""
+    jugger = next(a.split()[1] for a in legal if a.startswith("flick "))
+    coins = json.loads(page.get_attribute("#juggers-table", "data-coins"))
+    x, y = canvas_point(page, *coins[f"A{jugger}"])
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x - PULL, y + PULL, steps=6)
+    assert re.search(r"45(\.0)?°", page.inner_text("#aim")), page.inner_text("#aim")
+    shot(page, "juggers-aiming")
+    page.mouse.up()
+    return jugger
+
+
+def test_juggers_is_played_through_its_board(browser: Any, server: Server) -> None:
+    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+    new_match(page, server, "juggers", "random")
+    page.wait_for_selector("#juggers-table")
+    flicked = None
+    for _ in range(60):
+        move, mine, over = state(page)
+        assert over != "yes"
+        if mine != "yes":
+            page.wait_for_function("document.body.dataset.mine === 'yes'", timeout=30000)
+            continue
+        legal = page.eval_on_selector_all(
+            "#legal [data-action]", "bs => bs.map(b => b.dataset.action)"
+        )
+        if any(a.startswith("flick ") for a in legal):
+            flicked = flick_by_drag(page, legal)
+        elif any(a.startswith("place ") for a in legal):
+            place_by_click(page, legal)
+        else:
+            if any(a.startswith("pick ") for a in legal):
+                shot(page, "juggers-draft")  # the market on the buttons
+            page.locator("#board [data-action]").first.click()
+        wait_change(page, move)
+        assert not page.is_visible("#error.shown"), page.inner_text("#error")
+        if flicked:
+            break
+    assert flicked, "no flick offered to seat 0 in 60 of its actions"
+    # the chance steps (noise, then settle: where the coins stopped) follow the flick
+    page.wait_for_function("document.getElementById('log').innerText.includes('settle')")
+    log = page.inner_text("#log")
+    m = re.search(rf"flick {flicked} at ([\d.]+) strength ([\d.]+)", log)
+    assert m, log
+    # the pull of 60 css px down-left is 45 degrees up-right (the game's angle: counter-clockwise
+    # from +x) and, at 0.75 px per mm, 113 mm of the 200 mm of a full-strength pull
+    assert abs(float(m.group(1)) - 45.0) < 0.5
+    assert abs(float(m.group(2)) - math.hypot(PULL, PULL) / 0.75 / 200) < 0.02
+    # the flick is animated from the positions before to the settled ones, then the board goes on
+    page.wait_for_selector("#juggers-table[data-animating]", timeout=3000)
+    page.wait_for_timeout(300)
+    shot(page, "juggers-flick-moving")
+    page.wait_for_selector("#juggers-table:not([data-animating])", timeout=5000)
+    shot(page, "juggers-after-flick")
+    page.close()
