@@ -217,10 +217,12 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const benchBox = el("div", { class: "jt-bench" }, ...[0, 1].map((side) => bench[side].length
     ? el("div", {}, `${TEAM[side]} ${t("off the board")}: `, ...bench[side].map((b) => el("button", {
       class: `jt-benched t${side}${sel === b.label ? " selected" : ""}`, "data-hero": b.label,
+      style: sel === b.label && side === me ? "outline: 2px solid #222" : null,
       onclick: () => { memo.jtSel = b.label; memo.redraw?.(); },
     }, `${b.label} ${b.name}${placeBy[b.label] ? " ▸" : ""}`)))
     : ""));
   // the other actions, grouped
+  const titles = { Activation: t("Activation"), Movement: t("Movement"), Facing: t("Facing"), "The Jugg": t("The Jugg"), Combat: t("Combat"), Team: t("Team"), Other: t("Other") };
   const used = new Set();
   const groups = [];
   for (const [title, re] of GROUPS) {
@@ -231,7 +233,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const others = rest.filter((a) => !used.has(a));
   if (others.length) groups.push(["Other", others]);
   const groupBox = el("div", { class: "jt-groups", id: "jtactions" }, ...groups.map(([title, acts]) => el("div", { class: "jt-group" },
-    el("span", { class: "jt-group-title" }, `${t(title)}: `),
+    el("span", { class: "jt-group-title" }, `${titles[title]}: `),
     ...acts.map((a) => el("button", { "data-action": a, class: a === "end" || a === "done" ? "primary" : "", onclick: () => act(a) }, a)))));
   // the heroes' cards, short
   const cards = el("table", { class: "jt-cards" }, ...[...Array(16).keys()].filter((h) => f.card[h] >= 0).map((h) => {
