@@ -86,6 +86,8 @@ class JuggerGame(Game):
         self.field: list[bool] = [
             f and not (o.european_corners and i in EURO_CORNERS) for i, f in enumerate(FIELD)
         ]
+        self.names = tuple(h.name for h in self.heroes)
+        self.out = tuple(i for i, f in enumerate(FIELD) if f and not self.field[i])
         if [s.id for s in self.spars] != list(SPAR_IDS):
             raise ValueError(f"the spar file must list the spars {SPAR_IDS}")
         cheapest = sorted(h.cost for h in self.heroes)[: self.team_size]
@@ -202,7 +204,14 @@ class JuggerState(S.StateData, State):
         other = "hand1" if player == 0 else "hand0"
         fields[other] = [-1] * len(fields[other])
         fields["pile"] = [-1] * len(fields["pile"])
-        return {"fields": fields, "player": player}
+        # public constants for boards: the roster's names and the hexes out of play (R135)
+        game = self.game
+        return {
+            "fields": fields,
+            "player": player,
+            "names": list(game.names),
+            "out": list(game.out),
+        }
 
     def resample_hidden(self, player: int, rng: random.Random) -> JuggerState:
         """A state the player cannot tell apart: the other hand and the pile dealt anew."""

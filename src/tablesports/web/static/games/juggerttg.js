@@ -1,0 +1,254 @@
+// Jugger TTG: the hex board as SVG, from the observation's fields (board.py's layout: row r,
+// doubled-width x; even rows hold columns a..t, odd rows a..u). Click one of your heroes, then
+// a lit hex (place, step, throw, pass, lunge, push, drop); click a ringed enemy to attack, pin
+// or wrestle it; every other legal action is a button in its group.
+const NS = "http://www.w3.org/2000/svg";
+const ROWS = 11;
+const COLS = 21;
+const S = 17; // hex radius in pixels
+const W = Math.sqrt(3) * S;
+const FACINGS = ["E", "NE", "NW", "W", "SW", "SE"];
+const TEAM = ["red", "blue"];
+const HEX_KINDS = new Set(["step", "throw", "pass", "lunge", "push", "drop"]);
+const HERO_KINDS = new Set(["attack", "talent", "wrestle", "pin", "unpin", "aoo"]);
+const OWN_KINDS = new Set(["activate", "delay", "field", "qwik", "spar"]);
+const SPARS = ["shield", "long", "staff", "qtip", "chain", "twoshort", "qwik"];
+const GROUPS = [
+  ["Activation", /^(activate|delay|end|done)\b/],
+  ["Movement", /^(jog|run|sprint)$/],
+  ["Facing", /^face /],
+  ["The Jugg", /^(pickup|score|reload|keep-hold|end-hold)$/],
+  ["Combat", /^(buy \d+|parry|duel|talent-parry|talent-duel|no-defence|no-reaction|take|hold|no-push)$/],
+  ["Team", /^(recruit|draw-pile|draw-discard|swap|discard|stop|first|initiative|field|qwik|spar) ?/],
+];
+
+const xOf = (col, row) => (row % 2 === 0 ? 2 * col : 2 * col - 1);
+const exists = (col, row) => row >= 0 && row < ROWS && col >= 0 && col <= (row % 2 === 0 ? 19 : 20);
+const hexName = (i) => `${String.fromCharCode(97 + (i % COLS))}${Math.floor(i / COLS) + 1}`;
+const heroLabel = (h) => `${"rb"[Math.floor(h / 8)]}${(h % 8) + 1}`;
+const heroSeat = (label) => ("rb".indexOf(label[0]) * 8) + Number(label[1]) - 1;
+const indexOfXr = (x, r) => r * COLS + ((x + 1) >> 1);
+const MAL = [indexOfXr(3, 5), indexOfXr(35, 5)];
+const CENTRE = indexOfXr(19, 5);
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v);
+  for (const c of children.flat()) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+
+function centre(i) {
+  const row = Math.floor(i / COLS);
+  const x = xOf(i % COLS, row);
+  return [(x + 2) * (W / 2), S + 4 + row * 1.5 * S];
+}
+
+function hexPoints(cx, cy, r) {
+  const pts = [];
+  for (let k = 0; k < 6; k++) {
+    const a = (Math.PI / 180) * (60 * k - 30);
+    pts.push(`${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`);
+  }
+  return pts.join(" ");
+}
+
+// the legal actions sorted by what they point at on the board
+function sortActions(legal, me) {
+  const byHex = {}; // hex name -> actions that end there
+  const byHero = {}; // hero label -> actions naming it
+  const placeBy = {}; // own hero label -> {hex: action}
+  const rest = [];
+  for (const a of legal) {
+    const w = a.split(" ");
+    if (w[0] === "place") {
+      (placeBy[w[1]] ||= {})[w[2]] = a;
+    } else if (HEX_KINDS.has(w[0]) && w.length === 2) {
+      (byHex[w[1]] ||= []).push(a);
+    } else if (HERO_KINDS.has(w[0]) && w.length === 2 && heroSeat(w[1]) >= 0 && Math.floor(heroSeat(w[1]) / 8) !== me) {
+      (byHero[w[1]] ||= []).push(a);
+    } else {
+      if (OWN_KINDS.has(w[0]) && w.length >= 2) (byHero[w[1]] ||= []).push(a);
+      rest.push(a);
+    }
+  }
+  return { byHex, byHero, placeBy, rest };
+}
+
+
+export function render({ root, view, legal, act, t, el, memo }) {
+  const o = view.observation || {};
+  const f = o.fields;
+  if (!f || !f.pos) {
+    root.append(el("pre", { class: "picture" }, view.picture || ""));
+    return;
+  }
+  const me = view.viewer ?? -1;
+  const names = o.names || [];
+  const out = new Set(o.out || []);
+  const { byHex, byHero, placeBy, rest } = sortActions(legal, me);
+  if (memo.jtMove !== view.move) { memo.jtMove = view.move; memo.jtMenu = null; }
+  // the selected hero: the one activating, else the one picked, else the first one to place
+  const placeable = Object.keys(placeBy);
+  let sel = memo.jtSel;
+  if (f.active >= 0 && Math.floor(f.active / 8) === me) sel = heroLabel(f.active);
+  else if (placeable.length && !placeBy[sel]) sel = placeable[0];
+  memo.jtSel = sel;
+  const lit = {}; // hex name -> actions
+  for (const [hx, acts] of Object.entries(byHex)) lit[hx] = [...acts];
+  for (const [hx, a] of Object.entries(placeBy[sel] || {})) (lit[hx] ||= []).push(a);
+
+  const jugg = f.jugg >= 0 ? f.jugg : f.carrier >= 0 ? f.pos[f.carrier] : -1;
+  const box = el("div", { class: "actions", id: "jtmenu" });
+  // a choice between several actions on one hex or hero, kept across redraws of this move
+  const menu = (acts, title) => { memo.jtMenu = { acts, title }; memo.redraw?.(); };
+  if (memo.jtMenu) {
+    const acts = memo.jtMenu.acts.filter((a) => legal.includes(a));
+    box.append(el("span", { class: "jt-menu-title" }, memo.jtMenu.title),
+      ...acts.map((a) => el("button", { "data-action": a, onclick: () => act(a) }, a)));
+  }
+  const width = 42 * (W / 2) + 8;
+  const height = (ROWS - 1) * 1.5 * S + 2 * S + 8;
+  const board = svg("svg", { id: "jtboard", viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, width: (width * 1.5).toFixed(0), height: (height * 1.5).toFixed(0), style: "max-width: 100%; height: auto; user-select: none" });
+  // the hexes: field, start slots (team tinted), Mals, centre, hexes out of play
+  for (let i = 0; i < ROWS * COLS; i++) {
+    const col = i % COLS;
+    const row = Math.floor(i / COLS);
+    if (!exists(col, row)) continue;
+    const x = xOf(col, row);
+    const name = hexName(i);
+    const [cx, cy] = centre(i);
+    let fill = "#cfe3c1";
+    if (x <= 0) fill = "#e8c4c0";
+    else if (x >= 38) fill = "#c3d3e8";
+    if (out.has(i)) fill = "#9a9a9a";
+    const cls = ["jt-hex"];
+    if (lit[name]) cls.push("lit");
+    const g = svg("g", { class: cls.join(" "), "data-hex": name, style: lit[name] ? "cursor: pointer" : null });
+    g.append(svg("polygon", { points: hexPoints(cx, cy, S - 0.5), fill, stroke: "#6b8f5e", "stroke-width": 0.8 }));
+    if (MAL.includes(i)) g.append(svg("circle", { cx, cy, r: S * 0.55, fill: "none", stroke: i === MAL[0] ? "#a93226" : "#1f5f99", "stroke-width": 3 }));
+    if (i === CENTRE) g.append(svg("circle", { cx, cy, r: 3, fill: "#6b8f5e" }));
+    if (lit[name]) {
+      const kind = lit[name][0].split(" ")[0];
+      const colour = { step: "#f1c40f", place: "#f1c40f", throw: "#e67e22", pass: "#e67e22", lunge: "#e74c3c", push: "#8e44ad", drop: "#16a085" }[kind] || "#f1c40f";
+      g.append(svg("polygon", { points: hexPoints(cx, cy, S - 3), fill: colour, "fill-opacity": 0.55, stroke: colour, "stroke-width": 2 }));
+    }
+    g.append(svg("text", { x: cx, y: cy + S * 0.72, "font-size": 6, "text-anchor": "middle", fill: "#56704c" }, name));
+    g.append(svg("title", {}, `${name}${MAL.includes(i) ? ` · ${TEAM[MAL.indexOf(i)]} Mal` : ""}${x <= 0 || x >= 38 ? " · start slot" : ""}${lit[name] ? `\n${lit[name].join("\n")}` : ""}`));
+    g.addEventListener("click", () => {
+      const acts = lit[name];
+      if (!acts) return;
+      if (acts.length === 1) return act(acts[0]);
+      menu(acts, `${name}:`);
+    });
+    board.append(g);
+  }
+  // the heroes on the board
+  const bench = [[], []];
+  for (let h = 0; h < 16; h++) {
+    if (f.card[h] < 0) continue;
+    const label = heroLabel(h);
+    const side = Math.floor(h / 8);
+    const hero = { h, label, side, name: names[f.card[h]] || label };
+    if (f.pos[h] < 0) { bench[side].push(hero); continue; }
+    const [cx, cy] = centre(f.pos[h]);
+    const down = Boolean(f.down[h]);
+    const pinned = f.pinned_by[h] >= 0;
+    const targets = byHero[label] || [];
+    const mine = side === me;
+    const cls = ["jt-hero", `t${side}`];
+    if (mine) cls.push("mine");
+    if (targets.length) cls.push(mine ? "can" : "target");
+    if (sel === label && mine) cls.push("selected");
+    if (down) cls.push("kneeling");
+    if (pinned) cls.push("pinned");
+    if (f.active === h) cls.push("active");
+    const colour = side === 0 ? "#c0392b" : "#2471a3";
+    const g = svg("g", { class: cls.join(" "), "data-hero": label, style: "cursor: pointer" });
+    if (f.active === h) g.append(svg("circle", { cx, cy, r: S * 0.95, fill: "none", stroke: "#f1c40f", "stroke-width": 3, "stroke-dasharray": "4 2" }));
+    if (targets.length && !mine) g.append(svg("circle", { cx, cy, r: S * 0.92, fill: "none", stroke: "#e74c3c", "stroke-width": 2.5 }));
+    if (sel === label && mine) g.append(svg("circle", { cx, cy, r: S * 0.92, fill: "none", stroke: "#222", "stroke-width": 2 }));
+    const r = S * 0.66;
+    if (down) {
+      // kneeling: a flattened token, no facing (R91 needs a standing hero), the Stones left
+      g.append(svg("ellipse", { cx, cy, rx: r, ry: r * 0.6, fill: colour, "fill-opacity": 0.55, stroke: "#222", "stroke-width": 1, "stroke-dasharray": "2 1.5" }));
+    } else {
+      const a = -60 * f.facing[h];
+      g.append(svg("polygon", { points: `${cx + r + 5},${cy} ${cx + r - 2},${cy - 5} ${cx + r - 2},${cy + 5}`, fill: "#222", transform: `rotate(${a} ${cx} ${cy})` }));
+      g.append(svg("circle", { cx, cy, r, fill: colour, stroke: f.activated[h] ? "#888" : "#fff", "stroke-width": 1.5 }));
+    }
+    g.append(svg("text", { x: cx, y: cy + 3, "font-size": 8, "font-weight": "bold", "text-anchor": "middle", fill: "#fff" }, down ? `${label.toUpperCase()}` : label));
+    if (f.role[h] === 0) g.append(svg("text", { x: cx - r, y: cy - r + 2, "font-size": 7, "font-weight": "bold", fill: "#222" }, "Q"));
+    if (down) g.append(svg("text", { x: cx + r - 1, y: cy - r + 3, "font-size": 7, fill: "#222" }, pinned ? "P" : String(f.penalty[h])));
+    if (pinned) g.append(svg("line", { x1: cx - r, y1: cy - r, x2: cx + r, y2: cy + r, stroke: "#222", "stroke-width": 2 }));
+    if (jugg === f.pos[h]) g.append(svg("circle", { cx: cx + r * 0.7, cy: cy + r * 0.7, r: 4.5, fill: "#f5e6b3", stroke: "#5d4037", "stroke-width": 1.2 }));
+    const state = [down ? (pinned ? `kneeling, pinned by ${heroLabel(f.pinned_by[h])}` : `kneeling, ${f.penalty[h]} Stones left`) : `facing ${FACINGS[f.facing[h]]}`];
+    if (f.activated[h]) state.push("done");
+    if (f.exhausted[h]) state.push("exhausted");
+    g.append(svg("title", {}, `${label} ${hero.name} (${TEAM[side]}) · ${state.join(", ")} · FP ${f.fp[h]} AP ${f.ap[h]}${targets.length ? `\n${targets.join("\n")}` : ""}`));
+    g.addEventListener("click", (ev) => {
+      ev.stopPropagation();
+      if (!mine) {
+        if (targets.length === 1) return act(targets[0]);
+        if (targets.length) menu(targets, `${label}:`);
+        return;
+      }
+      const own = targets.filter((a) => /^(activate|field|qwik) /.test(a));
+      if (own.length === 1 && !placeBy[label]) return act(own[0]);
+      memo.jtSel = label;
+      if (targets.length) menu(targets, `${label}:`);
+      else memo.redraw?.();
+    });
+    board.append(g);
+  }
+  if (jugg >= 0 && !f.pos.includes(jugg)) {
+    const [cx, cy] = centre(jugg);
+    board.append(svg("g", { class: "jt-jugg", "pointer-events": "none" }, svg("circle", { cx, cy, r: 6, fill: "#f5e6b3", stroke: "#5d4037", "stroke-width": 1.5 }), svg("title", {}, "the Jugg")));
+  }
+
+  // the heading: score, Stone, RDA, who acts
+  const phase = f.phase;
+  let who = f.active >= 0 ? `${heroLabel(f.active)} ${names[f.card[f.active]] || ""} is activating` : "";
+  if (f.active >= 0 && f.moves_left >= 0) who += ` (${f.moves_left} hexes left)`;
+  const head = el("div", { class: "jt-head", id: "jthead" },
+    el("b", { style: "color:#c0392b" }, `red ${f.score[0]}`), " - ", el("b", { style: "color:#2471a3" }, `${f.score[1]} blue`),
+    ` · ${t("Stone")} ${f.stone + 1} · RDA ${f.rda} · ${t("initiative")} ${TEAM[f.init]} · ${phase}${who ? ` · ${who}` : ""}`);
+  // the heroes off the board (to place, substitutes)
+  const benchBox = el("div", { class: "jt-bench" }, ...[0, 1].map((side) => bench[side].length
+    ? el("div", {}, `${TEAM[side]} ${t("off the board")}: `, ...bench[side].map((b) => el("button", {
+      class: `jt-benched t${side}${sel === b.label ? " selected" : ""}`, "data-hero": b.label,
+      style: sel === b.label && side === me ? "outline: 2px solid #222" : null,
+      onclick: () => { memo.jtSel = b.label; memo.redraw?.(); },
+    }, `${b.label} ${b.name}${placeBy[b.label] ? " ▸" : ""}`)))
+    : ""));
+  // the other actions, grouped
+  const titles = { Activation: t("Activation"), Movement: t("Movement"), Facing: t("Facing"), "The Jugg": t("The Jugg"), Combat: t("Combat"), Team: t("Team"), Other: t("Other") };
+  const used = new Set();
+  const groups = [];
+  for (const [title, re] of GROUPS) {
+    const acts = rest.filter((a) => !used.has(a) && re.test(a));
+    acts.forEach((a) => used.add(a));
+    if (acts.length) groups.push([title, acts]);
+  }
+  const others = rest.filter((a) => !used.has(a));
+  if (others.length) groups.push(["Other", others]);
+  const groupBox = el("div", { class: "jt-groups", id: "jtactions" }, ...groups.map(([title, acts]) => el("div", { class: "jt-group" },
+    el("span", { class: "jt-group-title" }, `${titles[title]}: `),
+    ...acts.map((a) => el("button", { "data-action": a, class: a === "end" || a === "done" ? "primary" : "", onclick: () => act(a) }, a)))));
+  // the heroes' cards, short
+  const cards = el("table", { class: "jt-cards" }, ...[...Array(16).keys()].filter((h) => f.card[h] >= 0).map((h) => {
+    const flags = [];
+    if (f.role[h] === 0) flags.push("Qwik");
+    else if (f.spar[h] >= 0 && f.role[h] === 1) flags.push(SPARS[f.spar[h]]);
+    else flags.push("sub");
+    if (f.down[h]) flags.push(`kneeling ${f.penalty[h]}`);
+    if (f.pinned_by[h] >= 0) flags.push(`pinned by ${heroLabel(f.pinned_by[h])}`);
+    if (f.carrier === h) flags.push("carries the Jugg");
+    if (f.activated[h]) flags.push("done");
+    if (f.exhausted[h]) flags.push("exhausted");
+    return el("tr", { class: `t${Math.floor(h / 8)}` }, el("td", { style: `color:${h < 8 ? "#c0392b" : "#2471a3"}; font-weight: bold` }, heroLabel(h)),
+      el("td", {}, names[f.card[h]] || ""), el("td", {}, f.pos[h] >= 0 ? hexName(f.pos[h]) : "-"),
+      el("td", {}, `FP ${f.fp[h]} AP ${f.ap[h]}`), el("td", {}, flags.join(", ")));
+  }));
+  root.append(head, board, box, groupBox, benchBox, cards);
+}
