@@ -119,6 +119,14 @@ class JuggersGame(Game):
         state.history = state.history_from_json(data.get("history", []))
         return state
 
+    def check_state(self, state: State) -> None:
+        """Characters drafted once, counters and the clock within the match's limits, coins
+        alive and on the table, the phase's own fields consistent (`invariants.py`)."""
+        from tablesports.games.juggers.invariants import check_state
+
+        assert isinstance(state, JuggersState)
+        check_state(state)
+
     def action_codec(self) -> ActionCodec:
         return self._codec
 
