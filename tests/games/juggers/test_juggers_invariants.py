@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tablesports.core.errors import StateError
+from tablesports.core.errors import NotationError, StateError
 from tablesports.core.protocol import TERMINAL
 from tablesports.core.registry import load
 
@@ -149,3 +149,17 @@ def test_a_field_of_the_wrong_type_is_named() -> None:
     data = start_json()
     data["subs"] = "0,0"
     rejected(data, "subs", "one whole number per team")
+
+
+def test_a_settling_flicks_result_is_read_or_rejected_never_a_crash() -> None:
+    state = position(GATE)
+    state.apply_action(state.parse_action("flick 1 at 0 strength 0.4"))
+    state.apply_action(state.chance_outcomes()[0][0])
+    data = state.to_json()
+    assert GAME.state_from_json(data).to_json() == data
+    data["result"] = data["result"][::-1]  # the settle text is no longer first
+    with pytest.raises(NotationError, match="settle action's text"):
+        GAME.state_from_json(data)
+    data = state.to_json()
+    data["result"][1] = [0]  # A1, the flicked coin, both settled and fallen
+    rejected(data, "result fallen", "is no more")

@@ -111,6 +111,8 @@ class JuggersGame(Game):
             state.rolls = [(str(k), int(s)) for k, s in data["rolls"]]
             if data["result"] is not None:
                 text, fallen, *flags = data["result"]
+                if not isinstance(text, str):
+                    raise TypeError(f"result starts with the settle action's text, not {text!r}")
                 settle = parse_action(text)
                 assert isinstance(settle, Settle)
                 state.result = (settle, list(fallen), *flags)
