@@ -163,3 +163,17 @@ def test_a_settling_flicks_result_is_read_or_rejected_never_a_crash() -> None:
     data = state.to_json()
     data["result"][1] = [0]  # A1, the flicked coin, both settled and fallen
     rejected(data, "result fallen", "is no more")
+
+
+def test_r30_a_tie_goes_to_penalties() -> None:
+    rejected(_over([0, 0], -1), "score", "a winner on mete")
+
+
+def test_r32_r33_penalties_end_level_after_five_each() -> None:
+    shot_out = _over([0, 0], 0)
+    shot_out.update(pen_shots=[5, 5], pen_goals=[2, 1], reason="penalties 2-1")
+    GAME.state_from_json(shot_out)
+    shot_out["pen_shots"] = [5, 4]
+    rejected(shot_out, "pen_shots", "level, 5 to 55 each")
+    shot_out.update(pen_shots=[6, 6], pen_goals=[1, 1], winner=-1)
+    rejected(shot_out, "pen_shots", "ending on a lead unless at the cap")

@@ -177,6 +177,8 @@ def _match_clock(s: JuggersState) -> None:
         for field, none in none_yet:
             if any(v != none for v in getattr(s, field)):
                 raise _bad(field, getattr(s, field), f"all {none} before the innings")
+        if any(s.played) or s.meta_this_turn:
+            raise _bad("played", s.played, "nobody played and no meta before the innings")
         return
     _in("inning", s.inning, 1, h.innings, f"1 to the {h.innings} innings (R2)")
     _in("half", s.half, 0, 1, "0 or 1: the inning's first or second turn")
@@ -378,10 +380,22 @@ def _end(s: JuggersState) -> None:
     if s.phase != OVER:
         if s.winner != NOBODY:
             raise _bad("winner", s.winner, "-1 until the match is over")
+        if s.reason:
+            raise _bad("reason", s.reason, "none until the match is over")
         return
     a, b = s.score
     pa, pb = s.pen_goals
+    if a == b and not any(s.pen_shots):
+        raise _bad("score", s.score, "a match over without penalties has a winner on mete (R30)")
     due = (0 if a > b else 1) if a != b else (0 if pa > pb else 1) if pa != pb else NOBODY
     if s.winner != due:
         what = "the team with more mete" if a != b else "the penalties' winner, or -1 if drawn"
         raise _bad("winner", s.winner, f"{due}: {what}")
+    if not s.reason:
+        raise _bad("reason", s.reason, "why the match ended")
+    if any(s.pen_shots):  # the penalties end on level shots, five each or more (R32, R33)
+        cap = 5 + s.game.house.sudden_death_cap
+        shots = s.pen_shots[0]
+        if s.pen_shots[1] != shots or shots < 5 or (pa == pb and shots != cap):
+            allowed = f"level, 5 to {cap} each, ending on a lead unless at the cap (R32, R33)"
+            raise _bad("pen_shots", s.pen_shots, allowed)
