@@ -62,5 +62,5 @@ def test_a_table_whose_step_lets_coins_tunnel_is_refused() -> None:
 
 
 def test_not_toml_is_named() -> None:
-    with pytest.raises(DataFileError, match=r"house\.toml: not TOML"):
+    with pytest.raises(DataFileError, match=r"house\.toml: not valid TOML"):
         data.parse_data(data.HouseRules, "innings = = 9", "house.toml")
