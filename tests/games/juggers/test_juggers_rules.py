@@ -219,11 +219,11 @@ def test_r15_the_injury_roll_is_missed_with_stamina_percent_chance() -> None:
 
 
 def test_r15_an_injured_jugger_is_placed_but_not_flicked_until_the_end_of_the_next_turn() -> None:
-    state = position(GATE, A_TURN, "turn=3", "injured=A1:4")
+    state = position(GATE, A_TURN, "inning=2 turn=3", "injured=A1:4")
     unchanged(state, "flick 1 at 0 strength 0.4", "injured")
-    nxt = position(GATE, A_TURN, "turn=5", "injured=A1:4")
+    nxt = position(GATE, A_TURN, "inning=3 turn=5", "injured=A1:4")
     flick(nxt, "flick 1 at 0 strength 0.4")  # turn 5: healed
-    placing = position("phase=place", "turn=4", "injured=A1:4")
+    placing = position("phase=place", "inning=2 half=1 first=A turn=4", "injured=A1:4")
     placing.apply_action(placing.parse_action("place 1 at c4"))  # still placeable
     assert placing.pos[0] is not None
 
@@ -329,8 +329,10 @@ def test_r28_the_match_ends_when_both_teams_have_fewer_than_three_to_field() -> 
     flick(state, "flick 1 at 180 strength 0.2")
     roll_all(state)
     assert not state.is_terminal()  # A still has three
-    state2 = position(GATE, A_TURN, "hp=A4:0;A3:0;B3:0;B4:0", "score=1,0")
-    flick(state2, "flick 1 at 180 strength 0.2")
+    # A3 and A4 have no life left (so are off the table); A1 falls off and the attack ends
+    two_each = "at=A1:300,400;A2:500,350;B1:900,400;B2:1000,300"
+    state2 = position(two_each, A_TURN, "hp=A4:0;A3:0;B3:0;B4:0", "score=1,0")
+    flick(state2, "flick 1 at 270 strength 1")
     roll_all(state2)
     assert state2.is_terminal() and state2.returns() == [1.0, -1.0]
 

@@ -111,6 +111,8 @@ class JuggersGame(Game):
             state.rolls = [(str(k), int(s)) for k, s in data["rolls"]]
             if data["result"] is not None:
                 text, fallen, *flags = data["result"]
+                if not isinstance(text, str):
+                    raise TypeError(f"result starts with the settle action's text, not {text!r}")
                 settle = parse_action(text)
                 assert isinstance(settle, Settle)
                 state.result = (settle, list(fallen), *flags)
@@ -118,6 +120,14 @@ class JuggersGame(Game):
             raise NotationError(f"not a Juggers state: {exc!r}") from None
         state.history = state.history_from_json(data.get("history", []))
         return state
+
+    def check_state(self, state: State) -> None:
+        """Characters drafted once, counters and the clock within the match's limits, coins
+        alive and on the table, the phase's own fields consistent (`invariants.py`)."""
+        from tablesports.games.juggers.invariants import check_state
+
+        assert isinstance(state, JuggersState)
+        check_state(state)
 
     def action_codec(self) -> ActionCodec:
         return self._codec
