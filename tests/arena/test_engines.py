@@ -15,7 +15,8 @@ AGENTS = ["random", "mcts:iterations=20", "ismcts:iterations=20"]
 
 
 def test_a_local_ray_plays_the_same_games_as_two_processes() -> None:
-    ray = pytest.importorskip("ray")
+    import ray  # the `ray` extra, which `make test` installs: missing is a failure, not a skip
+
     game = load("pig", target=12)
     on_processes = run_tournament(game, AGENTS, 2, seed=7, jobs=2)
     on_ray = run_tournament(game, AGENTS, 2, seed=7, jobs=2, engine="ray")
@@ -27,7 +28,6 @@ def test_a_local_ray_plays_the_same_games_as_two_processes() -> None:
 
 
 def test_plot_draws_the_matrix_and_ratings_to_a_png(tmp_path: Path) -> None:
-    pytest.importorskip("matplotlib")
     from tablesports.arena.plot import plot_tournament
 
     result = run_tournament(load("ttt"), AGENTS, 2, seed=0)
