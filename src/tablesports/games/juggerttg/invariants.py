@@ -127,7 +127,9 @@ def _scalars(s: JuggerState) -> None:
             raise _bad(f, getattr(s, f), f"one of {allowed}")
     for f in ("player", "init", "turn_player", "turn_step"):
         _in(f, getattr(s, f), 0, 1, "0 or 1")
-    if s.turn_player != (s.init if s.turn_step == 0 else 1 - s.init):
+    between = LINEUP_PHASES | {S.INIT_ROLL, S.INIT_CHOOSE, S.PLACE, S.STAND, S.OVER}
+    # a new initiative is chosen before the activation phase resets the turn (R31, R38)
+    if s.phase not in between and s.turn_player != (s.init if s.turn_step == 0 else 1 - s.init):
         raise _bad(
             "turn_player",
             s.turn_player,
