@@ -84,19 +84,19 @@ def test_r94_a_standing_hero_in_line_blocks_sight_and_r96_a_kneeling_one_does_no
 
 
 def test_r111_the_chain_is_thrown_after_an_attack_and_reloaded_for_1_fp() -> None:
-    st = pos("r2 wren chain k6 E 5/4; b2 bex long m6 W 0/0", "rda=4 init=red active=r2")
+    st = pos("r2 wren chain k6 E 3/4; b2 bex long m6 W 0/0", "rda=4 init=red active=r2")
     play(st, "attack b2", "buy 0", "skulls 3", "skulls 0")
     assert st.penalty[h("b2")] == 5  # R133: the chain's 5 Stones
     assert st.chain_ready[h("r2")] == 0
     assert not any(a.startswith("attack") for a in legal(st))
     play(st, "reload")
-    assert st.chain_ready[h("r2")] == 1 and st.fp[h("r2")] == 2
+    assert st.chain_ready[h("r2")] == 1 and st.fp[h("r2")] == 0
 
 
 def test_r114_a_flank_attack_takes_the_spar_parry_away() -> None:
     # r2 starts in front of b2 (b2 faces W) and attacks from its back side
     # (b2 has no points left, so it makes no attack of opportunity and cannot parry)
-    st = pos("r2 wren shield k6 E 5/4; b2 bex long m6 W 0/0", "rda=4 init=red")
+    st = pos("r2 wren shield k6 E 3/4; b2 bex long m6 W 0/0", "rda=4 init=red")
     play(st, "activate r2", "run", "step k7", "step l7", "step m7")
     # b2 on m6 facing W cannot see m7 (its rear): the attack is a flank attack
     play(st, "face NW", "attack b2", "buy 0")

@@ -112,7 +112,7 @@ def test_r44_a_delay_costs_1_fp_and_the_hero_acts_later_in_the_stone() -> None:
 
 
 def test_r36_r137_the_penalty_phase_takes_one_stone_and_a_hero_stands_up() -> None:
-    body = "r2 wren long k6 E 0/4 done down1; r3 bex long k8 E 0/4 done down2"
+    body = "r2 wren long k6 E 0/4 done down1; r3 bex long k8 E 0/3 done down2"
     st = pos(
         body, "rda=1 init=red", qwiks="r8 nils qwik b1 E 4/3 done; b8 sami qwik s11 W 4/2 done"
     )

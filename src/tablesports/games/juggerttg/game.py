@@ -125,6 +125,14 @@ class JuggerGame(Game):
 
         return parse_position(JuggerState(self), notation)
 
+    def check_state(self, state: State) -> None:
+        """Heroes, hexes, points, the Jugg, the combat, the draft and the phase within what
+        play allows (`invariants.py`)."""
+        from tablesports.games.juggerttg.invariants import check_state
+
+        assert isinstance(state, JuggerState)
+        check_state(state)
+
     def action_codec(self) -> ActionCodec:
         return self._codec
 
