@@ -18,31 +18,8 @@ from tablesports.games.juggerttg.board import DIST, SIZE, VALID
 if TYPE_CHECKING:
     from tablesports.games.juggerttg.game import JuggerState
 
-PLAY_PHASES = frozenset(
-    (
-        S.INIT_ROLL,
-        S.INIT_CHOOSE,
-        S.PLACE,
-        S.STAND,
-        S.TURN,
-        S.ACT,
-        S.HOLD_START,
-        S.BONUS,
-        S.C_REACT,
-        S.C_BUY_A,
-        S.C_DEFEND,
-        S.C_BUY_D,
-        S.C_ROLL_A,
-        S.C_ROLL_D,
-        S.C_WRESTLE,
-        S.C_PUSH,
-        S.C_DROP,
-        S.C_FACE,
-        S.AOO,
-        S.AOO_FACE,
-    )
-)
-LINEUP_PHASES = frozenset((S.RECRUIT, S.FIELD, S.QWIK, S.SPAR)) | S.DRAFT_PHASES
+PLAY_PHASES = frozenset(S.PLAY_PHASES)
+LINEUP_PHASES = frozenset(S.LINEUP_PHASES) | S.DRAFT_PHASES
 PHASES = PLAY_PHASES | LINEUP_PHASES | {S.OVER}
 COMBAT_PHASES = frozenset(
     (S.C_REACT, S.C_BUY_A, S.C_DEFEND, S.C_BUY_D, S.C_ROLL_A, S.C_ROLL_D, S.C_WRESTLE, S.C_PUSH)

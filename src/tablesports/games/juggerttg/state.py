@@ -41,6 +41,14 @@ D_DEAL, D_ROLL, D_FIRST, D_DRAW, D_TAKE, D_PICK, D_DISCARD = (
     "draft-discard",
 )
 DRAFT_PHASES = frozenset((D_DEAL, D_ROLL, D_FIRST, D_DRAW, D_TAKE, D_PICK, D_DISCARD))
+LINEUP_PHASES = (RECRUIT, FIELD, QWIK, SPAR)
+"""Building and fielding the teams, in order (the draft's phases apart)."""
+PLAY_PHASES = (
+    *(INIT_ROLL, INIT_CHOOSE, PLACE, STAND, TURN, ACT, HOLD_START, BONUS),
+    *(C_REACT, C_BUY_A, C_DEFEND, C_BUY_D, C_ROLL_A, C_ROLL_D, C_WRESTLE, C_PUSH, C_DROP),
+    *(C_FACE, AOO, AOO_FACE),
+)
+"""The drive's phases, in order: the observation tensor's planes follow it."""
 
 HERO_LISTS = (
     "card",  # roster index

@@ -14,32 +14,11 @@ from tablesports.core.protocol import Game
 from tablesports.games.juggerttg import state as S
 from tablesports.games.juggerttg.board import COLS, MAL, ROWS, SLOTS, VALID
 
-PHASES = (
-    S.RECRUIT,
-    S.FIELD,
-    S.QWIK,
-    S.SPAR,
-    S.INIT_ROLL,
-    S.INIT_CHOOSE,
-    S.PLACE,
-    S.STAND,
-    S.TURN,
-    S.ACT,
-    S.HOLD_START,
-    S.BONUS,
-    S.C_REACT,
-    S.C_BUY_A,
-    S.C_DEFEND,
-    S.C_BUY_D,
-    S.C_ROLL_A,
-    S.C_ROLL_D,
-    S.C_WRESTLE,
-    S.C_PUSH,
-    S.C_DROP,
-)
+_LATER = {S.C_FACE: S.STAND, S.AOO: S.C_REACT, S.AOO_FACE: S.STAND, S.OVER: S.TURN}
+"""Phases without a plane of their own, shown as the phase they lead back to."""
+PHASES = tuple(p for p in S.LINEUP_PHASES + S.PLAY_PHASES if p not in _LATER)
 PHASE_PLANE = 38
 PLANES = PHASE_PLANE + len(PHASES)
-_LATER = {S.C_FACE: S.STAND, S.AOO: S.C_REACT, S.AOO_FACE: S.STAND, S.OVER: S.TURN}
 
 
 def tensor_shape(game: Game) -> tuple[int, ...]:
