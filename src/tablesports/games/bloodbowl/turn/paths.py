@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import heapq
 from math import log
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tablesports.games.bloodbowl.ball import ON_GROUND
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, SIZE, coords
@@ -90,101 +90,173 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
     key = (pid, p.square, moved, break_tackle)
     # one cache a position, for every player asked about (a bot asks about each many times);
     # a clone shares it while it stands on the same position, and replaces it once it moves on
-    known: tuple[int, dict[tuple[int, ...], Reach]] | None = s.__dict__.get("_reach")
+    known: tuple[int, dict[Any, Any]] | None = s.__dict__.get("_reach")
     if known is None or known[0] != len(s.history):
         known = (len(s.history), {})
         s.__dict__["_reach"] = known
-    cached = known[1].get(key)
+    cache = known[1]
+    cached = cache.get(key)
     if cached is not None:
         return cached
-    r = known[1][key] = Reach(key, p, p.square)
+    r = cache[key] = Reach(key, p, p.square)
     budget = p.ma + NUMBERS.max_rushes - moved
     if budget <= 0 or p.square < 0:
         return r
-    tz = r.tz = tackle_zones(s, p.team)
+    tz = r.tz = _zones(s, cache, p.team, False)
     r.rush_target = clamp(NUMBERS.rush_target - s.weather_entry().rush_modifier)
-    rush_cost = COST[r.rush_target]
-    pitch = s.pitch
     ball = s.ball if s.ball_state == ON_GROUND else -1
-    ma = p.ma
-    start = p.square
-    parent = r.parent
-    risk = r.risk
-    rolls: dict[int, str] = {start: ""}
+    blocked = _occupied(s, cache)
     rush_text = f"rush {r.rush_target}+"
     if not _near_opponents(s, p, budget):
-        _flood(r, pitch, ball, budget, ma - moved, rush_text, s)
+        _flood(r, blocked, ball, budget, p.ma - moved, rush_text, s)
         return r
+    _safest(s, r, p, tz, blocked, ball, budget, p.ma - moved, rush_text, break_tackle, cache)
+    return r
+
+
+def _safest(
+    s: BloodBowlState,
+    r: Reach,
+    p: Player,
+    tz: list[int],
+    occupied: bytearray,
+    ball: int,
+    budget: int,
+    free: int,
+    rush_text: str,
+    break_tackle: bool,
+    cache: dict[Any, Any],
+) -> None:
+    """Dijkstra over the squares by the cost of the rolls, ties broken by steps, then square.
+
+    Every step adds one to the steps, so the squares reached at one (cost, steps) are all
+    known before the first of them is taken: they are kept in a list per (cost, steps),
+    taken in square order, and only the (cost, steps) pairs go through a heap."""
+    start = r.start
+    parent = r.parent
+    risk = r.risk
+    rush_cost = COST[r.rush_target]
     stunty = p.has("Stunty")
     # the slow, exact dodge target when a skill changes it; else a table by markers
     other = s.teams[1 - p.team]
     pt = break_tackle or p.has("Titchy") or team_has(other, "Prehensile Tail")
     titchy = team_has(other, "Titchy")
-    tzi = tackle_zones(s, p.team, dodging_into=True) if titchy else tz
+    tzi = _zones(s, cache, p.team, True) if titchy else tz
+    # the texts use the exact target when a skill on the pitch could change it
+    exact_text = pt or _any_skill(s, 1 - p.team, "Prehensile Tail")
     bt_bonus = break_tackle_bonus(p)
     bt_left = bytearray(SIZE)  # the path to the square has not used Break Tackle yet
     bt_left[start] = break_tackle
-    # the cost of a Dodge into a square Marked n times (Prehensile Tail is looked up)
-    dodge_cost = [COST[clamp(p.ag + (0 if stunty else n))] for n in range(9)]
-    free = ma - moved  # steps before the Rushes
+    # the cost (and text) of a Dodge into a square Marked n times (Prehensile Tail is looked up)
+    targets = [clamp(p.ag + (0 if stunty else n)) for n in range(9)]
+    dodge_cost = [COST[t] for t in targets]
+    dodge_text = [f"dodge {t}+" for t in targets]
+    pick_text = f"pick-up {pickup_target(s, p, ball)}+" if ball >= 0 else ""
     best = [INF] * SIZE
-    done = bytearray(SIZE)
     best[start] = 0
-    # one int per entry, ordered by cost, then steps, then square: cost << 13 | k << 9 | sq
-    heap: list[int] = [start]
+    done = bytearray(occupied)  # taken, or a player (other than p) stands there
+    done[start] = 0
+    rolls = [""] * SIZE
+    # the squares reached per (cost, steps), packed cost << 4 | steps, and a heap of the keys
+    groups: dict[int, list[int]] = {0: [start]}
+    keys = [0]
     pop, push = heapq.heappop, heapq.heappush
-    while heap:
-        e = pop(heap)
-        sq = e & 511
-        k = (e >> 9) & 15
-        c = e >> 13
-        if done[sq]:
-            continue
-        done[sq] = 1
-        if sq != start:
-            # the rolls of the path to sq: those to its parent and this step's own
-            frm = parent[sq]
-            text = rolls[frm]
-            if k > free:
-                text = f"{text}, {rush_text}" if text else rush_text
-            if tz[frm]:
-                bonus = bt_bonus if bt_left[frm] else 0
-                dodge = f"dodge {dodge_target(s, p, frm, sq, tzi, bonus)}+"
-                text = f"{text}, {dodge}" if text else dodge
-            if sq == ball:
-                pick = f"pick-up {pickup_target(s, p, sq)}+"
-                risk[sq] = f"{text}, {pick}" if text else pick
-                continue
-            rolls[sq] = risk[sq] = text
-        if k >= budget:
-            continue
+    while keys:
+        key = pop(keys)
+        layer = groups.pop(key)
+        layer.sort()
+        c = key >> 4
+        k = key & 15
+        rush = k > free
+        more = k < budget
         step = c + rush_cost if k >= free else c
         k1 = k + 1
-        # two loops, so that the common step (no Dodge) tests nothing it does not need
-        if not tz[sq]:
-            left = bt_left[sq]
-            entry = (step << 13) | (k1 << 9)
-            for nb in NEIGHBOURS[sq]:
-                if step < best[nb] and not done[nb] and pitch[nb] < 0:
-                    best[nb] = step
-                    parent[nb] = sq
-                    bt_left[nb] = left
-                    push(heap, entry | nb)
-            continue
-        bonus = bt_bonus if bt_left[sq] else 0
-        for nb in NEIGHBOURS[sq]:
-            if done[nb] or pitch[nb] >= 0:
+        nkey = (step << 4) | k1
+        for sq in layer:
+            if done[sq]:
                 continue
-            if pt:
-                nc = step + COST[dodge_target(s, p, sq, nb, tzi, bonus)]
-            else:
-                nc = step + dodge_cost[tzi[nb]]
-            if nc < best[nb]:
-                best[nb] = nc
-                parent[nb] = sq
-                bt_left[nb] = 0
-                push(heap, (nc << 13) | (k1 << 9) | nb)
-    return r
+            done[sq] = 1
+            if sq != start:
+                # the rolls of the path to sq: those to its parent and this step's own
+                frm = parent[sq]
+                text = rolls[frm]
+                if rush:
+                    text = f"{text}, {rush_text}" if text else rush_text
+                if tz[frm]:
+                    if exact_text:
+                        bonus = bt_bonus if bt_left[frm] else 0
+                        dodge = f"dodge {dodge_target(s, p, frm, sq, tzi, bonus)}+"
+                    else:
+                        dodge = dodge_text[tzi[sq]]
+                    text = f"{text}, {dodge}" if text else dodge
+                if sq == ball:
+                    risk[sq] = f"{text}, {pick_text}" if text else pick_text
+                    continue
+                rolls[sq] = risk[sq] = text
+            if not more:
+                continue
+            if not tz[sq]:
+                # no Dodge: every square around at the same cost
+                left = bt_left[sq]
+                into = None
+                for nb in NEIGHBOURS[sq]:
+                    if step < best[nb] and not done[nb]:
+                        best[nb] = step
+                        parent[nb] = sq
+                        bt_left[nb] = left
+                        if into is None:
+                            into = groups.get(nkey)
+                            if into is None:
+                                into = groups[nkey] = []
+                                push(keys, nkey)
+                        into.append(nb)
+                continue
+            bonus = bt_bonus if bt_left[sq] else 0
+            for nb in NEIGHBOURS[sq]:
+                if done[nb]:
+                    continue
+                if pt:
+                    nc = step + COST[dodge_target(s, p, sq, nb, tzi, bonus)]
+                else:
+                    nc = step + dodge_cost[tzi[nb]]
+                if nc < best[nb]:
+                    best[nb] = nc
+                    parent[nb] = sq
+                    bt_left[nb] = 0
+                    dkey = (nc << 4) | k1
+                    into = groups.get(dkey)
+                    if into is None:
+                        into = groups[dkey] = []
+                        push(keys, dkey)
+                    into.append(nb)
+
+
+def _zones(s: BloodBowlState, cache: dict[Any, Any], team: int, dodging_into: bool) -> list[int]:
+    """`tackle_zones`, once a position (shared by every Reach of it: read only)."""
+    key = ("tz", team, dodging_into)
+    tz = cache.get(key)
+    if tz is None:
+        tz = cache[key] = tackle_zones(s, team, dodging_into)
+    return tz
+
+
+def _occupied(s: BloodBowlState, cache: dict[Any, Any]) -> bytearray:
+    """1 on every square a player stands on, once a position (copied before use)."""
+    occ = cache.get("occupied")
+    if occ is None:
+        occ = cache["occupied"] = bytearray(SIZE)
+        pitch = s.pitch
+        for q in s.players:
+            sq = q.square
+            if sq >= 0 and pitch[sq] >= 0:
+                occ[sq] = 1
+    return occ
+
+
+def _any_skill(s: BloodBowlState, team: int, skill: str) -> bool:
+    """Whether a player of `team` on the pitch has `skill`."""
+    players = s.players
+    return any(skill in players[i].skills for i in s.team_pids[team] if players[i].square >= 0)
 
 
 _TEAM_HAS: dict[tuple[int, str], tuple[Team, bool]] = {}
@@ -219,31 +291,31 @@ def _near_opponents(s: BloodBowlState, p: Player, budget: int) -> bool:
 
 
 def _flood(
-    r: Reach, pitch: list[int], ball: int, budget: int, free: int, rush: str, s: BloodBowlState
+    r: Reach, occupied: bytearray, ball: int, budget: int, free: int, rush: str, s: BloodBowlState
 ) -> None:
     """No opponent nearby: no Dodge anywhere, so the shortest path is the safest (only Rushes
     cost), and a breadth-first flood gives every square."""
     parent, risk = r.parent, r.risk
     start = r.start
-    seen = bytearray(SIZE)
+    seen = bytearray(occupied)
     seen[start] = 1
     frontier = [start]
     pick = f"pick-up {pickup_target(s, r.player, ball)}+" if ball >= 0 else ""
     for k in range(1, budget + 1):
         text = ", ".join([rush] * max(0, k - max(free, 0)))
-        with_pick = f"{text}, {pick}" if text else pick
-        nxt = []
+        nxt: list[int] = []
+        append = nxt.append
+        ball_new = ball >= 0 and not seen[ball]
         for sq in frontier:
             for nb in NEIGHBOURS[sq]:
-                if seen[nb] or pitch[nb] >= 0:
-                    continue
-                seen[nb] = 1
-                parent[nb] = sq
-                if nb == ball:
-                    risk[nb] = with_pick  # the ball's square ends a path
-                else:
-                    risk[nb] = text
-                    nxt.append(nb)
+                if not seen[nb]:
+                    seen[nb] = 1
+                    parent[nb] = sq
+                    append(nb)
+        risk.update(dict.fromkeys(nxt, text))
+        if ball_new and seen[ball]:
+            risk[ball] = f"{text}, {pick}" if text else pick  # the ball's square ends a path
+            nxt.remove(ball)
         frontier = nxt
 
 
