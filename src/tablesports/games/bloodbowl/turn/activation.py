@@ -14,6 +14,7 @@ from tablesports.games.bloodbowl.actions import EndActivation
 from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
 from tablesports.games.bloodbowl.pitch import (
     NEIGHBOURS,
+    SIZE,
     WIDTH,
     coords,
     end_zone_column,
@@ -47,11 +48,12 @@ STILL = ("block", "projectile vomit")
 """Actions taken where the player stands."""
 """Actions that end once their target step is done."""
 NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery", "Unchannelled Fury")
-_MOVES: list[dict[tuple[int, str], MovePath]] = [{} for _ in range(100)]
-"""Per shirt number, every MovePath made so far by (square, risk text): a frozen dataclass is
-slow to build, and the same few texts come back on every square (cProfile: building them was
-most of `moves`). Emptied when it grows past `_MOVES_KEPT`."""
-_MOVES_KEPT = 20_000
+_MOVES: dict[int, tuple[list[MovePath | None], list[dict[str, MovePath] | None]]] = {}
+"""Per shirt number, every MovePath made so far: by square when it needs no roll, else by
+square and risk text (a frozen dataclass is slow to build, and the same few texts come back
+on every square; cProfile: building them was most of `moves`). A square's texts are
+forgotten when they grow past `_MOVES_KEPT`."""
+_MOVES_KEPT = 200
 
 
 def carrying(s: BloodBowlState, p: Player) -> bool:
@@ -127,16 +129,29 @@ class Activation(Procedure):
         cache = s.__dict__.get("_moves")
         if cache is not None and cache[0] is r:
             return cache[1]
-        made = _MOVES[p.number]
-        if len(made) > _MOVES_KEPT:
-            made.clear()
+        made_by = _MOVES.get(p.number)
+        if made_by is None:
+            made_by = _MOVES[p.number] = ([None] * SIZE, [None] * SIZE)
+        plain, rolled = made_by
+        risk = r.risk
         out: list[MovePath] = []
         append = out.append
-        for key in sorted(r.risk.items()):
-            a = made.get(key)
-            if a is None:
-                sq, text = key
-                a = made[key] = MovePath(p.number, sq % WIDTH, sq // WIDTH, text)
+        number = p.number
+        for sq in sorted(risk):
+            text = risk[sq]
+            if text:
+                made = rolled[sq]
+                if made is None:
+                    made = rolled[sq] = {}
+                a = made.get(text)
+                if a is None:
+                    if len(made) > _MOVES_KEPT:
+                        made.clear()
+                    a = made[text] = MovePath(number, sq % WIDTH, sq // WIDTH, text)
+            else:
+                a = plain[sq]
+                if a is None:
+                    a = plain[sq] = MovePath(number, sq % WIDTH, sq // WIDTH, "")
             append(a)
         s.__dict__["_moves"] = (r, out)
         return out
