@@ -44,6 +44,10 @@ class GameAdapter:
         self._by_class: dict[type, tuple[Callable[[Any], Any] | None, dict[Any, int]]] = {}
         fast = getattr(self.tensor, "encode_state", None)
         self._encode: Callable[[State, int], np.ndarray] = fast or self._slow_encode
+        # the game's own quick way to the legal ids, if it has one (`tensor.legal_ids`)
+        self._fast_ids: Callable[[State, Callable[[Any], list[int]]], np.ndarray] | None = (
+            getattr(self.tensor, "legal_ids", None)
+        )
 
     def _slow_encode(self, state: State, player: int) -> np.ndarray:
         return self.tensor.encode(self.game, state.observation(player), player)
@@ -53,12 +57,18 @@ class GameAdapter:
         return self._encode(state, player)
 
     def legal_ids(self, state: State) -> list[int]:
-        """The ids of the legal actions. Games that hand out the codec's own action objects
+        """The ids of the legal actions, in their order."""
+        if self._fast_ids is not None:
+            return self._fast_ids(state, self.ids_of).tolist()  # type: ignore[no-any-return]
+        return self.ids_of(state.legal_actions())
+
+    def ids_of(self, legal: Any) -> list[int]:
+        """The ids of these actions. Games that hand out the codec's own action objects
         (most do) are looked up by identity; fresh objects by their fields (see
         `_key_of_class`)."""
         by_class, by_id, actions = self._by_class, self._by_id, self._actions
         out = []
-        for a in state.legal_actions():
+        for a in legal:
             i = by_id.get(id(a))
             if i is not None and actions[i] is a:
                 out.append(i)
@@ -95,7 +105,10 @@ class GameAdapter:
     def mask(self, state: State) -> np.ndarray:
         """The legal-action mask of the player to move (int8, one slot per action id)."""
         out = np.zeros(self.num_actions, np.int8)
-        out[self.legal_ids(state)] = 1
+        if self._fast_ids is not None:
+            out[self._fast_ids(state, self.ids_of)] = 1
+        else:
+            out[self.ids_of(state.legal_actions())] = 1
         return out
 
     def action(self, state: State, action_id: Any, mask: np.ndarray | None = None) -> Action:

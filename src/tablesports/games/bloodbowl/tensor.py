@@ -8,7 +8,9 @@ JSON (`observation(player)`), `encode_state` the state itself (the same array, f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -19,8 +21,10 @@ from tablesports.games.bloodbowl.players import BOXES, PRONE, STUNNED
 from tablesports.games.bloodbowl.procedures.registry import PROCEDURES
 from tablesports.games.bloodbowl.rules_data import rosters
 from tablesports.games.bloodbowl.tables import WEATHER_BY_KEY
+from tablesports.games.bloodbowl.turn.actions import MovePath
 
 if TYPE_CHECKING:
+    from tablesports.core.protocol import ActionCodec
     from tablesports.games.bloodbowl.game import BloodBowlGame
     from tablesports.games.bloodbowl.state import BloodBowlState
 
@@ -131,33 +135,90 @@ def encode(game: BloodBowlGame, observation: dict[str, Any], player: int) -> np.
 
 
 def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
-    """The same array as `encode(game, state.observation(player), player)`."""
+    """The same array as `encode(game, state.observation(player), player)`, read from the
+    state's own fields (a test checks they agree)."""
     s = state
-    rows = [
-        (
-            p.pid,
-            p.team,
-            p.square,
-            _BOX[p.box],
-            _STANCE.get(p.stance, 0),
-            p.ma,
-            p.position.st,
-            p.position.ag,
-            p.position.pa,
-            p.used,
-            p.distracted,
-            p.av,
-        )
-        for p in s.players
-    ]
     about = -1
     for proc in reversed(s.stack):
         pid: int | None = getattr(proc, "pid", None)
         if pid is not None and pid >= 0:
             about = pid
             break
+    out = np.zeros(_P + len(SCALARS), np.float32)
+    idx: list[int] = []
+    val: list[float] = []
+    nb = len(BOXES)
+    boxes = [0] * (2 * nb)
+    for p in s.players:
+        side = 0 if p.team == player else 1
+        boxes[side * nb + _BOX[p.box]] += 1
+        sq = p.square
+        if sq < 0:
+            continue
+        pos = p.position
+        ma = pos.ma + p.ma_mod
+        av = pos.av + p.av_mod
+        idx += (
+            (side * 3 + _STANCE.get(p.stance, 0)) * SIZE + sq,
+            _MA + sq,
+            _ST + sq,
+            _AG + sq,
+            _PA + sq,
+            _AV + sq,
+        )
+        val += (1.0, (ma if ma > 1 else 1) / 10, *_static(pos), (av if av > 3 else 3) / 12)
+        if p.used:
+            idx.append((6 + side) * SIZE + sq)
+            val.append(1.0)
+        if p.distracted:
+            idx.append(_DISTRACTED + sq)
+            val.append(1.0)
+        if p.pid == about:
+            idx.append(_ABOUT + sq)
+            val.append(1.0)
+    out[idx] = val
     top = s.stack[-1].name if s.stack else None
-    return _fill(player, rows, s.__dict__, s.ball_state, s.ball, about, top)
+    _scalars(out, player, s.__dict__, s.ball_state, s.ball, boxes, top)
+    return out
+
+
+_MA, _ST, _AG, _PA, _AV, _DISTRACTED, _ABOUT = (i * SIZE for i in (8, 9, 10, 11, 12, 13, 17))
+_STATIC: dict[int, tuple[Any, tuple[float, float, float]]] = {}
+
+
+def _static(pos: Any) -> tuple[float, float, float]:
+    """ST / 8, AG / 6 and PA / 6 of a position (positions never change)."""
+    known = _STATIC.get(id(pos))
+    if known is None or known[0] is not pos:
+        known = _STATIC[id(pos)] = (pos, (pos.st / 8, pos.ag / 6, pos.pa / 6))
+    return known[1]
+
+
+def legal_ids(state: BloodBowlState, ids_of: Callable[[list[Any]], list[int]]) -> np.ndarray:
+    """The action ids of `state.legal_actions()`, in their order (for the RL mask).
+
+    An activation's moves (most of the list) are the pathfinder's squares, in order, so their
+    ids come from the squares at once; `ids_of` (the adapter's lookup) gives the others."""
+    legal = state.legal_actions()
+    kept = state.__dict__.get("_moves")
+    if kept is not None:
+        moves, squares = kept[1], kept[2]
+        m, n = len(moves), len(legal)
+        if 0 < m <= n and legal[n - m] is moves[0] and all(map(is_, legal[n - m :], moves)):
+            base = _move_base(state.game.action_codec(), moves[0].number)
+            head = np.array(ids_of(legal[: n - m]), np.int64)
+            return np.concatenate((head, np.array(squares, np.int64) + base))
+    return np.array(ids_of(legal), np.int64)
+
+
+@cache
+def _move_base(codec: ActionCodec, number: int) -> int:
+    """The id of `MovePath(number, 0, 0)`; the moves of one player follow it square by square
+    (checked here, once)."""
+    base = codec.encode(MovePath(number, 0, 0))
+    for sq in range(SIZE):
+        assert codec.encode(MovePath(number, sq % WIDTH, sq // WIDTH)) == base + sq
+    return base
 
 
 def _is_pid(pid: Any) -> bool:
@@ -201,13 +262,30 @@ def _fill(
             idx.append(17 * SIZE + sq)
             val.append(1.0)
     out[idx] = val
+    _scalars(out, me, counters, ball_state, ball_sq, boxes, top)
+    return out
+
+
+def _scalars(
+    out: np.ndarray,
+    me: int,
+    counters: dict[str, Any],
+    ball_state: str,
+    ball_sq: int,
+    boxes: list[int],
+    top: str | None,
+) -> None:
+    """The ball's plane and the scalars (one assignment each: numpy's calls are the cost)."""
+    ones = [_P + _I_WEATHER + _WEATHER[counters["weather"]], _P + _I_BALL + _BALL[ball_state]]
     if ball_sq >= 0 and ball_state in _BALL_PLANE:
-        out[_BALL_PLANE[ball_state] * SIZE + ball_sq] = 1.0
-    x = out[_P:]
+        ones.append(_BALL_PLANE[ball_state] * SIZE + ball_sq)
+    if top is not None:
+        ones.append(_P + _I_PROC + _PROC[top])
+    out[ones] = 1.0
     opp = 1 - me
     c = counters
     per_half = c["turns_per_half"]
-    x[0:18] = (
+    out[_P : _P + _I_BOX + len(boxes)] = [
         c["score"][me] / 4,
         c["score"][opp] / 4,
         c["turn"][me] / per_half,
@@ -226,11 +304,5 @@ def _fill(
         c["coach_ejected"][opp],
         c["kicking"] == me,
         c["turnover"],
-    )
-    x[_I_BOX : _I_BOX + len(boxes)] = boxes
-    x[_I_BOX : _I_BOX + len(boxes)] /= 16
-    x[_I_WEATHER + _WEATHER[c["weather"]]] = 1.0
-    x[_I_BALL + _BALL[ball_state]] = 1.0
-    if top is not None:
-        x[_I_PROC + _PROC[top]] = 1.0
-    return out
+        *(b / 16 for b in boxes),
+    ]

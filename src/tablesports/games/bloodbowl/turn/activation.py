@@ -137,7 +137,8 @@ class Activation(Procedure):
         out: list[MovePath] = []
         append = out.append
         number = p.number
-        for sq in sorted(risk):
+        squares = sorted(risk)
+        for sq in squares:
             text = risk[sq]
             if text:
                 made = rolled[sq]
@@ -153,7 +154,8 @@ class Activation(Procedure):
                 if a is None:
                     a = plain[sq] = MovePath(number, sq % WIDTH, sq // WIDTH, "")
             append(a)
-        s.__dict__["_moves"] = (r, out)
+        # the squares too, in the same order: the RL mask reads the moves' ids from them
+        s.__dict__["_moves"] = (r, out, squares)
         return out
 
     def aims(self, s: BloodBowlState, p: Player) -> list[Any]:
