@@ -45,8 +45,8 @@ class GameAdapter:
         fast = getattr(self.tensor, "encode_state", None)
         self._encode: Callable[[State, int], np.ndarray] = fast or self._slow_encode
         # the game's own quick way to the legal ids, if it has one (`tensor.legal_ids`)
-        self._fast_ids: Callable[[State, Callable[[Any], list[int]]], np.ndarray] | None = (
-            getattr(self.tensor, "legal_ids", None)
+        self._fast_ids: Callable[[State, Callable[[Any], list[int]]], np.ndarray] | None = getattr(
+            self.tensor, "legal_ids", None
         )
 
     def _slow_encode(self, state: State, player: int) -> np.ndarray:

@@ -43,6 +43,38 @@ def _places(team: int, number: int) -> tuple[tuple[int, int, Place], ...]:
     return _PLACES[key]
 
 
+_PLACE_LISTS: dict[tuple[int, int], tuple[list[Place], dict[int, int]]] = {}
+
+
+def _free_places(s: BloodBowlState, team: int, number: int) -> list[Place]:
+    """The Place actions of `_places(team, number)` on the empty squares, in the same order:
+    the list cut around the few occupied squares, rather than every square tested."""
+    key = (team, number)
+    known = _PLACE_LISTS.get(key)
+    if known is None:
+        places = _places(team, number)
+        known = _PLACE_LISTS[key] = (
+            [place for _, _, place in places],
+            {sq: i for i, (sq, _, _) in enumerate(places)},
+        )
+    objs, at = known
+    pitch = s.pitch
+    taken = sorted(
+        i
+        for p in s.players
+        if p.square >= 0 and pitch[p.square] >= 0 and (i := at.get(p.square, -1)) >= 0
+    )
+    if not taken:
+        return objs.copy()
+    out: list[Place] = []
+    prev = 0
+    for i in taken:
+        out += objs[prev:i]
+        prev = i + 1
+    out += objs[prev:]
+    return out
+
+
 class Setup(Procedure):
     """Phase 0 picks the players to set up; phase 1 takes the coach's set-up actions."""
 
@@ -109,7 +141,7 @@ class Setup(Procedure):
                 # lists, not generators, and no class test when every class is open: this is
                 # the set-up's hot loop (some 200 squares a placement)
                 if all(allowed):
-                    out += [place for sq, _, place in places if pitch[sq] < 0]
+                    out += _free_places(s, team, nxt.number)
                 else:
                     out += [place for sq, cls, place in places if allowed[cls] and pitch[sq] < 0]
                 if self._may_reserve(s, placed):

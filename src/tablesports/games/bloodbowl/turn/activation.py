@@ -27,6 +27,7 @@ from tablesports.games.bloodbowl.turn.actions import Aim, MovePath, ThrowAim
 from tablesports.games.bloodbowl.turn.common import marking
 from tablesports.games.bloodbowl.turn.data import TN
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
+from tablesports.games.bloodbowl.turn.notes import block_note, foul_note, hand_off_note, pass_aims
 from tablesports.games.bloodbowl.turn.paths import reach
 
 if TYPE_CHECKING:
@@ -160,13 +161,6 @@ class Activation(Procedure):
 
     def aims(self, s: BloodBowlState, p: Player) -> list[Any]:
         """The targets of the action now, each with the dice it takes (for people)."""
-        from tablesports.games.bloodbowl.turn.notes import (
-            block_note,
-            foul_note,
-            hand_off_note,
-            pass_aims,
-        )
-
         kind, pitch, players = self.kind, s.pitch, s.players
         out: list[Any] = []
         if kind in ("block", "blitz") and not self.acted and not self.blitzed:

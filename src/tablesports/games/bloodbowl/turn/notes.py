@@ -55,11 +55,23 @@ def pass_aims(s: BloodBowlState, p: Player) -> list[Aim]:
             for x in range(WIDTH)
             if index(x, y) != p.square and (band := pass_range(s, p.square, index(x, y)))
         ]
-    return [
-        Aim("pass to", x, y, f"{band.name} {clamp(p.pa - (band.modifier + base))}+")
-        for x, y, band in targets
-    ]
+    # a few bands, so a few notes; the Aims are kept by square and note (they are slow to make)
+    notes: dict[int, str] = {}
+    out: list[Any] = []
+    append = out.append
+    for x, y, band in targets:
+        note = notes.get(id(band))
+        if note is None:
+            note = notes[id(band)] = f"{band.name} {clamp(p.pa - (band.modifier + base))}+"
+        made = _PASS_AIMS[y * WIDTH + x]
+        a = made.get(note)
+        if a is None:
+            a = made[note] = Aim("pass to", x, y, note)
+        append(a)
+    return out
 
 
+_PASS_AIMS: list[dict[str, Aim]] = [{} for _ in range(WIDTH * HEIGHT)]
+"""Every pass Aim made so far, by square and note."""
 _IN_RANGE: dict[tuple[int, bool], list[tuple[int, int, Any]]] = {}
 """The squares in range of a square (and their band), with and without a Blizzard."""
