@@ -43,19 +43,23 @@ def _places(team: int, number: int) -> tuple[tuple[int, int, Place], ...]:
     return _PLACES[key]
 
 
-_PLACE_LISTS: dict[tuple[int, int], tuple[list[Place], dict[int, int]]] = {}
+_PLACE_LISTS: dict[tuple[int, int, tuple[bool, ...]], tuple[list[Place], dict[int, int]]] = {}
+_REMOVE: dict[int, Remove] = {}
 
 
-def _free_places(s: BloodBowlState, team: int, number: int) -> list[Place]:
-    """The Place actions of `_places(team, number)` on the empty squares, in the same order:
-    the list cut around the few occupied squares, rather than every square tested."""
-    key = (team, number)
+def _free_places(
+    s: BloodBowlState, team: int, number: int, allowed: tuple[bool, ...]
+) -> list[Place]:
+    """The Place actions of `_places(team, number)` on the empty squares of the allowed
+    classes, in the same order: a list made once per set of classes, cut around the few
+    occupied squares, rather than every square tested."""
+    key = (team, number, allowed)
     known = _PLACE_LISTS.get(key)
     if known is None:
-        places = _places(team, number)
+        places = [(sq, place) for sq, cls, place in _places(team, number) if allowed[cls]]
         known = _PLACE_LISTS[key] = (
-            [place for _, _, place in places],
-            {sq: i for i, (sq, _, _) in enumerate(places)},
+            [place for _, place in places],
+            {sq: i for i, (sq, _) in enumerate(places)},
         )
     objs, at = known
     pitch = s.pitch
@@ -73,6 +77,13 @@ def _free_places(s: BloodBowlState, team: int, number: int) -> list[Place]:
         prev = i + 1
     out += objs[prev:]
     return out
+
+
+def _remove(number: int) -> Remove:
+    a = _REMOVE.get(number)
+    if a is None:
+        a = _REMOVE[number] = Remove(number)
+    return a
 
 
 class Setup(Procedure):
@@ -135,18 +146,14 @@ class Setup(Procedure):
                         for name in formations()
                         if formation_squares(name, team, self.target) is not None
                     )
-                pitch = s.pitch
-                allowed = [placement_problem(c, placed, self.target, k) is None for k in range(4)]
-                places = _places(team, nxt.number)
-                # lists, not generators, and no class test when every class is open: this is
-                # the set-up's hot loop (some 200 squares a placement)
-                if all(allowed):
-                    out += _free_places(s, team, nxt.number)
-                else:
-                    out += [place for sq, cls, place in places if allowed[cls] and pitch[sq] < 0]
+                allowed = tuple(
+                    placement_problem(c, placed, self.target, k) is None for k in range(4)
+                )
+                # the set-up's hot loop (some 200 squares a placement): see `_free_places`
+                out += _free_places(s, team, nxt.number, allowed)
                 if self._may_reserve(s, placed):
                     out.append(Reserve(nxt.number))
-        out.extend(Remove(p.number) for p in self._removable(s))
+        out.extend(_remove(p.number) for p in self._removable(s))
         return out
 
     def why(self, s: BloodBowlState, action: Any) -> str:

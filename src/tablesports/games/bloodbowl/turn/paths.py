@@ -105,12 +105,12 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
     tz = r.tz = _zones(s, cache, p.team, False)
     r.rush_target = clamp(NUMBERS.rush_target - s.weather_entry().rush_modifier)
     ball = s.ball if s.ball_state == ON_GROUND else -1
-    blocked = _occupied(s, cache)
     rush_text = f"rush {r.rush_target}+"
     if not _near_opponents(s, p, budget):
-        _flood(r, blocked, ball, budget, p.ma - moved, rush_text, s)
+        _flood(r, s.pitch, ball, budget, p.ma - moved, rush_text, s)
         return r
-    _safest(s, r, p, tz, blocked, ball, budget, p.ma - moved, rush_text, break_tackle, cache)
+    occupied = _occupied(s, cache)
+    _safest(s, r, p, tz, occupied, ball, budget, p.ma - moved, rush_text, break_tackle, cache)
     return r
 
 
@@ -119,7 +119,7 @@ def _safest(
     r: Reach,
     p: Player,
     tz: list[int],
-    occupied: bytearray,
+    occupied: list[int],
     ball: int,
     budget: int,
     free: int,
@@ -152,10 +152,13 @@ def _safest(
     dodge_cost = [COST[t] for t in targets]
     dodge_text = [f"dodge {t}+" for t in targets]
     pick_text = f"pick-up {pickup_target(s, p, ball)}+" if ball >= 0 else ""
+    # the cost of the best path found so far; -1 where a player stands. Squares are taken
+    # in order of cost, so a square taken already has a cost no step can improve on: no
+    # "done" flags are needed, and an entry whose cost is not the square's best is stale
     best = [INF] * SIZE
+    for sq in occupied:
+        best[sq] = -1
     best[start] = 0
-    done = bytearray(occupied)  # taken, or a player (other than p) stands there
-    done[start] = 0
     rolls = [""] * SIZE
     # the squares reached per (cost, steps), packed cost << 4 | steps, and a heap of the keys
     groups: dict[int, list[int]] = {0: [start]}
@@ -172,10 +175,10 @@ def _safest(
         step = c + rush_cost if k >= free else c
         k1 = k + 1
         nkey = (step << 4) | k1
+        into0: list[int] | None = None
         for sq in layer:
-            if done[sq]:
+            if best[sq] != c:
                 continue
-            done[sq] = 1
             if sq != start:
                 # the rolls of the path to sq: those to its parent and this step's own
                 frm = parent[sq]
@@ -196,11 +199,26 @@ def _safest(
             if not more:
                 continue
             if not tz[sq]:
+                if not step:
+                    # a step at no cost: every square around not reached at no cost yet
+                    if into0 is None:
+                        into0 = groups.get(nkey)
+                        if into0 is None:
+                            into0 = groups[nkey] = []
+                            push(keys, nkey)
+                    left = bt_left[sq]
+                    for nb in NEIGHBOURS[sq]:
+                        if best[nb] > 0:
+                            best[nb] = 0
+                            parent[nb] = sq
+                            bt_left[nb] = left
+                            into0.append(nb)
+                    continue
                 # no Dodge: every square around at the same cost
                 left = bt_left[sq]
                 into = None
                 for nb in NEIGHBOURS[sq]:
-                    if step < best[nb] and not done[nb]:
+                    if step < best[nb]:
                         best[nb] = step
                         parent[nb] = sq
                         bt_left[nb] = left
@@ -213,8 +231,8 @@ def _safest(
                 continue
             bonus = bt_bonus if bt_left[sq] else 0
             for nb in NEIGHBOURS[sq]:
-                if done[nb]:
-                    continue
+                if best[nb] <= step:
+                    continue  # taken, or a player there: no Dodge can do better
                 if pt:
                     nc = step + COST[dodge_target(s, p, sq, nb, tzi, bonus)]
                 else:
@@ -240,17 +258,15 @@ def _zones(s: BloodBowlState, cache: dict[Any, Any], team: int, dodging_into: bo
     return tz
 
 
-def _occupied(s: BloodBowlState, cache: dict[Any, Any]) -> bytearray:
-    """1 on every square a player stands on, once a position (copied before use)."""
+def _occupied(s: BloodBowlState, cache: dict[Any, Any]) -> list[int]:
+    """The squares players stand on, once a position (read only)."""
     occ = cache.get("occupied")
     if occ is None:
-        occ = cache["occupied"] = bytearray(SIZE)
         pitch = s.pitch
-        for q in s.players:
-            sq = q.square
-            if sq >= 0 and pitch[sq] >= 0:
-                occ[sq] = 1
-    return occ
+        occ = cache["occupied"] = [
+            sq for q in s.players if (sq := q.square) >= 0 and pitch[sq] >= 0
+        ]
+    return occ  # type: ignore[no-any-return]
 
 
 def _any_skill(s: BloodBowlState, team: int, skill: str) -> bool:
@@ -291,31 +307,31 @@ def _near_opponents(s: BloodBowlState, p: Player, budget: int) -> bool:
 
 
 def _flood(
-    r: Reach, occupied: bytearray, ball: int, budget: int, free: int, rush: str, s: BloodBowlState
+    r: Reach, pitch: list[int], ball: int, budget: int, free: int, rush: str, s: BloodBowlState
 ) -> None:
     """No opponent nearby: no Dodge anywhere, so the shortest path is the safest (only Rushes
     cost), and a breadth-first flood gives every square."""
     parent, risk = r.parent, r.risk
     start = r.start
-    seen = bytearray(occupied)
+    seen = bytearray(SIZE)
     seen[start] = 1
     frontier = [start]
     pick = f"pick-up {pickup_target(s, r.player, ball)}+" if ball >= 0 else ""
     for k in range(1, budget + 1):
         text = ", ".join([rush] * max(0, k - max(free, 0)))
-        nxt: list[int] = []
-        append = nxt.append
-        ball_new = ball >= 0 and not seen[ball]
+        with_pick = f"{text}, {pick}" if text else pick
+        nxt = []
         for sq in frontier:
             for nb in NEIGHBOURS[sq]:
-                if not seen[nb]:
-                    seen[nb] = 1
-                    parent[nb] = sq
-                    append(nb)
-        risk.update(dict.fromkeys(nxt, text))
-        if ball_new and seen[ball]:
-            risk[ball] = f"{text}, {pick}" if text else pick  # the ball's square ends a path
-            nxt.remove(ball)
+                if seen[nb] or pitch[nb] >= 0:
+                    continue
+                seen[nb] = 1
+                parent[nb] = sq
+                if nb == ball:
+                    risk[nb] = with_pick  # the ball's square ends a path
+                else:
+                    risk[nb] = text
+                    nxt.append(nb)
         frontier = nxt
 
 
