@@ -1,0 +1,36 @@
+"""A game's own quick way to its legal action ids (`tensor.legal_ids`, Blood Bowl's reads the
+pathfinder's squares) gives exactly the ids, in order, of the adapter's lookup of each action,
+and so the same mask."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tablesports.core.protocol import CHANCE
+from tablesports.envs.adapter import GameAdapter
+from tests.envs.helpers import GAMES, positions
+
+FAST = [g for g in GAMES if hasattr(GameAdapter(g).tensor, "legal_ids")]
+
+
+def test_blood_bowl_has_the_quick_legal_ids() -> None:
+    assert "bloodbowl" in FAST
+
+
+@pytest.mark.parametrize("game_id", FAST)
+def test_quick_legal_ids_are_the_looked_up_ids_in_order(game_id: str) -> None:
+    adapter = GameAdapter(game_id)
+    quick = 0
+    for state in positions(game_id, games=2, every=2):
+        if state.is_terminal() or state.current_player() == CHANCE:
+            continue
+        legal = state.legal_actions()
+        ids = adapter.ids_of(legal)
+        assert adapter.legal_ids(state) == ids
+        assert [adapter.codec.decode(i) for i in ids] == legal
+        expected = np.zeros(adapter.num_actions, np.int8)
+        expected[ids] = 1
+        np.testing.assert_array_equal(adapter.mask(state), expected)
+        quick += len(legal) > 20
+    assert quick, "no position with a long list of actions: the quick path was not tried"
