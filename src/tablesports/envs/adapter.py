@@ -59,7 +59,7 @@ class GameAdapter:
     def legal_ids(self, state: State) -> list[int]:
         """The ids of the legal actions, in their order."""
         if self._fast_ids is not None:
-            return self._fast_ids(state, self.ids_of).tolist()  # type: ignore[no-any-return]
+            return self._fast_ids(state, self.ids_of).tolist()
         return self.ids_of(state.legal_actions())
 
     def ids_of(self, legal: Any) -> list[int]:

@@ -266,7 +266,7 @@ def _occupied(s: BloodBowlState, cache: dict[Any, Any]) -> list[int]:
         occ = cache["occupied"] = [
             sq for q in s.players if (sq := q.square) >= 0 and pitch[sq] >= 0
         ]
-    return occ  # type: ignore[no-any-return]
+    return occ
 
 
 def _any_skill(s: BloodBowlState, team: int, skill: str) -> bool:
