@@ -1,0 +1,37 @@
+"""Movement: a piece's steps are looked up by the occupancy of the squares it reaches; the list
+found must be the one the rules of movement give for the position at hand."""
+
+from __future__ import annotations
+
+import random
+
+from tablesports.games.hanniball.board import COLOR_OF, KIND_OF
+from tablesports.games.hanniball.state import HanniBallState, occupancy
+from tests.games.hanniball.helpers import GAME
+
+
+def direct_steps(state: HanniBallState) -> list[object]:
+    """The steps of every piece of the side to move, generated from the board (no lookup)."""
+    board, ball, me = state.board, state.ball, state.to_move
+    holder = board[ball]
+    capture = ball if holder and COLOR_OF[holder] != me else -1
+    out: list[object] = []
+    for s in sorted(state.pieces[me]):
+        out += state._piece_steps(s, KIND_OF[board[s]], capture)
+    return out
+
+
+def test_movement_looked_up_steps_match_the_board_along_random_games() -> None:
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(6):
+        state = GAME.new_initial_state()
+        assert isinstance(state, HanniBallState)
+        while not state.is_terminal() and checked < 3000:
+            assert state.occ == occupancy(state.board)
+            if not state.pending:
+                assert state._steps() == direct_steps(state)
+                checked += 1
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+    assert checked == 3000
