@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 
-from tablesports.games.hanniball.board import COLOR_OF, KIND_OF
+from tablesports.games.hanniball.board import COLOR_OF, KIND_OF, MONKEY
 from tablesports.games.hanniball.state import HanniBallState, occupancy
+from tablesports.games.hanniball.tables import MOVES, SHOTS
 from tests.games.hanniball.helpers import GAME
 
 
@@ -17,7 +18,24 @@ def direct_steps(state: HanniBallState) -> list[object]:
     capture = ball if holder and COLOR_OF[holder] != me else -1
     out: list[object] = []
     for s in sorted(state.pieces[me]):
-        out += state._piece_steps(s, KIND_OF[board[s]], capture)
+        kind = KIND_OF[board[s]]
+        steps, jumps = MOVES[me][kind][s]
+        if s == ball:
+            leave = kind != MONKEY
+            for t, mv, lv in steps:
+                if not board[t]:
+                    out += [mv, lv] if leave else [mv]
+            for t, a, b, mv, lv in jumps:
+                if not board[t] and not (board[a] and board[b]):
+                    out += [mv, lv] if leave else [mv]
+            out += SHOTS[me][kind][s]
+        else:
+            for t, mv, _ in steps:
+                if not board[t] or t == capture:
+                    out.append(mv)
+            for t, a, b, mv, _ in jumps:
+                if (not board[t] or t == capture) and not (board[a] and board[b]):
+                    out.append(mv)
     return out
 
 
