@@ -42,42 +42,6 @@ def position_hash(board: list[int], ball: int) -> int:
     return h
 
 
-def occupancy(board: list[int]) -> int:
-    """The occupied squares of `board` as bits."""
-    return sum(1 << i for i, code in enumerate(board) if code)
-
-
-def _reach_masks() -> tuple[tuple[tuple[tuple[int, dict[int, tuple[Action, ...]]], ...], ...], ...]:
-    """Per colour, kind and square: the squares its steps look at, and its step lists by key."""
-    out = []
-    for color in (0, 1):
-        kinds = []
-        for kind in range(4):
-            squares: list[tuple[int, dict[int, tuple[Action, ...]]]] = []
-            for steps, jumps in MOVES[color][kind]:
-                mask = 0
-                for t, _, _ in steps:
-                    mask |= 1 << t
-                for t, a, b, _, _ in jumps:
-                    mask |= (1 << t) | (1 << a) | (1 << b)
-                squares.append((mask, {}))
-            kinds.append(tuple(squares))
-        out.append(tuple(kinds))
-    return tuple(out)
-
-
-_REACH = _reach_masks()
-"""_REACH[color][kind][square] -> (mask, {key: steps}); the lists are made on first use."""
-_FLAG_SHIFT = len(MOVES[0][0]) + 1
-"""Bits from here on mark the square of a capturable ball holder in a key."""
-_HOLDING = 1 << (_FLAG_SHIFT - 1)
-"""Marks the key of the piece that holds the ball (its lists differ: leave-behinds, shots)."""
-_KEYS_KEPT = 64
-"""Step lists kept per colour, kind and square at most: the first keys met, which are the
-common ones (64 keep the cache under about 12 MB however long the run; two lookups in three
-hit in random play)."""
-
-
 class HanniBallState(State):
     """A HanniBall position with the turn in progress."""
 
@@ -94,8 +58,6 @@ class HanniBallState(State):
         self.limit = pos.step_limit
         self.turn = pos.turn
         self.pieces = [[i for i, c in enumerate(self.board) if COLOR_OF[c] == k] for k in (0, 1)]
-        self.occ = occupancy(self.board)
-        """Bit i set when square i holds a piece (the key of the step lists, with `_REACH`)."""
         self.hash = position_hash(self.board, self.ball)
         self.start_board = pos.start_board[:]
         self.start_ball = pos.start_ball
@@ -190,61 +152,40 @@ class HanniBallState(State):
         return out
 
     def _steps(self) -> list[Action]:
-        """Every step the rules of movement and shooting allow, before the turn rules.
-
-        A piece's steps depend only on which of the squares it can reach (or jump over) are
-        occupied, and on which of them holds an opponent with the ball: that is the key of
-        the piece's list, made once and looked up after (`_REACH`).
-        """
-        board, ball, me, occ = self.board, self.ball, self.to_move, self.occ
+        """Every step the rules of movement and shooting allow, before the turn rules."""
+        board, ball, me = self.board, self.ball, self.to_move
+        moves, shots = MOVES[me], SHOTS[me]
         holder = board[ball]
         # the square a piece may move onto though occupied: an opponent holding the ball
         capture = ball if holder and COLOR_OF[holder] != me else -1
-        flag = 1 << (capture + _FLAG_SHIFT) if capture >= 0 else 0
-        reach = _REACH[me]
         out: list[Action] = []
+        append = out.append
+        # plain loops, not comprehensions: on Python 3.11 each comprehension is a function
+        # call, and these lists are short (cProfile: a third of _steps went to them)
         for s in sorted(self.pieces[me]):
             kind = KIND_OF[board[s]]
-            mask, lists = reach[kind][s]
-            key = occ & mask
+            steps, jumps = moves[kind][s]
             if s == ball:
-                key |= _HOLDING
-            elif flag and key & (1 << capture):
-                key |= flag
-            acts = lists.get(key)
-            if acts is None:
-                acts = self._piece_steps(s, kind, capture)
-                if len(lists) < _KEYS_KEPT:
-                    lists[key] = acts
-            out += acts
+                leave = kind != MONKEY  # the Monkey never leaves the ball behind
+                for t, mv, lv in steps:
+                    if not board[t]:
+                        append(mv)
+                        if leave:
+                            append(lv)
+                for t, a, b, mv, lv in jumps:
+                    if not board[t] and not (board[a] and board[b]):
+                        append(mv)
+                        if leave:
+                            append(lv)
+                out += shots[kind][s]
+            else:
+                for t, mv, _ in steps:
+                    if not board[t] or t == capture:
+                        append(mv)
+                for t, a, b, mv, _ in jumps:
+                    if (not board[t] or t == capture) and not (board[a] and board[b]):
+                        append(mv)
         return out
-
-    def _piece_steps(self, s: int, kind: int, capture: int) -> tuple[Action, ...]:
-        """The steps of the piece of `kind` on `s` (and its shots if it holds the ball)."""
-        board, me = self.board, self.to_move
-        steps, jumps = MOVES[me][kind][s]
-        out: list[Action] = []
-        if s == self.ball:
-            leave = kind != MONKEY  # the Monkey never leaves the ball behind
-            for t, mv, lv in steps:
-                if not board[t]:
-                    out.append(mv)
-                    if leave:
-                        out.append(lv)
-            for t, a, b, mv, lv in jumps:
-                if not board[t] and not (board[a] and board[b]):
-                    out.append(mv)
-                    if leave:
-                        out.append(lv)
-            out += SHOTS[me][kind][s]
-        else:
-            for t, mv, _ in steps:
-                if not board[t] or t == capture:
-                    out.append(mv)
-            for t, a, b, mv, _ in jumps:
-                if (not board[t] or t == capture) and not (board[a] and board[b]):
-                    out.append(mv)
-        return tuple(out)
 
     def _last_step_filter(self, acts: list[Action]) -> list[Action]:
         """The turn's last step must leave a changed position (and, in the anti-clustering
@@ -344,7 +285,6 @@ class HanniBallState(State):
                 )
             )
         board[frm], board[to] = 0, code
-        self.occ = (self.occ & ~(1 << frm)) | (1 << to)
         mine = self.pieces[me]
         mine[mine.index(frm)] = to
         self.hash = h
