@@ -24,6 +24,9 @@ from tablesports.core.protocol import CHANCE, Game
 BENCH_AGENTS = ("random",)
 """Agents whose playouts `bench_game` times (search agents are timed by `agents.speed`)."""
 
+TURNS = 4
+"""The raw and the public loop are timed in this many alternating turns each."""
+
 MAX_PLAYOUT_STEPS = 1_000_000
 """A playout longer than this is a game without an end: a bug, reported as an error."""
 
@@ -176,14 +179,20 @@ def clone_memory(game: Game, positions: int = 40, seed: int = 0) -> tuple[int, i
 def bench_game(
     game: Game, seconds: float = 3.0, agent: str = "random", seed: int = 0
 ) -> BenchResult:
-    """Time random playouts of `game` for `seconds` in each loop (raw, then public), then
+    """Time random playouts of `game` for `seconds` in each loop (in alternating turns), then
     measure memory apart."""
     check_agent(agent)
     if seconds <= 0:
         raise BenchError(f"--seconds must be more than 0, got {seconds}")
     _playout(game, random.Random(seed))  # warm-up: imports, caches, data tables
-    steps, games, elapsed = time_playouts(game, seconds, seed)
-    public_steps, _, public_elapsed = time_playouts(game, seconds, seed, public=True)
+    # the two loops take turns, so that a change in the machine's load hits both alike
+    steps = games = public_steps = 0
+    elapsed = public_elapsed = 0.0
+    for turn in range(TURNS):
+        s, g, e = time_playouts(game, seconds / TURNS, seed + turn)
+        steps, games, elapsed = steps + s, games + g, elapsed + e
+        s, _, e = time_playouts(game, seconds / TURNS, seed + turn, public=True)
+        public_steps, public_elapsed = public_steps + s, public_elapsed + e
     clone_mean, clone_peak = clone_memory(game, seed=seed + 2)
     return BenchResult(
         game=game.info.id,
