@@ -90,6 +90,10 @@ def bench_command(
         soft_wrap=True,
     )
     for r in results:
+        (err if as_json else console()).print(
+            f"{r.game}: steps per CPU-second {r.cpu_steps_per_second:,.0f} raw, "
+            f"{r.public_cpu_steps_per_second:,.0f} public"
+        )
         for name, value in r.extra.items():
             (err if as_json else console()).print(f"{r.game}: {name} {value:,.1f}")
     for failure in failures:
