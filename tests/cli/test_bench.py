@@ -73,3 +73,14 @@ def test_a_bigger_state_takes_more_memory_per_clone() -> None:
     small, _ = clone_memory(load("pig"))
     big, _ = clone_memory(load("bloodbowl"), positions=3)
     assert big > 4 * small
+
+
+def test_bench_reports_steps_per_cpu_second_for_both_loops(runner: CliRunner) -> None:
+    result = run(runner, "bench", "nim", "-s", "0.2", "--json")
+    assert result.exit_code == 0, result.output
+    (figures,) = json.loads(result.stdout)
+    # CPU time never runs ahead of the clock for one thread, so the CPU rate is at least
+    # the wall-clock rate (up to the clocks' resolution)
+    assert figures["cpu_steps_per_second"] >= 0.9 * figures["steps_per_second"] > 0
+    assert figures["public_cpu_steps_per_second"] >= 0.9 * figures["public_steps_per_second"] > 0
+    assert "nim: steps per CPU-second" in result.stderr

@@ -24,6 +24,9 @@ from tablesports.core.protocol import CHANCE, Game
 BENCH_AGENTS = ("random",)
 """Agents whose playouts `bench_game` times (search agents are timed by `agents.speed`)."""
 
+TURNS = 4
+"""The raw and the public loop are timed in this many alternating turns each."""
+
 MAX_PLAYOUT_STEPS = 1_000_000
 """A playout longer than this is a game without an end: a bug, reported as an error."""
 
@@ -51,6 +54,11 @@ class BenchResult:
     """Steps per second of the public loop (`apply_action`, legality checked)."""
     public_seconds: float = 0.0
     public_steps: int = 0
+    cpu_steps_per_second: float = 0.0
+    """Steps per CPU-second of this process, raw loop: steadier than the clock on a machine
+    shared with other jobs."""
+    public_cpu_steps_per_second: float = 0.0
+    """The same for the public loop."""
     clone_bytes_mean: int = 0
     """Allocation of one `clone()`, the mean over positions met along a playout."""
     clone_bytes_peak: int = 0
@@ -110,23 +118,24 @@ def _playout(game: Game, rng: random.Random) -> int:
 
 def time_playouts(
     game: Game, seconds: float, seed: int = 0, public: bool = False
-) -> tuple[int, int, float]:
+) -> tuple[int, int, float, float]:
     """Whole random playouts for about `seconds`, at least one (the public loop if `public`).
 
-    Returns (steps, games, elapsed seconds). The clock is read between games (reading it every
-    step would cost more than a step of a light game), so a long game may overrun a little.
+    Returns (steps, games, elapsed seconds, CPU seconds of this process). The clock is read
+    between games (reading it every step would cost more than a step of a light game), so a
+    long game may overrun a little.
     """
     rng = random.Random(seed)
     playout = _public_playout if public else _playout
     steps = games = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     deadline = start + seconds
     while True:
         steps += playout(game, rng)
         games += 1
         now = time.perf_counter()
         if now >= deadline:
-            return steps, games, now - start
+            return steps, games, now - start, time.process_time() - cpu
 
 
 def peak_memory(game: Game, playouts: int = 5, seed: int = 0) -> int:
@@ -176,14 +185,24 @@ def clone_memory(game: Game, positions: int = 40, seed: int = 0) -> tuple[int, i
 def bench_game(
     game: Game, seconds: float = 3.0, agent: str = "random", seed: int = 0
 ) -> BenchResult:
-    """Time random playouts of `game` for `seconds` in each loop (raw, then public), then
+    """Time random playouts of `game` for `seconds` in each loop (in alternating turns), then
     measure memory apart."""
     check_agent(agent)
     if seconds <= 0:
         raise BenchError(f"--seconds must be more than 0, got {seconds}")
     _playout(game, random.Random(seed))  # warm-up: imports, caches, data tables
-    steps, games, elapsed = time_playouts(game, seconds, seed)
-    public_steps, _, public_elapsed = time_playouts(game, seconds, seed, public=True)
+    # the two loops take turns, so that a change in the machine's load hits both alike
+    steps = games = public_steps = 0
+    elapsed = public_elapsed = cpu = public_cpu = 0.0
+    for turn in range(TURNS):
+        s, g, e, c = time_playouts(game, seconds / TURNS, seed + turn)
+        steps, games, elapsed, cpu = steps + s, games + g, elapsed + e, cpu + c
+        s, _, e, c = time_playouts(game, seconds / TURNS, seed + turn, public=True)
+        public_steps, public_elapsed, public_cpu = (
+            public_steps + s,
+            public_elapsed + e,
+            public_cpu + c,
+        )
     clone_mean, clone_peak = clone_memory(game, seed=seed + 2)
     return BenchResult(
         game=game.info.id,
@@ -198,6 +217,8 @@ def bench_game(
         public_steps_per_second=public_steps / public_elapsed if public_elapsed > 0 else 0.0,
         public_seconds=public_elapsed,
         public_steps=public_steps,
+        cpu_steps_per_second=steps / cpu if cpu > 0 else 0.0,
+        public_cpu_steps_per_second=public_steps / public_cpu if public_cpu > 0 else 0.0,
         clone_bytes_mean=clone_mean,
         clone_bytes_peak=clone_peak,
         extra=game.bench_figures(seconds) if hasattr(game, "bench_figures") else {},

@@ -71,7 +71,12 @@ def bench_command(
         table.add_row(
             r.game,
             f"{r.steps_per_second:,.0f}",
-            f"{r.public_steps_per_second:,.0f}",
+            f"{r.public_steps_per_second:,.0f}"
+            + (
+                f" ({r.public_steps_per_second / r.steps_per_second:.2f}×)"
+                if r.steps_per_second
+                else ""
+            ),
             f"{r.games_per_second:,.1f}",
             f"{r.mean_length:,.1f}",
             _size(r.peak_memory_bytes),
@@ -80,10 +85,15 @@ def bench_command(
     (err if as_json else console()).print(table)
     err.print(
         "steps/s: legal_actions + apply_legal (no checks); public: legal_actions + "
-        "apply_action, chance drawn from chance_outcomes (as OpenSpiel's loop)",
+        "apply_action, chance drawn from chance_outcomes (as OpenSpiel's loop), in brackets "
+        "as a share of steps/s; the two loops take turns",
         soft_wrap=True,
     )
     for r in results:
+        (err if as_json else console()).print(
+            f"{r.game}: steps per CPU-second {r.cpu_steps_per_second:,.0f} raw, "
+            f"{r.public_cpu_steps_per_second:,.0f} public"
+        )
         for name, value in r.extra.items():
             (err if as_json else console()).print(f"{r.game}: {name} {value:,.1f}")
     for failure in failures:

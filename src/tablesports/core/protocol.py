@@ -158,6 +158,16 @@ class Game(ABC):
 _first = itemgetter(0)
 
 
+def _in_kept(action: Action, kept: tuple[int, int, bool, tuple[Any, ...]]) -> bool:
+    """Whether `action` is in the kept answer: by identity first (an action taken from the
+    list, a scan in C), then by equality (an equal action parsed or built elsewhere)."""
+    if kept[2]:
+        pairs = kept[3]
+        return id(action) in map(id, map(_first, pairs)) or action in map(_first, pairs)
+    actions = kept[3]
+    return id(action) in map(id, actions) or action in actions
+
+
 def _checking(method: Callable[[Any, Any], State]) -> Callable[[Any, Any], State]:
     """Wrap a Game subclass's `state_from_json` (or `from_position`) so that the state it
     builds goes through `check_state` before anyone sees it."""
@@ -179,8 +189,10 @@ def _keeping(method: Callable[[Any], list[Any]], chance: bool) -> Callable[[Any]
     @functools.wraps(method)
     def keeping(self: State) -> list[Any]:
         answer = method(self)
-        # a copy (the caller may change the list); chance outcomes stay (outcome, p) pairs
-        self._kept = (id(self), len(self.history), chance, tuple(answer))
+        # a copy (the caller may change the list); chance outcomes stay (outcome, p) pairs. An
+        # empty answer is not kept: it is the other kind of node's (or the end's) answer.
+        if answer:
+            self._kept = (id(self), len(self.history), chance, tuple(answer))
         return answer
 
     keeping.__dict__["_keeps"] = True
@@ -245,19 +257,15 @@ class State(ABC):
         return self.current_player() == CHANCE
 
     def is_legal(self, action: Action) -> bool:
-        chance = self.current_player() == CHANCE
         kept = self._kept
-        if kept is None or kept[0] != id(self) or kept[1] != len(self.history) or kept[2] != chance:
-            outcomes = [o for o, _ in self.chance_outcomes()] if chance else self.legal_actions()
-            kept = self._kept
-            if kept is None or kept[0] != id(self) or kept[2] != chance:  # a method not wrapped
-                return action in outcomes
-        # by identity first (an action taken from the list), then by equality (one parsed)
-        if chance:
-            pairs = kept[3]
-            return id(action) in map(id, map(_first, pairs)) or action in map(_first, pairs)
-        actions = kept[3]
-        return id(action) in map(id, actions) or action in actions
+        if kept is None or kept[0] != id(self) or kept[1] != len(self.history):
+            # asked for nothing yet at this position (or the answer was empty): generate it
+            if self.current_player() == CHANCE:
+                outcomes = [o for o, _ in self.chance_outcomes()]
+            else:
+                outcomes = self.legal_actions()
+            return id(action) in map(id, outcomes) or action in outcomes
+        return _in_kept(action, kept)
 
     def why_illegal(self, action: Action) -> str:
         """A reason for `IllegalActionError`; games override it with the rule that forbids."""
@@ -275,7 +283,14 @@ class State(ABC):
 
         Raises `IllegalActionError` with the reason, leaving the state unchanged.
         """
-        if self.is_terminal() or not self.is_legal(action):
+        kept = self._kept
+        # the action taken from the list just asked for: found by identity, nothing regenerated
+        if (
+            kept is None
+            or kept[0] != id(self)
+            or kept[1] != len(self.history)
+            or not _in_kept(action, kept)
+        ) and (self.is_terminal() or not self.is_legal(action)):
             raise IllegalActionError(action, self.why_illegal(action))
         return self.apply_legal(action)
 

@@ -244,11 +244,10 @@ class HanniBallState(State):
             self._after_landing(events)
             return events
         self.used += 1
+        text = str(action)
         if kind == SHOT:
             self._move_ball(to)
-            events = [
-                Event("shot", f"{COLOR_NAMES[me]} shoots {action}", {"step": str(action)}, "shot")
-            ]
+            events = [Event("shot", f"{COLOR_NAMES[me]} shoots {text}", {"step": text}, "shot")]
             if KIND_OF[board[to]] == MONKEY:
                 self.pending = True
                 events.append(
@@ -268,8 +267,8 @@ class HanniBallState(State):
         events = [
             Event(
                 "step",
-                f"{COLOR_NAMES[me]} {KIND_NAMES[KIND_OF[code]]} {action}",
-                {"step": str(action)},
+                f"{COLOR_NAMES[me]} {KIND_NAMES[KIND_OF[code]]} {text}",
+                {"step": text},
                 "move",
             )
         ]

@@ -93,6 +93,11 @@ class JukemGame(Game):
         self.save_act = {v: Save(ids[v]) for v in d.saves}
         self.sub_act = [Substitute(ids[c]) for c in range(n)]
         self.draw_act = [Draw(ids[c]) for c in range(n)]
+        # the (draw, probability) pairs of a pile of k cards, by card: chance_outcomes picks
+        # them out of draw_pairs[k] instead of building a pair per card and draw
+        self.draw_pairs: list[list[tuple[JukemAction, float]]] = [[]] + [
+            [(self.draw_act[c], 1.0 / k) for c in range(n)] for k in range(1, n + 1)
+        ]
         self._codec: ActionCodec | None = None
 
     def new_initial_state(self) -> State:

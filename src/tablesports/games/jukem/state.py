@@ -168,9 +168,8 @@ class JukemState(State):
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == DRAW:
-            p = 1.0 / len(self.pile)
-            draw = self.game.draw_act
-            return [(draw[c], p) for c in self.pile]
+            pile = self.pile
+            return list(map(self.game.draw_pairs[len(pile)].__getitem__, pile))
         if self.phase == DEALER:
             return list(_DEALERS)
         return []
@@ -186,45 +185,31 @@ class JukemState(State):
 
     # --- the procedure ------------------------------------------------------------------------
     def _apply(self, action: Action) -> list[Event]:
-        events = self._do(action)
+        try:
+            events = _STEPS[type(action)](self, action)
+        except KeyError:
+            raise AssertionError(f"unknown action {action!r}") from None
         if self.late:
             events = events + self.late
             self.late = []
         return events
 
-    def _do(self, action: Action) -> list[Event]:
-        index = self.deck.index
-        match action:
-            case Draw(card=card):
-                c = index[card]
-                self.pile.remove(c)
-                self.hands[self.queue.pop(0)].append(c)
-                self._continue()
-                return []
-            case Play():
-                return self._play(action)
-            case Shot():
-                return self._shot(action)
-            case NoPenalty():
-                return self._play_stands()
-            case Penalty(card=card):
-                return self._penalty(index[card])
-            case Save(card=card):
-                return self._resolve_shot(index[card])
-            case NoSave():
-                return self._resolve_shot(-1)
-            case Substitute(card=card):
-                return self._substitute(index[card])
-            case Pass():
-                return self._pass()
-            case Dealer(player=player):
-                self.dealer = player
-                self._start_deal()
-                return [Event("dealer", f"player {player} deals the first half")]
-        raise AssertionError(f"unknown action {action!r}")
+    def _draw(self, action: Draw) -> list[Event]:
+        c = self.deck.index[action.card]
+        self.pile.remove(c)
+        self.hands[self.queue.pop(0)].append(c)
+        self._continue()
+        return []
 
-    def _substitute(self, c: int) -> list[Event]:
-        """Nothing playable: discard `c` face up, draw one, then play if the new card allows."""
+    def _dealer(self, action: Dealer) -> list[Event]:
+        self.dealer = action.player
+        self._start_deal()
+        return [Event("dealer", f"player {action.player} deals the first half")]
+
+    def _substitute(self, action: Substitute) -> list[Event]:
+        """Nothing playable: discard the card face up, draw one, then play if the new card
+        allows."""
+        c = self.deck.index[action.card]
         self.hands[self.turn].remove(c)
         self.discard.append(c)
         self.subbed = True
@@ -235,7 +220,7 @@ class JukemState(State):
         text = f"player {self.turn} substitutes {self.deck.ids[c]}"
         return [Event("substitution", text, rule="substitution")]
 
-    def _pass(self) -> list[Event]:
+    def _pass(self, action: Pass = PASS) -> list[Event]:
         """Nothing playable and no substitution; two passes in a row end the half."""
         self.passes += 1
         events = [Event("pass", f"player {self.turn} cannot play and passes")]
@@ -277,8 +262,9 @@ class JukemState(State):
             return [Event("header", f"player {p} takes another turn (HEADER)", rule="header")]
         return []
 
-    def _penalty(self, y: int) -> list[Event]:
+    def _penalty(self, action: Penalty) -> list[Event]:
         p, d = self.turn, self.deck
+        y = d.index[action.card]
         self.hands[1 - p].remove(y)
         if d.removes_all[y]:
             removed = self.poss[p]
@@ -478,3 +464,30 @@ class JukemState(State):
     def position(self) -> str:
         """The position in the game's notation (a turn-start position)."""
         return to_position(self)
+
+
+def _no_penalty(state: JukemState, action: Action) -> list[Event]:
+    return state._play_stands()
+
+
+def _save(state: JukemState, action: Save) -> list[Event]:
+    return state._resolve_shot(state.deck.index[action.card])
+
+
+def _no_save(state: JukemState, action: Action) -> list[Event]:
+    return state._resolve_shot(-1)
+
+
+_STEPS: dict[type, Any] = {
+    Draw: JukemState._draw,
+    Play: JukemState._play,
+    Shot: JukemState._shot,
+    NoPenalty: _no_penalty,
+    Penalty: JukemState._penalty,
+    Save: _save,
+    NoSave: _no_save,
+    Substitute: JukemState._substitute,
+    Pass: JukemState._pass,
+    Dealer: JukemState._dealer,
+}
+"""The step for each kind of action, by its type (one lookup instead of a chain of matches)."""
