@@ -13,6 +13,11 @@ how often it was *available* rather than how often its parent was visited.
 plays it unless the search finds another better by `margin` in mean value. The bot is asked
 about the real position: the agent is as fair as that bot (a bot that reads hidden cards
 makes it cheat).
+
+`infer=MODEL` deals the determinisations by what the opponent's choices say about its hidden
+cards, if the opponent plays like MODEL (a game's bot): the game package maps model names to
+an inference (`INFERENCE`, e.g. Jukem's `jukem-greedy`: a SAVE not played, a PENALTY not used,
+a SHOT not taken). The inference reads only what the player sees, so the agent stays fair.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from __future__ import annotations
 import math
 import random
 from typing import Any
+
+from pydantic import Field
 
 from tablesports.agents.search import (
     Budget,
@@ -32,11 +39,31 @@ from tablesports.agents.search import (
     parse_options,
 )
 from tablesports.core.agent import Agent
+from tablesports.core.errors import AgentError, TablesportsError
 from tablesports.core.protocol import CHANCE, TERMINAL, Action, Game, State
+from tablesports.core.registry import game_package, resolve
 
 
 class ISMCTSOptions(PriorOptions):
     """The search options, plus a prior agent asked about the root position only."""
+
+    infer: str = Field(
+        "none", description="'none' or the opponent model whose choices shape determinisations"
+    )
+
+
+def make_inference(game: Game, model: str) -> Any:
+    """The game's inference for an opponent that plays like `model`, or None for 'none'."""
+    if model == "none":
+        return None
+    try:
+        table = dict(getattr(game_package(game.info.id), "INFERENCE", {}))
+    except TablesportsError:
+        table = {}
+    if model not in table:
+        known = ", ".join(["none", *table])
+        raise AgentError(f"agent 'ismcts': no inference {model!r} for {game.info.id}: {known}")
+    return resolve(table[model])(game)
 
 
 class ISMCTSAgent:
@@ -53,6 +80,7 @@ class ISMCTSAgent:
         self.rng = random.Random(seed)
         self.rollout = Rollout(game, options, seed)
         self.guide: Agent | None = make_prior(game, options, seed)
+        self.inference = make_inference(game, options.infer)
         self.last_iterations = 0
         self.choice: Action = None
         """The prior's move at the root of the current search (None without a prior)."""
@@ -76,8 +104,14 @@ class ISMCTSAgent:
         self.choice = choice
         budget = Budget(self.options.iterations, self.options.seconds)
         done = 0
+        inference = self.inference
+        if inference is not None:
+            inference.observe(state, player)
         while budget.allows(done):
-            self._simulate(root, state.resample_hidden(player, self.rng))
+            if inference is not None:
+                self._simulate(root, inference.resample(state, player, self.rng))
+            else:
+                self._simulate(root, state.resample_hidden(player, self.rng))
             done += 1
         self.last_iterations = done
         self.last_root = root
