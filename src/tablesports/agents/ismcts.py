@@ -50,6 +50,9 @@ class ISMCTSOptions(PriorOptions):
     infer: str = Field(
         "none", description="'none' or the opponent model whose choices shape determinisations"
     )
+    opponent: str = Field(
+        "none", description="'none' or an agent that makes the opponents' moves inside the tree"
+    )
 
 
 def make_inference(game: Game, model: str) -> Any:
@@ -81,6 +84,11 @@ class ISMCTSAgent:
         self.rollout = Rollout(game, options, seed)
         self.guide: Agent | None = make_prior(game, options, seed)
         self.inference = make_inference(game, options.infer)
+        self.opponent: Agent | None = None
+        if options.opponent != "none":
+            from tablesports.agents.registry import make_agent  # agents by name, same layer
+
+            self.opponent = make_agent(options.opponent, game, seed)
         self.last_iterations = 0
         self.choice: Action = None
         """The prior's move at the root of the current search (None without a prior)."""
@@ -92,6 +100,8 @@ class ISMCTSAgent:
         self.rollout.reset(seed)
         if self.guide is not None:
             self.guide.reset(seed)
+        if self.opponent is not None:
+            self.opponent.reset(seed)
 
     def step(self, state: State) -> Action:
         player = state.current_player()
@@ -123,16 +133,22 @@ class ISMCTSAgent:
         c = self.options.c
         node = root
         path = [root]
+        me = state.current_player()
+        model = self.opponent
         while True:
             player = state.current_player()
             if player == TERMINAL:
                 break
-            if player == CHANCE:
-                outcome = state.sample_chance(rng)
+            if player == CHANCE or (model is not None and player != me):
+                # a chance outcome, or the opponent model's move: followed, not chosen
+                if player == CHANCE or model is None:
+                    outcome = state.sample_chance(rng)
+                else:
+                    outcome = model.step(state)
                 state.apply_legal(outcome)
                 child = node.children.get(outcome)
                 if child is None:
-                    child = node.children[outcome] = Node(CHANCE)
+                    child = node.children[outcome] = Node(player)
                 node = child
                 path.append(node)
                 continue
