@@ -56,7 +56,7 @@ SEARCH: dict[str, list[str]] = {
     "juggers": ["mcts:iterations=10,rollout=juggers-aim,rollout_steps=4"],
 }
 # Games per pair (even: each seed is played twice, seats swapped).
-GAMES: dict[str, int] = {"jukem": 10, "hanniball": 6, "bloodbowl": 2, "juggerttg": 6, "juggers": 4}
+GAMES: dict[str, int] = {"jukem": 4, "hanniball": 6, "bloodbowl": 2, "juggerttg": 4, "juggers": 4}
 DEFAULT_GAMES = 6
 
 

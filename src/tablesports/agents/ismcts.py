@@ -18,6 +18,11 @@ makes it cheat).
 cards, if the opponent plays like MODEL (a game's bot): the game package maps model names to
 an inference (`INFERENCE`, e.g. Jukem's `jukem-greedy`: a SAVE not played, a PENALTY not used,
 a SHOT not taken). The inference reads only what the player sees, so the agent stays fair.
+
+`opponent=AGENT` makes the opponent's moves inside the tree with that agent, asked about the
+determinisation (so it must read only its own seat, as the game bots do): the tree then holds
+the searching player's choices and the chance outcomes only, and the search is a best reply to
+that agent rather than to a worst-case opponent who sees through the determinisation.
 """
 
 from __future__ import annotations
