@@ -26,7 +26,7 @@ PORT ?= 8000
 # the CPU build of torch that lies on this kind of machine (see docs/rl.md)
 TORCH ?= 2.13.0
 
-.PHONY: setup run serve test lint bench clean system-deps catalogs
+.PHONY: setup run serve test lint bench clean system-deps catalogs strength
 
 PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 
@@ -87,6 +87,11 @@ test: lint system-deps
 
 bench: $(RUN_STAMP)
 	$(BIN)/tablesports bench --seconds 5
+
+# every game's arena of all its agents: docs/strength/GAME.{md,png} (see docs/strength.md);
+# GAMES="jukem hanniball" for some games only; resumes from build/strength/GAME.jsonl
+strength: setup
+	nice -n 10 $(BIN)/python scripts/strength.py $(GAMES) --jobs 2
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -116,3 +116,45 @@ def test_ismcts_with_the_same_seed_plays_the_same_game() -> None:
             for _ in range(2)
         )
         assert a.history == b.history
+
+
+class FirstLegal:
+    """A deterministic opponent model for the tests: always the first legal action."""
+
+    name = "first-legal"
+
+    def __init__(self, game: object = None, seed: int = 0) -> None:
+        pass
+
+    def reset(self, seed: int) -> None:
+        pass
+
+    def step(self, state: State) -> Action:
+        return state.legal_actions()[0]
+
+
+def test_ismcts_with_an_opponent_model_follows_its_moves_in_the_tree() -> None:
+    """With `opponent=AGENT` the opponent's nodes have one child each (the model's move),
+    and the search then finds the reply to that model; without it they branch."""
+    from tablesports.agents.registry import register_agent, unregister_agent
+
+    register_agent("first-legal", FirstLegal)
+    try:
+        state = load("ttt").new_initial_state()
+        for spec, branching in (
+            ("ismcts:iterations=300,opponent=first-legal", False),
+            ("ismcts:iterations=300", True),
+        ):
+            agent = make_agent(spec, state.game, 0)
+            agent.step(state)
+            root = agent.last_root  # type: ignore[attr-defined]
+            widths = [len(child.children) for child in root.children.values() if child.children]
+            assert widths
+            assert (max(widths) > 1) == branching
+            if not branching:  # the one child is the model's move: the first free square
+                for action, child in root.children.items():
+                    after = state.clone()
+                    after.apply_action(action)
+                    assert list(child.children) in ([], [after.legal_actions()[0]])
+    finally:
+        unregister_agent("first-legal")

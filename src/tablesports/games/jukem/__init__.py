@@ -2,3 +2,4 @@
 
 GAME = "tablesports.games.jukem.game:JukemGame"
 BOTS = {"jukem-greedy": "tablesports.games.jukem.bot:GreedyAgent"}
+INFERENCE = {"jukem-greedy": "tablesports.games.jukem.inference:GreedyInference"}

@@ -59,6 +59,7 @@ class GreedyAgent:
         options = validate_options(GreedyOptions, params, f"agent {self.name!r}")
         assert isinstance(options, GreedyOptions)
         self.rng = random.Random(seed)
+        self._cards: tuple[object, list[int], list[int], list[int]] | None = None
         self.red_at = options.red_at
         self.yellow_at = options.yellow_at
 
@@ -80,27 +81,49 @@ class GreedyAgent:
 
     # --- what this seat knows ---------------------------------------------------------------
     @staticmethod
-    def unseen(s: JukemState, me: int) -> list[int]:
-        """The cards this seat has not seen (the opponent's hand and the draw pile)."""
-        seen = set(s.hands[me]) | set(s.discard)
+    def seen(s: JukemState, me: int) -> set[int]:
+        """The cards this seat has seen (its hand, the discard pile, the possessions)."""
+        seen = set(s.hands[me])
+        seen.update(s.discard)
         for p in (0, 1):
             seen.update(s.poss[p])
             seen.update(s.aside[p])
         if s.shot >= 0 and s.turn == me:
             seen.add(s.shot)
+        return seen
+
+    @classmethod
+    def unseen(cls, s: JukemState, me: int) -> list[int]:
+        """The cards this seat has not seen (the opponent's hand and the draw pile)."""
+        seen = cls.seen(s, me)
         return [c for c in range(s.deck.size) if c not in seen]
+
+    def _deck_cards(self, s: JukemState) -> tuple[list[int], list[int], list[int]]:
+        """The deck's SHOT, SAVE and PENALTY cards (kept: the bot is asked thousands of times
+        a second inside a search, and these few cards are all it counts)."""
+        d = s.deck
+        if self._cards is None or self._cards[0] is not d:
+            kind = d.kind
+            self._cards = (
+                d,
+                [c for c in range(d.size) if kind[c] == Kind.SHOT],
+                [c for c in range(d.size) if kind[c] == Kind.SAVE],
+                [c for c in range(d.size) if kind[c] in (Kind.YELLOW, Kind.RED)],
+            )
+        return self._cards[1], self._cards[2], self._cards[3]
 
     # --- decisions ----------------------------------------------------------------------------
     def _play(self, s: JukemState, actions: list[Action]) -> Action:
         d = s.deck
         me = s.turn
-        unseen = self.unseen(s, me)
+        seen = self.seen(s, me)
+        _, all_saves, penalties = self._deck_cards(s)
         shots = [a for a in actions if isinstance(a, Shot)]
         if shots:
             jukem = [a for a in shots if a.jukem is not None]
             if jukem:
                 return jukem[0]
-            saves = [v for v in unseen if d.kind[v] == Kind.SAVE]
+            saves = [v for v in all_saves if v not in seen]
 
             def blockers(a: Shot) -> int:
                 balls = d.balls[d.index[a.card]]
@@ -109,7 +132,7 @@ class GreedyAgent:
             return min(shots, key=blockers)
         plays = [a for a in actions if isinstance(a, Play) and a.jukem is None]
         if plays:
-            threats = [y for y in unseen if d.kind[y] in (Kind.YELLOW, Kind.RED)]
+            threats = [y for y in penalties if y not in seen]
 
             def risk(a: Play) -> tuple[int, int]:
                 k = d.kind[d.index[a.card]]
@@ -152,9 +175,8 @@ class GreedyAgent:
     def _save(self, s: JukemState, actions: list[Action]) -> Action:
         d = s.deck
         me = 1 - s.turn
-        candidates = [
-            c for c in self.unseen(s, me) if d.kind[c] == Kind.SHOT and d.setup[c] <= s.ready
-        ]
+        seen = self.seen(s, me)
+        candidates = [c for c in self._deck_cards(s)[0] if c not in seen and d.setup[c] <= s.ready]
         saves = [a for a in actions if isinstance(a, Save)]
 
         def blocked(a: Save) -> int:

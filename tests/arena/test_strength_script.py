@@ -1,0 +1,63 @@
+"""`scripts/strength.py` (`make strength`): every game's arena, its plot and its table."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "strength.py"
+
+
+def load_script() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("strength_script", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_registered_game_has_its_bots_and_a_search_in_its_arena() -> None:
+    from tablesports.core.registry import game_bots, game_ids
+
+    strength = load_script()
+    for game_id in game_ids():
+        if game_id in ("pig", "ttt", "kuhn"):  # the tests' own games
+            continue
+        agents = strength.agents_of(game_id)
+        assert agents[0] == "random"
+        assert set(game_bots(game_id)) <= set(agents)
+        assert any(a.startswith(("mcts", "ismcts")) for a in agents), game_id
+
+
+def test_a_game_arena_writes_its_table_plot_and_records(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("matplotlib")
+    strength = load_script()
+    monkeypatch.setattr(strength, "OUT", tmp_path / "docs")
+    monkeypatch.setattr(strength, "RECORDS", tmp_path / "records")
+    monkeypatch.setattr(strength, "SEARCH", {"jukem": ["ismcts:iterations=3,rollout_steps=5"]})
+    strength.main(["jukem", "--games", "2", "--jobs", "1"])
+    table = (tmp_path / "docs" / "jukem.md").read_text()
+    # random, jukem-greedy and the search: three pairs of two games each
+    rows = [line for line in table.splitlines() if line.startswith("| jukem |")]
+    assert len(rows) == 3
+    assert "| jukem | `random` vs `jukem-greedy` | 2 |" in table
+    search_row = next(r for r in rows if "`ismcts:iterations=3,rollout_steps=5` vs" in r)
+    assert float(search_row.rstrip(" |").rsplit("|", 1)[1]) > 0  # its s/move was measured
+    assert (tmp_path / "docs" / "jukem.png").stat().st_size > 0
+    records = (tmp_path / "records" / "jukem.jsonl").read_text().splitlines()
+    assert len(records) == 6
+    # run again: the six games are read back, not replayed
+    strength.main(["jukem", "--games", "2", "--jobs", "1"])
+    assert (tmp_path / "records" / "jukem.jsonl").read_text().splitlines() == records
+    assert "6 games read back" in (tmp_path / "docs" / "jukem.md").read_text()
+
+
+def test_an_unknown_game_is_refused_with_the_list_of_games() -> None:
+    strength = load_script()
+    with pytest.raises(SystemExit):
+        strength.main(["chess"])
