@@ -15,7 +15,7 @@ from typing import Any
 
 from tablesports.core.hexgrid import facing_towards
 from tablesports.core.protocol import Action, Game, State
-from tablesports.games.juggerttg import rules
+from tablesports.games.juggerttg import draft, rules, teambuild
 from tablesports.games.juggerttg import state as S
 from tablesports.games.juggerttg.actions import Act
 from tablesports.games.juggerttg.board import DIST, MAL, axial
@@ -60,17 +60,14 @@ class GreedyBot:
             return self.activation(st, by)
         if ph == S.TURN:
             return (by.get("activate") or legal)[0]
-        if ph == S.RECRUIT:
-            return max(by["recruit"], key=lambda a: value(st.game.heroes[st.game.hero_index[a.s]]))
+        if ph == S.RECRUIT or ph in S.DRAFT_PHASES:
+            return self.team_building(st, by, legal)
+        if ph == S.FIELD:
+            return max(legal, key=lambda a: field_value(st, a.a))
         if ph == S.QWIK:
-            return max(legal, key=lambda a: qwik_value(rules.hero(st, a.a)))
+            return max(legal, key=lambda a: qwik_value(rules.hero(st, a.a)) - fight(st, a.a))
         if ph == S.SPAR:
-            h = legal[0].a
-            want = "shield" if rules.hero(st, h).parry >= 2 else "long"
-            for a in legal:
-                if st.game.spars[a.b].id == want:
-                    return a
-            return legal[0]
+            return spar_choice(st, legal)
         if ph == S.PLACE:
             return min(legal, key=lambda a: abs(a.b // 21 - 5))
         if ph == S.INIT_CHOOSE:
@@ -94,7 +91,15 @@ class GreedyBot:
         if ph == S.AOO:
             if "aoo" in by:
                 return max(by["aoo"], key=lambda a: rules.afford(st, a.a))
+            steps = [a for a in by.get("quickstep", []) if not rules.pins_of(st, a.a)]
+            if steps:  # close in on the mover (the enemy Qwik above all)
+                m = st.pos[st.aoo_mover]
+                best = min(steps, key=lambda a: DIST[a.b][m])
+                if DIST[best.b][m] < DIST[st.pos[best.a]][m]:
+                    return best
             return legal[-1]
+        if ph == S.C_REROLL:
+            return self.reroll(st, by)
         if ph == S.C_WRESTLE:
             for kind in ("take", "push", "hold"):
                 if kind in by:
@@ -105,6 +110,66 @@ class GreedyBot:
         if ph == S.HOLD_START:
             return by.get("keep-hold", legal)[0]
         return None
+
+    def team_building(self, st: JuggerState, by: dict[str, list[Act]], legal: list[Act]) -> Act:
+        """Recruit by what a hero adds to the team for its cost (teambuild.py)."""
+        game = st.game
+        p = st.player
+        team = [game.heroes[st.card[h]] for h in rules.seats(p) if st.card[h] >= 0]
+        left = game.budget - st.team_cost[p]
+        size = game.team_size
+
+        def score(hero_id: str) -> float:
+            hero = game.heroes[game.hero_index[hero_id]]
+            return teambuild.pick_score(team, hero, size, left)
+
+        if "recruit" in by:
+            best = max(by["recruit"], key=lambda a: score(a.s))
+            if st.phase == S.RECRUIT or score(best.s) >= self.par(st, team, left):
+                return best
+        if "swap" in by:
+
+            def gain(a: Act) -> float:
+                out = game.heroes[st.card[a.a]]
+                return teambuild.swap_gain(team, out, game.heroes[game.hero_index[a.s]], size)
+
+            best = max(by["swap"], key=gain)
+            if gain(best) > 0.3:
+                return best
+        if "stop" in by:
+            return by["stop"][0]
+        if "discard" in by:
+            return min(by["discard"], key=lambda a: score(a.s))
+        if "first" in by:
+            return next(a for a in by["first"] if a.a == p)
+        if "draw-discard" in by:
+            top = game.heroes[st.discard[-1]].id
+            if "draw-pile" not in by or score(top) >= self.par(st, team, left):
+                return by["draw-discard"][0]
+            return by["draw-pile"][0]
+        return legal[0]
+
+    def par(self, st: JuggerState, team: list[Any], left: int) -> float:
+        """The mean score of the cards no team holds: what an unseen card is worth."""
+        game = st.game
+        free = draft.free_cards(st)
+        if not free:
+            return float("-inf")
+        total = sum(teambuild.pick_score(team, game.heroes[c], game.team_size, left) for c in free)
+        return total / len(free)
+
+    def reroll(self, st: JuggerState, by: dict[str, list[Act]]) -> Act:
+        """Re-roll a roll of one's own below half its dice, or the enemy's above half."""
+        if "reroll" in by:
+            h = by["reroll"][0].a
+            defence = st.c_dskulls >= 0
+            roller = st.c_def if defence else st.c_att
+            dice = st.c_ddice if defence else st.c_adice
+            skulls = st.c_dskulls if defence else st.c_askulls
+            mine = h // 8 == roller // 8
+            if (mine and 2 * skulls < dice) or (not mine and 2 * skulls > dice):
+                return by["reroll"][0]
+        return by["no-reaction"][0]
 
     def defence(self, st: JuggerState, by: dict[str, list[Act]]) -> Act:
         d, a = st.c_def, st.c_att
@@ -234,12 +299,37 @@ def best_step(st: JuggerState, h: int, target: int, by: dict[str, list[Act]]) ->
     return best
 
 
-def value(hr: Any) -> float:
-    return hr.attack + hr.parry + hr.agility + 0.5 * (hr.reflex + hr.focus) - 0.4 * hr.cost
-
-
 def qwik_value(hr: Any) -> float:
-    return 2 * hr.agility + hr.reflex + hr.focus
+    return teambuild.qwik(hr)
+
+
+def fight(st: JuggerState, h: int) -> float:
+    return teambuild.fighter(rules.hero(st, h))
+
+
+def field_value(st: JuggerState, h: int) -> float:
+    """A substitute's worth on the field: its best role, less for lost stamina (R47, R48)."""
+    hr = rules.hero(st, h)
+    worth = max(teambuild.fighter(hr), teambuild.qwik(hr))
+    return worth * (0.5 if st.exhausted[h] else 1.0) + 0.3 * st.ap[h]
+
+
+def spar_choice(st: JuggerState, legal: list[Act]) -> Act:
+    """The chain to the pompfer who gains most from it; a shield for a good parry, else long."""
+    h = legal[0].a
+    spars = st.game.spars
+    chain = [a for a in legal if spars[a.b].chain]
+    if chain:
+        p = h // 8
+        todo = [k for k in rules.seats(p) if st.role[k] == rules.POMPFER and st.spar[k] < 0]
+        best = max(todo, key=lambda k: rules.hero(st, k).attack - 0.5 * rules.hero(st, k).parry)
+        if best == h:
+            return chain[0]
+    want = "shield" if rules.hero(st, h).parry >= 2 else "long"
+    for a in legal:
+        if spars[a.b].id == want:
+            return a
+    return legal[0]
 
 
 def own_qwik(st: JuggerState, p: int) -> int:
