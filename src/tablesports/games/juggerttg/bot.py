@@ -18,7 +18,7 @@ from tablesports.core.protocol import Action, Game, State
 from tablesports.games.juggerttg import draft, rules, teambuild
 from tablesports.games.juggerttg import state as S
 from tablesports.games.juggerttg.actions import Act
-from tablesports.games.juggerttg.board import DIST, MAL, axial
+from tablesports.games.juggerttg.board import DIST, MAL, NEIGHBOURS, axial
 from tablesports.games.juggerttg.game import JuggerState
 
 
@@ -217,13 +217,17 @@ class GreedyBot:
                 return by["wrestle"][0]
             target = goal
             d = DIST[st.pos[h]][goal]
-            money = rules.afford(st, h)
+            money = spendable(st, h)
             if st.moves_left < 0:
                 if d <= 3 and "jog" in by:
                     return by["jog"][0]
                 for kind, keep in (("sprint", 5), ("run", 4), ("jog", 0)):
                     if kind in by and money >= keep:
                         return by[kind][0]
+            if st.moves_left == 0 and "throw" in by:
+                throw = forward_throw(st, h, by)  # boxed in or out of movement: throw ahead
+                if throw is not None:
+                    return throw
         elif st.carrier >= 0:
             if "wrestle" in by:
                 w = [a for a in by["wrestle"] if a.a == st.carrier]
@@ -234,11 +238,11 @@ class GreedyBot:
             target = st.jugg
         if st.moves_left < 0 and DIST[st.pos[h]][target] > 0:
             for kind in ("sprint", "run", "jog"):
-                if kind in by and rules.afford(st, h) >= rules.MOVE_KINDS[kind][1] + 2:
+                if kind in by and spendable(st, h) >= rules.MOVE_KINDS[kind][1] + 2:
                     return by[kind][0]
             if "jog" in by:
                 return by["jog"][0]
-        step = best_step(st, h, target, by)
+        step = path_step(st, h, target, by, reach=0 if target == goal else 1)
         if step is not None:
             return step
         return finish(st, h, by)
@@ -246,15 +250,18 @@ class GreedyBot:
     def pompfer(self, st: JuggerState, h: int, by: dict[str, list[Act]]) -> Act:
         p = h // 8
         if "pin" in by:
-            return by["pin"][0]
+            return max(by["pin"], key=lambda a: st.role[a.a] == rules.QWIK)
+        q = own_qwik(st, p)
         targets = [a.a for a in by.get("attack", [])]
+        urgent = {st.carrier, st.pinned_by[q] if q >= 0 else -1}
+        if spendable(st, h) < 2:  # stamina is kept but for the carrier and a pinned Qwik
+            targets = [t for t in targets if t in urgent]
         if targets:
             t = max(targets, key=lambda k: priority(st, p, k))
             talent = [a for a in by.get("talent", []) if a.a == t]
             return talent[0] if talent else next(a for a in by["attack"] if a.a == t)
-        if "reload" in by:
+        if "reload" in by and spendable(st, h) >= 1:
             return by["reload"][0]
-        q = own_qwik(st, p)
         if "pass" in by and q >= 0 and st.carrier < 0 and rules.standing(st, q):
             here = DIST[st.pos[q]][st.jugg]
             spend = rules.afford(st, h) - 2
@@ -263,14 +270,16 @@ class GreedyBot:
                 best = min(options, key=lambda a: DIST[st.pos[q]][a.a])
                 if DIST[st.pos[q]][best.a] <= here - 2:
                     return best
+        if rules.pins_of(st, h):
+            return finish(st, h, by)  # a pinner holds its pin (it is free, R143)
         target = fight_hex(st, h)
         if st.moves_left < 0 and target >= 0 and DIST[st.pos[h]][target] > rules.reach(st, h):
-            money = rules.afford(st, h)
+            money = spendable(st, h)
             for kind, keep in (("run", 3), ("jog", 0)):
                 if kind in by and money >= keep:
                     return by[kind][0]
         if target >= 0 and DIST[st.pos[h]][target] > 1:
-            step = best_step(st, h, target, by)
+            step = path_step(st, h, target, by, reach=1)
             if step is not None:
                 return step
         return finish(st, h, by)
@@ -285,6 +294,61 @@ def finish(st: JuggerState, h: int, by: dict[str, list[Act]]) -> Act:
                 if a.a == d:
                     return a
     return by["done"][0]
+
+
+def spendable(st: JuggerState, h: int) -> int:
+    """Points the bot spends freely: focus and teamplay, never the last stamina (R48)."""
+    return st.fp[h] + st.tpp[h // 8]
+
+
+def path_step(
+    st: JuggerState, h: int, target: int, by: dict[str, list[Act]], reach: int
+) -> Act | None:
+    """The step along a shortest path around the heroes on the field (breadth first from the
+    target); the straight step when no path is free."""
+    steps = [a for a in by.get("step", []) if st.game.field[a.a]]
+    if not steps:
+        return None
+    taken = {st.pos[k] for k in range(S.SEATS) if st.pos[k] >= 0 and k != h}
+    field = st.game.field
+    dist = {target: 0}
+    frontier = [target]
+    here = st.pos[h]
+    while frontier and here not in dist:
+        nxt = []
+        for x in frontier:
+            for n in NEIGHBOURS[x]:
+                if n < 0 or n in dist or not field[n] or (n in taken and n != here):
+                    continue
+                dist[n] = dist[x] + 1
+                nxt.append(n)
+        frontier = nxt
+    if here not in dist:
+        return best_step(st, h, target, by)
+    if DIST[here][target] <= reach:
+        return None
+    best = min(steps, key=lambda a: dist.get(a.a, 99))
+    return best if dist.get(best.a, 99) < dist[here] else None
+
+
+def forward_throw(st: JuggerState, h: int, by: dict[str, list[Act]]) -> Act | None:
+    """A throw for 1 FP onto a free hex nearer the Mal that no standing enemy is next to."""
+    goal = MAL[1 - h // 8]
+    here = DIST[st.pos[h]][goal]
+    if spendable(st, h) < 2 or here <= 1:
+        return None
+    enemies = [st.pos[k] for k in rules.seats(1 - h // 8) if rules.standing(st, k)]
+    taken = {st.pos[k] for k in range(S.SEATS) if st.pos[k] >= 0}
+    best, best_d = None, here - 2
+    for a in by["throw"]:
+        if DIST[st.pos[h]][a.a] > 3 or a.a in taken:
+            continue
+        if any(DIST[e][a.a] <= 2 for e in enemies):
+            continue
+        d = DIST[a.a][goal]
+        if d < best_d:
+            best, best_d = a, d
+    return best
 
 
 def best_step(st: JuggerState, h: int, target: int, by: dict[str, list[Act]]) -> Act | None:
@@ -342,9 +406,11 @@ def own_qwik(st: JuggerState, p: int) -> int:
 def priority(st: JuggerState, p: int, k: int) -> float:
     if st.carrier == k:
         return 100.0
+    q = own_qwik(st, p)
+    if q >= 0 and st.pinned_by[q] == k:
+        return 80.0  # free the own Qwik: the pinner parries with its spar or falls (R144)
     if st.role[k] == rules.QWIK:
         return 50.0
-    q = own_qwik(st, p)
     if q >= 0 and st.pos[q] >= 0:
         return 20.0 - DIST[st.pos[q]][st.pos[k]]
     return 0.0
@@ -366,6 +432,9 @@ def fight_hex(st: JuggerState, h: int) -> int:
     p = h // 8
     if st.carrier >= 0 and st.carrier // 8 != p:
         return st.pos[st.carrier]
+    q = own_qwik(st, p)
+    if q >= 0 and st.pinned_by[q] >= 0:
+        return st.pos[st.pinned_by[q]]  # break the pin on the own Qwik
     if st.carrier >= 0:
         c = st.pos[st.carrier]
         enemies = [st.pos[k] for k in rules.seats(1 - p) if rules.standing(st, k)]
