@@ -169,3 +169,21 @@ cost = 4
     wrong = text.replace('effect = "quickstep"', 'effect = "quickstep"\ntrigger = "nearby"')
     with pytest.raises(DataFileError, match="talent 'step', field 'trigger'"):
         parse_heroes(wrong, "mine.toml")
+
+
+def test_r88_r5_r65_illegal_answers_name_their_rule_and_change_nothing() -> None:
+    from tablesports.core.errors import IllegalActionError
+
+    st = pos("r2 fitz long k6 E 5/5; b2 xan long m6 W 5/5", "rda=4 init=blue active=r2")
+    play(st, "attack b2", "buy 0", "parry", "buy 0", "skulls 1")
+    before = st.to_json()
+    with pytest.raises(IllegalActionError, match="R88: both may answer this roll; r2"):
+        st.apply_action(st.parse_action("reroll b2"))
+    with pytest.raises(IllegalActionError, match="R5: a roll is re-rolled only by a talent"):
+        st.apply_action(st.parse_action("reroll r8"))
+    assert st.to_json() == before
+    assert "r2 rolled 1 skulls with 5 dice" in st.render(0)
+    st = pos("r2 wren long o6 W 3/4; b2 lio long k6 W 5/2", "rda=4 init=red active=r2")
+    play(st, "jog", "step n6", "step m6")
+    with pytest.raises(IllegalActionError, match="R65: a quickstep answers only"):
+        st.apply_action(st.parse_action("quickstep b2 m7"))

@@ -1,11 +1,17 @@
 """`juggerttg-greedy`: carries the Jugg forward with the Qwik, protects it, attacks the escorts.
 
-Per activation the Qwik picks up a loose Jugg, runs the carried Jugg to the enemy Mal and
-scores, or wrestles the enemy carrier; a pompfer pins a kneeling enemy next to it, attacks the
-best target in reach (the enemy carrier, the enemy Qwik, then whoever is nearest its own Qwik),
-and otherwise moves towards that fight. It defends with a duel when its dice are at least the
-attacker's, else a parry, and buys dice with focus and teamplay points only (stamina is kept,
-since spending the last exhausts). It reads only the public position.
+Team building is a decision (teambuild.py): a hero is recruited, drafted, kept or discarded by
+what it adds to the team (a Qwik, a chain carrier, fighters, teamplay points) for its cost; the
+most mobile hero becomes the Qwik, the best attacker takes the chain. Per activation the Qwik
+picks up a loose Jugg, runs the carried Jugg to the enemy Mal along a path around the heroes
+(throwing it ahead when boxed in) and scores, or wrestles the enemy carrier; a pompfer pins a
+kneeling enemy next to it (a Qwik first) and holds the pin, attacks the best target in reach
+(the enemy carrier, the pinner of its own Qwik, the enemy Qwik, then whoever is nearest its own
+Qwik), and otherwise moves towards that fight or to free its Qwik. It spends focus and teamplay
+points freely but stamina only for the carrier or a pinned Qwik, since the last stamina point
+exhausts (R48); it defends with a duel when its dice are at least the attacker's, else a parry;
+it re-rolls its own rolls below half its dice and makes the enemy re-roll rolls above half. It
+reads only the public position.
 """
 
 from __future__ import annotations
