@@ -98,3 +98,26 @@ def test_r19_a_complete_team_may_only_exchange_one_hero_a_turn() -> None:
     old = st.card[swaps[0].a]
     play(st, str(swaps[0]))
     assert st.discard[-1] == old and "swap" not in {a.kind for a in st.legal_actions()}
+
+
+def test_search_agents_and_random_play_the_draft_to_the_line_up() -> None:
+    # MCTS (the bot as prior), IS-MCTS (which resamples the hidden hands) and random all decide
+    # every draft step; the draft ends in two complete teams within the budget (R15, R18)
+    import random
+
+    from tablesports.agents.registry import make_agent
+    from tablesports.core.protocol import CHANCE
+    from tablesports.core.registry import load
+
+    game = load("juggerttg", teams="draft")
+    for spec in ("mcts:iterations=4,rollout_steps=2,prior=juggerttg-greedy", "ismcts:iterations=4"):
+        agents = [make_agent(spec, game, seed=1), make_agent("random", game, seed=2)]
+        st = game.new_initial_state()
+        rng = random.Random(3)
+        while st.phase.startswith("draft"):
+            p = st.current_player()
+            st.apply_action(st.sample_chance(rng) if p == CHANCE else agents[p].step(st))
+        assert st.phase == "field" or st.phase == "qwik"
+        for p in (0, 1):
+            assert sum(st.card[h] >= 0 for h in range(8 * p, 8 * p + 8)) == game.team_size
+            assert st.team_cost[p] <= game.budget

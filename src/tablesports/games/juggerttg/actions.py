@@ -33,6 +33,8 @@ SW, SE. The forms, by phase:
 ``parry`` ``duel``     defences (R98); ``talent-parry``, ``talent-duel``, ``no-defence``
 ``lunge k7``           react to an attack with a lunge (R66); ``no-reaction`` declines
 ``aoo r3``             an attack of opportunity (R117)
+``quickstep r3 k7``    a quickstep talent answers an enemy's step by its range term (R65)
+``reroll r3``          r3's talent re-rolls the roll just made (R5, R88)
 ``take`` ``hold``      wrestling results (R123); ``push k7``, ``no-push``
 ``drop k7``            a knocked-down carrier's owner puts the Jugg down (R132)
 =====================  ===================================================================
@@ -46,7 +48,19 @@ from tablesports.core.errors import ActionParseError
 from tablesports.games.juggerttg.board import FACING_NAMES, name, parse_hex
 
 HERO_KINDS = frozenset(
-    ("field", "qwik", "activate", "delay", "attack", "talent", "wrestle", "pin", "unpin", "aoo")
+    (
+        "field",
+        "qwik",
+        "activate",
+        "delay",
+        "attack",
+        "talent",
+        "wrestle",
+        "pin",
+        "unpin",
+        "aoo",
+        "reroll",
+    )
 )
 HEX_KINDS = frozenset(("step", "throw", "pass", "lunge", "push", "drop"))
 PLAIN = frozenset(
@@ -112,8 +126,8 @@ class Act:
             return f"{k} {self.a}"
         if k == "initiative":
             return f"initiative {TEAM[self.a]}"
-        if k == "place":
-            return f"place {hero_label(self.a)} {name(self.b)}"
+        if k == "place" or k == "quickstep":
+            return f"{k} {hero_label(self.a)} {name(self.b)}"
         if k == "spar":
             return f"spar {hero_label(self.a)} {SPAR_IDS[self.b]}"
         if k in CARD_KINDS:
@@ -167,7 +181,7 @@ def parse_action(text: str, roster_ids: frozenset[str]) -> Act:
             return act(k, n)
         if k == "initiative" and len(args) == 1 and args[0].lower() in TEAM:
             return act(k, TEAM.index(args[0].lower()))
-        if k == "place" and len(args) == 2:
+        if k in ("place", "quickstep") and len(args) == 2:
             return act(k, parse_hero(args[0]), parse_hex(args[1]))
         if k == "spar" and len(args) == 2:
             if args[1].lower() not in SPAR_IDS:
@@ -188,5 +202,6 @@ def parse_action(text: str, roster_ids: frozenset[str]) -> Act:
     raise ActionParseError(
         text,
         "not a Jugger TTG action; e.g. 'activate r2', 'run', 'step l6', 'attack b3', 'parry', "
-        "'buy 1', 'pickup', 'throw m6', 'score', 'pin b3', 'done', 'end' (see rules.md)",
+        "'buy 1', 'pickup', 'throw m6', 'score', 'pin b3', 'reroll r3', 'quickstep r3 k7', "
+        "'done', 'end' (see rules.md)",
     )

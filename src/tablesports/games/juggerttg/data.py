@@ -24,7 +24,12 @@ EFFECTS = (
     "lunge",  # Reaktion to an attack declared on the hero: up to n hexes (R66)
     "extra_move",  # Passiv: n more hexes in every movement
     "jugg_discount",  # Passiv: pick-up and scoring cost n FP less (at least 1)
+    "reroll",  # Reaktion to the hero's own combat roll: roll those dice again (R5)
+    "force_reroll",  # Reaktion to the enemy's combat roll against the hero: he rolls again (R5)
+    "quickstep",  # Reaktion to an enemy entering / moving in / leaving range: a step (R65)
 )
+TRIGGERS = ("enter_range", "move_in_range", "leave_range")
+"""The range terms of R65, the triggers a quickstep talent names."""
 LABEL_OF_EFFECT = {
     "attack_dice": "Standardangriff",
     "bonus_attack": "Standardangriff",
@@ -33,6 +38,9 @@ LABEL_OF_EFFECT = {
     "lunge": "Reaktion",
     "extra_move": "Passiv",
     "jugg_discount": "Passiv",
+    "reroll": "Reaktion",
+    "force_reroll": "Reaktion",
+    "quickstep": "Reaktion",
 }
 
 
@@ -48,7 +56,12 @@ class TalentModel(BaseModel):
         "lunge",
         "extra_move",
         "jugg_discount",
+        "reroll",
+        "force_reroll",
+        "quickstep",
     ]
+    trigger: Literal["enter_range", "move_in_range", "leave_range"] | None = None
+    """For a quickstep: the range term (R65) of the enemy's step that calls it."""
     amount: int = Field(1, ge=1, le=3)
     fp: int = Field(0, ge=0, le=5)
     """Blue circles: paid with FP, AP or TPP (R69)."""
@@ -65,6 +78,12 @@ class TalentModel(BaseModel):
             raise ValueError(
                 f"effect {self.effect!r} needs the label {LABEL_OF_EFFECT[self.effect]!r}"
             )
+        if self.effect == "quickstep" and self.trigger is None:
+            raise ValueError(
+                "a quickstep needs a trigger: enter_range, move_in_range or leave_range (R65)"
+            )
+        if self.effect != "quickstep" and self.trigger is not None:
+            raise ValueError(f"only a quickstep takes a trigger, not effect {self.effect!r}")
         return self
 
 
@@ -114,6 +133,7 @@ class Talent:
     name: str
     label: str
     effect: str
+    trigger: str | None
     amount: int
     fp: int
     ap: int

@@ -1,4 +1,5 @@
-"""A heuristic value of a position for cut-off searches: points, the Jugg, heroes standing."""
+"""A heuristic value of a position for cut-off searches: points, the Jugg, heroes standing,
+the Qwiks free to play, stamina kept (an exhausted hero loses a die and its runs, R48)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,17 @@ def evaluate(st: JuggerState) -> list[float]:
         if rules.on_field(st, h) and not st.down[h]:
             up[h // 8] += 1
     v += 0.06 * (up[0] - up[1])
+    for h in range(S.SEATS):
+        if not rules.on_field(st, h):
+            continue
+        sign = 1 if h < 8 else -1
+        bad = 0.03 * st.exhausted[h] + 0.004 * st.penalty[h]
+        if st.role[h] == rules.QWIK:
+            # the only scorer: kneeling costs the drive time, pinned it may never stand (R143)
+            bad += 0.06 * st.down[h] + (0.08 if st.pinned_by[h] >= 0 else 0.0)
+        elif st.pinned_by[h] >= 0:
+            bad += 0.02
+        v -= sign * bad
     if st.carrier >= 0:
         p = st.carrier // 8
         d = DIST[st.pos[st.carrier]][MAL[1 - p]]
@@ -41,6 +53,6 @@ def evaluate(st: JuggerState) -> list[float]:
             )
             for p in (0, 1)
         ]
-        v += 0.01 * (q[1] - q[0])
+        v += 0.015 * (q[1] - q[0])
     v = max(-0.95, min(0.95, v))
     return [v, -v]

@@ -149,6 +149,7 @@ class JuggerGame(Game):
         acts += [act("buy", n) for n in range(rules.MAX_BUY + 1)]
         acts += [act("initiative", p) for p in (0, 1)]
         acts += [act("place", h, x) for h in range(S.SEATS) for x in SLOTS[h // 8]]
+        acts += [act("quickstep", h, x) for h in range(S.SEATS) for x in HEXES if FIELD[x]]
         acts += [act("spar", h, i) for h in range(S.SEATS) for i in range(len(SPAR_IDS))]
         return ActionCodec(acts)
 

@@ -22,7 +22,10 @@ PLAY_PHASES = frozenset(S.PLAY_PHASES)
 LINEUP_PHASES = frozenset(S.LINEUP_PHASES) | S.DRAFT_PHASES
 PHASES = PLAY_PHASES | LINEUP_PHASES | {S.OVER}
 COMBAT_PHASES = frozenset(
-    (S.C_REACT, S.C_BUY_A, S.C_DEFEND, S.C_BUY_D, S.C_ROLL_A, S.C_ROLL_D, S.C_WRESTLE, S.C_PUSH)
+    (
+        *(S.C_REACT, S.C_BUY_A, S.C_DEFEND, S.C_BUY_D, S.C_ROLL_A, S.C_ROLL_D),
+        *(S.C_WRESTLE, S.C_PUSH, S.C_REROLL),
+    )
 )
 ACTIVE_PHASES = frozenset((S.ACT, S.HOLD_START, S.BONUS, S.AOO, S.AOO_FACE))
 C_KINDS = ("", "std", "talent", "bonus", "aoo", "wrestle", "done")
@@ -130,6 +133,11 @@ def _scalars(s: JuggerState) -> None:
         _in(f, getattr(s, f), 0, MAX_DICE, f"0 to {MAX_DICE} dice")
     top = s.c_adice if s.phase == S.C_ROLL_D else MAX_DICE
     _in("c_askulls", s.c_askulls, 0, top, f"0 to {top} (the attack dice while they count)")
+    _in("aoo_from", s.aoo_from, -1, SIZE - 1, "-1 (no step) or a hex")
+    top = s.c_ddice if s.phase == S.C_REROLL else MAX_DICE
+    _in("c_dskulls", s.c_dskulls, -1, top, f"-1 (not rolled) or 0 to {top} (the defence dice)")
+    _in("c_rerolled", s.c_rerolled, 0, 1, "0 or 1 (a roll is re-rolled at most once, R5)")
+    _in("c_declined", s.c_declined, 0, 1, "0 or 1 (at most two heroes may answer a roll)")
     _in("c_flank", s.c_flank, 0, 1, "0 or 1")
     _in("c_back", s.c_back, 0, 1 - s.c_flank, "0 or 1, and 0 for a flank attack")
     _in("d_left", s.d_left, 0, 3, "0 to 3 draws or recruits")
@@ -433,6 +441,12 @@ def _phase(s: JuggerState) -> None:
     decider = {S.C_REACT: s.c_def, S.C_BUY_A: s.c_att, S.C_DEFEND: s.c_def, S.C_BUY_D: s.c_def}
     if ph in decider and p != decider[ph] // 8:
         raise _bad("player", p, f"the owner of the hero who decides in phase {ph!r}")
+    if ph == S.C_REROLL:
+        who = rules.reroll_candidates(s)
+        if len(who) <= s.c_declined:
+            raise _bad("phase", ph, "a hero whose talent may still answer the roll (R5, R88)")
+        if p != who[s.c_declined] // 8:
+            raise _bad("player", p, "the owner of the hero whose re-roll comes next (R88)")
     if ph in QUEUE_HEAD and p != s.queue[1] // 8:
         raise _bad("player", p, "the owner of the hero the follow-up is about")
     if s.current_player() == -1:

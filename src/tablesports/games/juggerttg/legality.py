@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablesports.games.juggerttg import rules
 from tablesports.games.juggerttg import state as S
-from tablesports.games.juggerttg.actions import Act
+from tablesports.games.juggerttg.actions import Act, hero_label
 from tablesports.games.juggerttg.board import DIST, MAL, in_view
 
 if TYPE_CHECKING:
@@ -18,6 +18,23 @@ def illegal_reason(st: JuggerState, a: Any) -> str | None:
     if not isinstance(a, Act) or st.phase == S.OVER:
         return None
     k = a.kind
+    if st.phase == S.C_REROLL and k == "reroll" and 0 <= a.a < S.SEATS:
+        who = rules.reroll_candidates(st)
+        if a.a in who[st.c_declined + 1 :]:
+            first = who[st.c_declined]
+            return (
+                f"R88: both may answer this roll; {hero_label(first)} (higher Reflex, or the "
+                "initiative player's on equal Reflex) is asked first"
+            )
+        return (
+            "R5: a roll is re-rolled only by a talent that allows it (reroll: the roller's own "
+            "dice; force_reroll: the enemy's dice), and at most once"
+        )
+    if st.phase == S.AOO and k == "quickstep":
+        return (
+            "R65: a quickstep answers only an enemy step with the range term its talent names "
+            "(enter_range, move_in_range, leave_range), to a free adjacent field hex"
+        )
     if st.phase != S.ACT:
         if st.phase == S.TURN and k == "end":
             return (

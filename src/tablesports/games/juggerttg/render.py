@@ -104,6 +104,19 @@ def render(st: JuggerState, player: int | None = None) -> str:
         f"TPP {st.tpp[0]}/{st.tpp[1]}"
     )
     out.append(status)
+    if phase == S.C_REROLL:
+        defence = st.c_dskulls >= 0
+        roller = st.c_def if defence else st.c_att
+        dice, skulls = (st.c_ddice, st.c_dskulls) if defence else (st.c_adice, st.c_askulls)
+        out.append(
+            f"{hero_label(roller)} rolled {skulls} skulls with {dice} dice; a re-roll talent "
+            "may answer (R5, in Reflex order R88)"
+        )
+    if phase == S.AOO and st.aoo_from >= 0:
+        out.append(
+            f"{hero_label(st.aoo_mover)} stepped from {name(st.aoo_from)} to "
+            f"{name(st.pos[st.aoo_mover])}: an AoO or a quickstep may answer (R65, R117)"
+        )
     if phase == S.RECRUIT:
         out += roster(st)
     if phase in S.DRAFT_PHASES:

@@ -182,7 +182,17 @@ def legal(st: JuggerState) -> list[Act]:
     if ph == S.C_REACT:
         return reaction_options(st)
     if ph == S.AOO:
-        return [*(act("aoo", e) for e in aoo_candidates(st, st.aoo_mover)), act("no-reaction")]
+        return [
+            *(act("aoo", e) for e in aoo_candidates(st, st.aoo_mover)),
+            *(
+                act("quickstep", e, x)
+                for e in quickstep_candidates(st, st.aoo_mover, st.aoo_from)
+                for x in adjacent_free(st, st.pos[e])
+            ),
+            act("no-reaction"),
+        ]
+    if ph == S.C_REROLL:
+        return [act("reroll", reroll_candidates(st)[st.c_declined]), act("no-reaction")]
     if ph in (S.AOO_FACE, S.STAND, S.C_FACE):
         return [act("face", d) for d in range(6)]
     if ph == S.BONUS:
@@ -416,6 +426,54 @@ def aoo_candidates(st: JuggerState, m: int) -> list[int]:
     return out
 
 
+def range_term(st: JuggerState, e: int, frm: int, to: int) -> str | None:
+    """How a step from ``frm`` to ``to`` stands to e's range (R65), or None (outside both)."""
+    r = reach(st, e)
+    here = st.pos[e]
+    before, after = DIST[here][frm] <= r, DIST[here][to] <= r
+    if after:
+        return "move_in_range" if before else "enter_range"
+    return "leave_range" if before else None
+
+
+def quickstep_candidates(st: JuggerState, m: int, frm: int) -> list[int]:
+    """Enemies whose quickstep talent the mover's step calls by its range term (R65)."""
+    if frm < 0:
+        return []
+    out = []
+    for e in seats(1 - m // 8):
+        if st.pos[e] < 0 or st.held == e or not talent_ok(st, e, "quickstep"):
+            continue
+        t = hero(st, e).talent
+        assert t is not None
+        if t.trigger == range_term(st, e, frm, st.pos[m]) and adjacent_free(st, st.pos[e]):
+            out.append(e)
+    return out
+
+
+def reroll_candidates(st: JuggerState) -> list[int]:
+    """Heroes whose talent may answer the roll just made, in the order of R88.
+
+    The roller may re-roll its own dice (``reroll``), its enemy may make it roll again
+    (``force_reroll``); a roll is re-rolled at most once (R5). When both may, both calls count
+    as made at once (house rule: an engine has no "first"): the higher Reflex reacts, on equal
+    Reflex the initiative player's hero (R88). Nobody reacts in an attack of opportunity (R118)
+    nor, as the defender, to a back attack (R115).
+    """
+    if st.c_rerolled or st.c_after == "aoo":
+        return []
+    defence = st.c_dskulls >= 0
+    roller, other = (st.c_def, st.c_att) if defence else (st.c_att, st.c_def)
+    out = []
+    if talent_ok(st, roller, "reroll"):
+        out.append(roller)
+    if talent_ok(st, other, "force_reroll") and not (st.c_back and other == st.c_def):
+        out.append(other)
+    if len(out) == 2:
+        out.sort(key=lambda h: (-hero(st, h).reflex, h // 8 != st.init))
+    return out
+
+
 def push_hexes(st: JuggerState, pusher: int, pushed: int) -> list[int]:
     """Empty hexes next to the pushed hero, one farther from the pusher (house rule G17)."""
     a, b = st.pos[pusher], st.pos[pushed]
@@ -547,8 +605,26 @@ def apply(st: JuggerState, a: Act) -> list[Event]:
             pay(st, st.c_def, 2 * a.a)
             st.c_ddice += a.a
         to_roll(st)
+    elif ph == S.C_REROLL:
+        reroll(st, a, ev)
     elif ph == S.AOO:
-        if k == "aoo":
+        if k == "quickstep":
+            e = a.a
+            pay_talent(st, e)
+            t = hero(st, e).talent
+            assert t is not None
+            ev.append(
+                Event(
+                    "quickstep",
+                    f"{hero_label(e)} answers {hero_label(st.aoo_mover)}'s step "
+                    f"({t.trigger}) with a quickstep to {name(a.b)}",
+                    rule="R65",
+                )
+            )
+            move_to(st, e, a.b, ev)
+            st.aoo_from = -1
+            after_follow_ups(st)
+        elif k == "aoo":
             st.c_att = a.a
             st.phase = S.AOO_FACE
             st.player = st.aoo_mover // 8
@@ -846,16 +922,18 @@ def activation_action(st: JuggerState, a: Act, ev: list[Event]) -> None:
         st.moves_left = move_range(st, h, k)
         return
     if k == "step":
-        d = NEIGHBOURS[st.pos[h]].index(a.a)
+        frm = st.pos[h]
+        d = NEIGHBOURS[frm].index(a.a)
         st.facing[h] = d  # R57: a hero moves in its facing
         st.moves_left -= 1
         move_to(st, h, a.a, ev)
         if st.down[h] or st.queue:
             after_follow_ups(st)  # a hero released from a pin sets its facing (R137)
             return
-        if aoo_candidates(st, h):
+        if aoo_candidates(st, h) or quickstep_candidates(st, h, frm):
             st.phase = S.AOO
             st.aoo_mover = h
+            st.aoo_from = frm
             st.player = 1 - h // 8
         return
     if k == "attack" or k == "talent":
@@ -973,6 +1051,7 @@ def declare_attack(st: JuggerState, a: int, d: int, kind: str, ev: list[Event]) 
         dice += t.amount
     st.c_adice = dice
     st.c_ddice = 0
+    st.c_dskulls = -1
     st.c_flank = st.c_back = 0
     if not in_view(st.pos[d], st.facing[d], st.pos[a]):
         start = st.start_hex[a] if st.c_after == "act" else st.pos[a]
@@ -1111,33 +1190,72 @@ def to_roll(st: JuggerState) -> None:
         combat_result(st, 0, 0, [])
         return
     st.phase = S.C_ROLL_A
+    st.c_dskulls = -1
+    st.c_rerolled = st.c_declined = 0
 
 
 def combat_roll(st: JuggerState, k: int, ev: list[Event]) -> None:
-    if st.phase == S.C_ROLL_A:
-        ev.append(
-            Event(
-                "roll",
-                f"{hero_label(st.c_att)} rolls {k} skulls with {st.c_adice} dice",
-                {"dice": st.c_adice, "skulls": k},
-                "R107",
-            )
-        )
-        if k == 0 or st.c_ddice <= 0:
-            combat_result(st, k, 0, ev)
-            return
-        st.c_askulls = k
-        st.phase = S.C_ROLL_D
-        return
+    attack = st.phase == S.C_ROLL_A
+    h, dice = (st.c_att, st.c_adice) if attack else (st.c_def, st.c_ddice)
+    again = " again" if st.c_rerolled else ""
     ev.append(
         Event(
             "roll",
-            f"{hero_label(st.c_def)} rolls {k} skulls with {st.c_ddice} dice",
-            {"dice": st.c_ddice, "skulls": k},
+            f"{hero_label(h)} rolls{again} {k} skulls with {dice} dice",
+            {"dice": dice, "skulls": k},
             "R107",
         )
     )
-    combat_result(st, st.c_askulls, k, ev)
+    if attack:
+        st.c_askulls = k
+        st.c_dskulls = -1
+    else:
+        st.c_dskulls = k
+    # the roll's reactions come before its result (house rule: a re-roll of a miss, R5)
+    if reroll_candidates(st):
+        st.phase = S.C_REROLL
+        st.player = reroll_candidates(st)[0] // 8
+        return
+    after_roll(st, ev)
+
+
+def after_roll(st: JuggerState, ev: list[Event]) -> None:
+    """The roll stands: the defender rolls next, or the combat is decided (R107)."""
+    if st.c_dskulls >= 0:
+        combat_result(st, st.c_askulls, st.c_dskulls, ev)
+        return
+    k = st.c_askulls
+    if k == 0 or st.c_ddice <= 0:
+        combat_result(st, k, 0, ev)
+        return
+    st.phase = S.C_ROLL_D
+    st.c_rerolled = st.c_declined = 0
+
+
+def reroll(st: JuggerState, a: Act, ev: list[Event]) -> None:
+    """A re-roll talent answers the roll (R5), or its holder lets it stand (R88, R89)."""
+    if a.kind == "no-reaction":
+        st.c_declined += 1
+        rest = reroll_candidates(st)[st.c_declined :]
+        if rest:
+            st.player = rest[0] // 8  # the other side may still call (R88)
+            return
+        after_roll(st, ev)
+        return
+    h = a.a
+    pay_talent(st, h)
+    t = hero(st, h).talent
+    assert t is not None
+    defence = st.c_dskulls >= 0
+    roller = st.c_def if defence else st.c_att
+    whose = "its" if h == roller else f"{hero_label(roller)}'s"
+    ev.append(Event("reroll", f"{hero_label(h)} ({t.name}): {whose} roll is re-rolled", rule="R5"))
+    st.c_rerolled = 1
+    if defence:
+        st.c_dskulls = -1
+        st.phase = S.C_ROLL_D
+    else:
+        st.phase = S.C_ROLL_A
 
 
 def combat_result(st: JuggerState, a_sk: int, d_sk: int, ev: list[Event]) -> None:

@@ -31,6 +31,7 @@ C_REACT, C_BUY_A, C_DEFEND, C_BUY_D, C_ROLL_A, C_ROLL_D = (
 )
 C_WRESTLE, C_PUSH, C_DROP, C_FACE = "wrestle-result", "push", "drop", "face-after"
 AOO, AOO_FACE, OVER = "aoo", "aoo-face", "over"
+C_REROLL = "reroll"  # a re-roll talent may answer the roll just made (R5, R88)
 D_DEAL, D_ROLL, D_FIRST, D_DRAW, D_TAKE, D_PICK, D_DISCARD = (
     "draft-deal",
     "draft-roll",
@@ -46,7 +47,7 @@ LINEUP_PHASES = (RECRUIT, FIELD, QWIK, SPAR)
 PLAY_PHASES = (
     *(INIT_ROLL, INIT_CHOOSE, PLACE, STAND, TURN, ACT, HOLD_START, BONUS),
     *(C_REACT, C_BUY_A, C_DEFEND, C_BUY_D, C_ROLL_A, C_ROLL_D, C_WRESTLE, C_PUSH, C_DROP),
-    *(C_FACE, AOO, AOO_FACE),
+    *(C_FACE, AOO, AOO_FACE, C_REROLL),
 )
 """The drive's phases, in order: the observation tensor's planes follow it."""
 
@@ -99,6 +100,10 @@ SCALARS = (
     "c_askulls",
     "c_after",  # "act": the attacker is activating; "aoo": it is not (flank and back)
     "aoo_mover",
+    "aoo_from",  # the mover's hex before the step (the range terms of R65)
+    "c_dskulls",  # defence skulls while a re-roll may answer them, -1 not rolled
+    "c_rerolled",  # 1: the roll under way was re-rolled, never again (R5)
+    "c_declined",  # reactors who let this roll stand, in the order of R88
     "d_left",  # draft: draws or recruits left in this step
     "d_turns",  # draft turns played
 )
@@ -113,6 +118,10 @@ LISTS = (
     "pile",
     "discard",
 )
+
+
+ADDED = {"aoo_from": -1, "c_dskulls": -1, "c_rerolled": 0, "c_declined": 0}
+"""Fields newer than some saved states: a state without them reads these values."""
 
 
 class StateData:
@@ -167,6 +176,10 @@ class StateData:
     c_askulls: int
     c_after: str
     aoo_mover: int
+    aoo_from: int
+    c_dskulls: int
+    c_rerolled: int
+    c_declined: int
     d_left: int
     d_turns: int
     hand0: list[int]
@@ -205,6 +218,9 @@ class StateData:
         self.c_askulls = 0
         self.c_after = ""
         self.aoo_mover = -1
+        self.aoo_from = -1
+        self.c_dskulls = -1
+        self.c_rerolled = self.c_declined = 0
         self.score = [0, 0]
         self.tpp = [0, 0]
         self.team_cost = [0, 0]
@@ -227,6 +243,6 @@ class StateData:
 
     def load_fields(self, data: dict[str, Any]) -> None:
         for f in SCALARS:
-            setattr(self, f, data[f])
+            setattr(self, f, data[f] if f in data or f not in ADDED else ADDED[f])
         for f in LISTS:
             setattr(self, f, list(data[f]))

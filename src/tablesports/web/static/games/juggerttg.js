@@ -1,6 +1,6 @@
 // Jugger TTG: the hex board as SVG, from the observation's fields (board.py's layout: row r,
 // doubled-width x; even rows hold columns a..t, odd rows a..u). Click one of your heroes, then
-// a lit hex (place, step, throw, pass, lunge, push, drop); click a ringed enemy to attack, pin
+// a lit hex (place, step, throw, pass, lunge, quickstep, push, drop); click a ringed enemy to attack, pin
 // or wrestle it; every other legal action is a button in its group.
 const NS = "http://www.w3.org/2000/svg";
 const ROWS = 11;
@@ -18,7 +18,7 @@ const GROUPS = [
   ["Movement", /^(jog|run|sprint)$/],
   ["Facing", /^face /],
   ["The Jugg", /^(pickup|score|reload|keep-hold|end-hold)$/],
-  ["Combat", /^(buy \d+|parry|duel|talent-parry|talent-duel|no-defence|no-reaction|take|hold|no-push)$/],
+  ["Combat", /^(buy \d+|parry|duel|talent-parry|talent-duel|no-defence|no-reaction|reroll [rb]\d|take|hold|no-push)$/],
   ["Team", /^(recruit|draw-pile|draw-discard|swap|discard|stop|first|initiative|field|qwik|spar) ?/],
 ];
 
@@ -65,6 +65,9 @@ function sortActions(legal, me) {
       (placeBy[w[1]] ||= {})[w[2]] = a;
     } else if (HEX_KINDS.has(w[0]) && w.length === 2) {
       (byHex[w[1]] ||= []).push(a);
+    } else if (w[0] === "quickstep" && w.length === 3) {
+      (byHex[w[2]] ||= []).push(a); // a quickstep talent's hex (R65): the hero is named in the menu
+
     } else if (HERO_KINDS.has(w[0]) && w.length === 2 && heroSeat(w[1]) >= 0 && Math.floor(heroSeat(w[1]) / 8) !== me) {
       (byHero[w[1]] ||= []).push(a);
     } else {
@@ -130,7 +133,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
     if (i === CENTRE) g.append(svg("circle", { cx, cy, r: 3, fill: "#6b8f5e" }));
     if (lit[name]) {
       const kind = lit[name][0].split(" ")[0];
-      const colour = { step: "#f1c40f", place: "#f1c40f", throw: "#e67e22", pass: "#e67e22", lunge: "#e74c3c", push: "#8e44ad", drop: "#16a085" }[kind] || "#f1c40f";
+      const colour = { step: "#f1c40f", place: "#f1c40f", throw: "#e67e22", pass: "#e67e22", lunge: "#e74c3c", quickstep: "#e74c3c", push: "#8e44ad", drop: "#16a085" }[kind] || "#f1c40f";
       g.append(svg("polygon", { points: hexPoints(cx, cy, S - 3), fill: colour, "fill-opacity": 0.55, stroke: colour, "stroke-width": 2 }));
     }
     g.append(svg("text", { x: cx, y: cy + S * 0.72, "font-size": 6, "text-anchor": "middle", fill: "#56704c" }, name));
