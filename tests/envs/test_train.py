@@ -48,3 +48,17 @@ def test_the_ppo_agent_says_what_is_wrong(tmp_path: Path) -> None:
         make_agent("ppo", game)
     with pytest.raises(AgentError, match="no policy file"):
         make_agent(f"ppo:path={tmp_path / 'none.zip'}", game)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "bot"),
+    [
+        ("bloodbowl", "bloodbowl-scripted"),
+        ("hanniball", "hanniball-greedy"),
+        ("juggers", "juggers-aim"),
+    ],
+)
+def test_training_measures_against_the_game_s_first_listed_bot(game_id: str, bot: str) -> None:
+    from tablesports.envs.train import heuristic_bot
+
+    assert heuristic_bot(game_id) == bot

@@ -46,8 +46,8 @@ class TrainResult:
 
 
 def heuristic_bot(game_id: str) -> str:
-    """The game's first own bot (its heuristic), or `random` if it has none."""
-    bots = sorted(game_bots(game_id))
+    """The game's heuristic: the first bot its package lists in `BOTS`, or `random`."""
+    bots = list(game_bots(game_id))
     return bots[0] if bots else "random"
 
 

@@ -5,8 +5,9 @@ The state is a flat 26 x 15 pitch, a list of players and a stack of small proced
 """
 
 GAME = "tablesports.games.bloodbowl.game:BloodBowlGame"
+# The first bot is the game's heuristic (the one training measures against).
 BOTS = {
+    "bloodbowl-scripted": "tablesports.games.bloodbowl.bot:ScriptedBot",
     "bloodbowl-planner": "tablesports.games.bloodbowl.planner:PlannerBot",
     "bloodbowl-runner": "tablesports.games.bloodbowl.runner_bot:RunnerBot",
-    "bloodbowl-scripted": "tablesports.games.bloodbowl.bot:ScriptedBot",
 }
