@@ -44,6 +44,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     FollowUp,
     Interfere,
     MovePath,
+    NoDumpOff,
     PushCrowd,
     PushTo,
     Reroll,
@@ -78,6 +79,7 @@ def _team_turn(numbers: Sequence[int]) -> Iterable[Any]:
     yield from (ChooseDie(face) for face in FACES)
     yield from (Reroll(True), Reroll(False), PushCrowd(), FollowUp(True), FollowUp(False))
     yield Brawl()
+    yield NoDumpOff()
     yield from (Interfere(n) for n in (0, *numbers))
     yield from (PushTo(x, y) for x, y in SQUARES)
 

@@ -27,9 +27,10 @@ KINDS = (
     "throw team-mate",
     "kick team-mate",
     "projectile vomit",
+    "stab",
 )
-"""The actions a player can be activated for (BB2020; the last two are Special actions)."""
-AIM_VERBS = ("block", "blitz", "pass to", "hand-off to", "foul", "vomit at")
+"""The actions a player can be activated for (BB2020; the last three are Special actions)."""
+AIM_VERBS = ("block", "blitz", "pass to", "hand-off to", "foul", "vomit at", "stab at", "leap to")
 """The verbs of an action's target step."""
 FACES = ("skull", "both-down", "push", "stumble", "pow")
 """The block die's faces, worst to best for the attacker (BB2020)."""
@@ -149,6 +150,14 @@ class Interfere:
 
 
 @dataclass(frozen=True, slots=True)
+class NoDumpOff:
+    """Dump-off: the ball carrier keeps the ball and takes the block."""
+
+    def __str__(self) -> str:
+        return "no dump-off"
+
+
+@dataclass(frozen=True, slots=True)
 class PushTo:
     x: int
     y: int
@@ -176,7 +185,9 @@ _SQ = r"(\d{1,2}),(\d{1,2})"
 _MOVE = re.compile(rf"move {_N} to {_SQ}(?: \(([^)]*)\))?")
 _DECLARE = re.compile(rf"({'|'.join(KINDS)}) {_N}")
 _THROW = re.compile(rf"throw {_N} to {_SQ}(?: \(([^)]*)\))?")
-_AIM = re.compile(rf"(block|pass to|hand-off to|foul|blitz|vomit at) {_SQ}(?: \(([^)]*)\))?")
+_AIM = re.compile(
+    rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to) {_SQ}(?: \(([^)]*)\))?"
+)
 _DICE = re.compile(r"block dice=([a-z-]+(?:,[a-z-]+){0,2})")
 _CHOOSE = re.compile(r"choose ([a-z-]+)")
 _PUSH = re.compile(rf"push to {_SQ}")
@@ -191,13 +202,15 @@ _FIXED: dict[str, Any] = {
     "stay": FollowUp(False),
     "no interference": Interfere(0),
     "brawler reroll": Brawl(),
+    "no dump-off": NoDumpOff(),
 }
 FORMS = (
     "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, throw team-mate 9, kick team-mate 9, "
-    "projectile vomit 12, move 7 to 14,6, block 14,6, throw 12 to 16,7, vomit at 14,6, "
+    "projectile vomit 12, stab 6, move 7 to 14,6, block 14,6, throw 12 to 16,7, vomit at 14,6, "
+    "stab at 14,6, leap to 14,6, "
     "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
     "reroll, no reroll, brawler reroll, push to 15,6, push into the crowd, follow up, stay, "
-    "interfere 5, no interference, lash out at 7, D16=9"
+    "interfere 5, no interference, no dump-off, lash out at 7, D16=9"
 )
 
 

@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING, Any
 from tablesports.games.bloodbowl.actions import EndActivation
 from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
 from tablesports.games.bloodbowl.pitch import (
+    HEIGHT,
     NEIGHBOURS,
     WIDTH,
     coords,
     end_zone_column,
+    in_half,
     index,
 )
 from tablesports.games.bloodbowl.players import PRONE, STANDING, STUNNED
@@ -27,6 +29,8 @@ from tablesports.games.bloodbowl.turn.common import marking
 from tablesports.games.bloodbowl.turn.data import TN
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
 from tablesports.games.bloodbowl.turn.paths import reach
+from tablesports.games.bloodbowl.turn.shadowing import Shadowing, Tentacles, shadower, tentacler
+from tablesports.games.bloodbowl.turn.skill_tests import JumpUp, LeapTest, TakeRoot
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -41,9 +45,10 @@ FINAL = (
     "throw team-mate",
     "kick team-mate",
     "projectile vomit",
+    "stab",
 )
 THROWS = ("throw team-mate", "kick team-mate")
-STILL = ("block", "projectile vomit")
+STILL = ("block", "projectile vomit", "stab")
 """Actions taken where the player stands."""
 """Actions that end once their target step is done."""
 NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery", "Unchannelled Fury")
@@ -68,11 +73,14 @@ class Activation(Procedure):
         "checked",
         "ended",
         "free",
+        "held",
         "kind",
+        "leaping",
         "moved",
         "path",
         "pid",
         "started",
+        "tentacled",
     )
     name = "activation"
     rule = "the activation of a player (BB2020)"
@@ -90,6 +98,9 @@ class Activation(Procedure):
         self.bt_used = False
         self.started = False
         self.ended = False
+        self.held = False  # Tentacles or Take Root: no more movement
+        self.leaping = False  # the next square of `path` is a Leap's
+        self.tentacled = False  # Tentacles were tried for the next square
 
     # --- who acts --------------------------------------------------------------------------
     def over(self, s: BloodBowlState) -> bool:
@@ -118,8 +129,38 @@ class Activation(Procedure):
         p = s.players[self.pid]
         out: list[Any] = [END_ACTIVATION]
         out.extend(self.aims(s, p))
-        if self.kind not in STILL and not self.acted:
+        if self.kind == "on the ball":  # three squares, no Rush (at a kick-off in his half)
+            kickoff = not any(pr.name == "team_turn" for pr in s.stack)
+            out.extend(
+                m
+                for m in self.moves(s, p)
+                if "rush" not in m.risk and (not kickoff or in_half(p.team, m.x))
+            )
+        elif self.kind not in STILL and not self.acted and not self.held and not p.rooted:
             out.extend(self.moves(s, p))
+            if "Leap" in p.skills:
+                out.extend(self.leaps(s, p))
+        return out
+
+    def leaps(self, s: BloodBowlState, p: Player) -> list[Aim]:
+        """Leap (BB2020): over any adjacent square into the empty square beyond, for two
+        squares of movement (Rushes beyond MA), with an Agility test instead of Dodging."""
+        from tablesports.games.bloodbowl.turn.skill_tests import leap_modifier
+
+        if self.moved + 2 > p.ma + NUMBERS.max_rushes:
+            return []
+        out: list[Aim] = []
+        x0, y0 = coords(p.square)
+        rushes = max(0, self.moved + 2 - p.ma)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if dx or dy:
+                    x, y = x0 + 2 * dx, y0 + 2 * dy
+                    if 0 <= x < WIDTH and 0 <= y < HEIGHT and s.pitch[index(x, y)] < 0:
+                        mod = leap_modifier(s, p, p.square, index(x, y))
+                        note = f"leap {min(6, max(2, p.ag - mod))}+"
+                        note += f", rush 2+ x{rushes}" if rushes else ""
+                        out.append(Aim("leap to", x, y, note))
         return out
 
     def moves(self, s: BloodBowlState, p: Player) -> list[MovePath]:
@@ -163,12 +204,20 @@ class Activation(Procedure):
                         out.append(Aim(kind, x, y, note))
                         if kind == "blitz" and p.has("Projectile Vomit"):
                             out.append(Aim("vomit at", x, y, "D6 2+"))
+                        if kind == "blitz" and "Stab" in p.skills:
+                            out.append(Aim("stab at", x, y, f"AV {players[q].av}+"))
         elif kind == "projectile vomit" and not self.acted:
             for sq in NEIGHBOURS[p.square]:
                 q = pitch[sq]
                 if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
                     x, y = coords(sq)
                     out.append(Aim("vomit at", x, y, "D6 2+"))
+        elif kind == "stab" and not self.acted:
+            for sq in NEIGHBOURS[p.square]:
+                q = pitch[sq]
+                if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
+                    x, y = coords(sq)
+                    out.append(Aim("stab at", x, y, f"AV {players[q].av}+"))
         elif kind == "foul":
             for sq in NEIGHBOURS[p.square]:
                 q = pitch[sq]
@@ -241,9 +290,17 @@ class Activation(Procedure):
         procs: list[Procedure] = []
         if any(p.has(t) for t in NEGATRAITS):
             procs.append(Distraction(self.pid))
+        if "Take Root" in p.skills and not p.rooted:
+            procs.append(TakeRoot(self.pid))
         if p.stance == STUNNED:
             return True
-        if p.stance == PRONE:
+        if p.stance == PRONE and "Jump Up" in p.skills:
+            if self.kind == "block":  # an Agility test +1 to stand and block (BB2020)
+                procs.append(JumpUp(self.pid))
+            else:  # he stands up for free
+                p.stance = STANDING
+                s.log("stand_up", f"{p.label()} jumps up.", "Jump Up (BB2020)")
+        elif p.stance == PRONE:
             self.moved = TN.stand_up_cost
             if p.ma >= TN.stand_up_cost:
                 p.stance = STANDING
@@ -256,28 +313,45 @@ class Activation(Procedure):
     def _walk(self, s: BloodBowlState, p: Player) -> bool:
         nxt = self.path[0]
         if not self.checked:
+            marked = marking(s, p.team, p.square)
+            if marked and not self.tentacled:
+                self.tentacled = True
+                holder = tentacler(s, p.team, p.square)
+                if holder >= 0:  # Tentacles may hold him before he leaves (BB2020)
+                    s.push(Tentacles(self.pid, holder))
+                    return False
             self.checked = True
             tests: list[Procedure] = []
-            if self.moved >= p.ma:
-                tests.append(Rush(self.pid, nxt))
-            if marking(s, p.team, p.square):
-                bt = p.has("Break Tackle") and not self.bt_used
-                self.bt_used = self.bt_used or bt
-                tests.append(Dodge(self.pid, nxt, bt))
+            if self.leaping:  # Rushes for the squares beyond MA, then the Leap's test
+                over = min(2, self.moved + 2 - p.ma)
+                tests.extend(Rush(self.pid, nxt) for _ in range(over))
+                tests.append(LeapTest(self.pid, nxt))
+            else:
+                if self.moved >= p.ma:
+                    tests.append(Rush(self.pid, nxt))
+                if marked:
+                    bt = p.has("Break Tackle") and not self.bt_used
+                    self.bt_used = self.bt_used or bt
+                    tests.append(Dodge(self.pid, nxt, bt))
             if tests:
                 s.push(*tests)
                 return False
-        self.checked = False
+        self.checked = self.tentacled = False
         self.path.pop(0)
         had_ball = carrying(s, p)
+        left = p.square
         s.place(p, nxt)
-        self.moved += 1
+        self.moved += 2 if self.leaping else 1
+        self.leaping = False
         if had_ball:
             s.ball = nxt
             if self._scores(p):
                 s.touchdown(p)
                 return True
-        elif s.ball_state == ON_GROUND and s.ball == nxt:
+        follower = shadower(s, p.team, left) if marking(s, p.team, left) else -1
+        if follower >= 0:  # Shadowing: he may step into the square left (BB2020)
+            s.push(Shadowing(self.pid, follower, left))
+        if not had_ball and s.ball_state == ON_GROUND and s.ball == nxt:
             self.path = []
             if p.has("No Hands"):
                 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
@@ -288,11 +362,31 @@ class Activation(Procedure):
         return False
 
     def _aim(self, s: BloodBowlState, p: Player, target: int, verb: str) -> bool:
+        from tablesports.games.bloodbowl.turn.animosity import Animosity, resents
         from tablesports.games.bloodbowl.turn.block import Block
+        from tablesports.games.bloodbowl.turn.dump_off import dump_off
         from tablesports.games.bloodbowl.turn.foul import Foul
         from tablesports.games.bloodbowl.turn.passing import HandOff, PassAction, Possession
 
         other = s.pitch[target]
+        if verb == "leap to":
+            self.path = [target]
+            self.leaping = True
+            self.checked = False
+            return False
+        if verb == "stab at":
+            from tablesports.games.bloodbowl.turn.stab import Stab
+
+            self.acted = self.blitzed = True
+            self.ended = self.kind == "blitz"  # he moves no further after a Stab
+            rush = self.kind == "blitz" and self.moved >= p.ma
+            self.moved += self.kind == "blitz"
+            s.push(
+                *([Rush(self.pid, p.square)] if rush else []),
+                *dump_off(s, other),
+                Stab(self.pid, other),
+            )
+            return False
         if verb == "vomit at":
             from tablesports.games.bloodbowl.turn.vomit import ProjectileVomit
 
@@ -300,19 +394,30 @@ class Activation(Procedure):
             self.blitzed = True
             rush = self.kind == "blitz" and self.moved >= p.ma
             self.moved += self.kind == "blitz"
-            s.push(*([Rush(self.pid, p.square)] if rush else []), ProjectileVomit(self.pid, other))
+            s.push(
+                *([Rush(self.pid, p.square)] if rush else []),
+                *dump_off(s, other),
+                ProjectileVomit(self.pid, other),
+            )
         elif self.kind in ("block", "blitz"):
             self.acted = self.kind == "block"
             if self.kind == "blitz":
                 self.blitzed = True
                 rush = self.moved >= p.ma
                 self.moved += 1
-                s.push(*([Rush(self.pid, p.square)] if rush else []), Block(self.pid, other, True))
+                s.push(
+                    *([Rush(self.pid, p.square)] if rush else []),
+                    *dump_off(s, other),
+                    Block(self.pid, other, True),
+                )
             else:
-                s.push(Block(self.pid, other, False))
+                s.push(*dump_off(s, other), Block(self.pid, other, False))
         elif self.kind == "foul":
             self.acted = True
             s.push(Foul(self.pid, other))
+        elif self.kind in ("hand-off", "pass") and other >= 0 and resents(s, p, s.players[other]):
+            self.acted = True
+            s.push(Animosity(self.pid, target, verb))
         elif self.kind == "hand-off":
             self.acted = True
             s.push(HandOff(self.pid, other))

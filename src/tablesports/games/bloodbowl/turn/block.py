@@ -364,6 +364,9 @@ class Block(Procedure):
         if self.pushed and dfd.has("Stand Firm") and not jugg:
             s.log("stand_firm", f"{dfd.label()} stands firm.", "Stand Firm (BB2020)")
             self.pushed = False
+        if self.pushed and dfd.rooted:
+            s.log("rooted", f"{dfd.label()} is rooted: he is not pushed.", "Take Root (BB2020)")
+            self.pushed = False
         self.phase = PUSHED
         if self.pushed:
             self.vacated = dfd.square

@@ -27,7 +27,13 @@ from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce, ThrowIn
 from tablesports.games.bloodbowl.tables import DIRECTION
 from tablesports.games.bloodbowl.turn.actions import Interfere
-from tablesports.games.bloodbowl.turn.common import Test, has_tackle_zone, marked, turnover
+from tablesports.games.bloodbowl.turn.common import (
+    Test,
+    active_team,
+    has_tackle_zone,
+    marked,
+    turnover,
+)
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
 
 if TYPE_CHECKING:
@@ -163,7 +169,12 @@ class PassAction(Procedure):
                 f"{p.label()} throws a {band.name if band else 'pass'} to {s.where(self.target)}.",
                 self.rule,
             )
-            s.push(PassTest(self.pid, self.target))
+            on_the_ball: list[Procedure] = []
+            if any("On the Ball" in s.players[q].skills for q in s.team_pids[1 - p.team]):
+                from tablesports.games.bloodbowl.turn.on_the_ball import OnTheBall
+
+                on_the_ball.append(OnTheBall(1 - p.team))
+            s.push(*on_the_ball, PassTest(self.pid, self.target))
             return False
         if self.phase == 1:
             return self._after_test(s, p)
@@ -330,7 +341,7 @@ class PassTest(Test):
             self._parent(s).result = KEPT
             return
         self._parent(s).result = result
-        if result == FUMBLE:
+        if result == FUMBLE and p.team == active_team(s):  # not a Dump-off's (BB2020)
             turnover(s, f"{p.label()} fumbled the pass")
 
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.turn.activation import Activation
+from tablesports.games.bloodbowl.turn.animosity import Animosity
 from tablesports.games.bloodbowl.turn.apothecary import Apothecary
 from tablesports.games.bloodbowl.turn.block import Block
+from tablesports.games.bloodbowl.turn.dump_off import DumpOff
 from tablesports.games.bloodbowl.turn.foul import Foul
 from tablesports.games.bloodbowl.turn.injury import ArmourInjury
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
+from tablesports.games.bloodbowl.turn.on_the_ball import OnTheBall
 from tablesports.games.bloodbowl.turn.passing import (
     FlightScatter,
     HandOff,
@@ -18,8 +21,12 @@ from tablesports.games.bloodbowl.turn.passing import (
     TurnCatch,
 )
 from tablesports.games.bloodbowl.turn.push import Push
+from tablesports.games.bloodbowl.turn.safe_hands import SafePairOfHands
 from tablesports.games.bloodbowl.turn.savagery import LashOut
 from tablesports.games.bloodbowl.turn.send_off import SendOff
+from tablesports.games.bloodbowl.turn.shadowing import Shadowing, Tentacles
+from tablesports.games.bloodbowl.turn.skill_tests import JumpUp, LeapTest, TakeRoot
+from tablesports.games.bloodbowl.turn.stab import Stab
 from tablesports.games.bloodbowl.turn.team_turn import FullTeamTurn
 from tablesports.games.bloodbowl.turn.throw_team_mate import (
     AlwaysHungry,
@@ -57,4 +64,14 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     LashOut,
     ProjectileVomit,
     Apothecary,
+    Animosity,
+    Stab,
+    Shadowing,
+    Tentacles,
+    LeapTest,
+    TakeRoot,
+    JumpUp,
+    DumpOff,
+    SafePairOfHands,
+    OnTheBall,
 )

@@ -49,13 +49,15 @@ def _declarable(
     up, down, holder, loose = ctx
     out = ["move"]
     pitch, players = s.pitch, s.players
-    if p.stance == STANDING:
+    if p.stance == STANDING or "Jump Up" in p.skills:  # Jump Up: a Block from Prone
         for sq in NEIGHBOURS[p.square]:
             q = pitch[sq]
             if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
                 out.append("block")
-                if "Projectile Vomit" in p.skills:
+                if p.stance == STANDING and "Projectile Vomit" in p.skills:
                     out.append("projectile vomit")
+                if p.stance == STANDING and "Stab" in p.skills:
+                    out.append("stab")
                 break
     if up and "blitz" not in once_used:
         out.append("blitz")
