@@ -205,7 +205,7 @@ def test_a_failed_leap_falls_over_where_he_would_land() -> None:
 def test_leap_unmarked_has_no_modifier_and_rushes_beyond_ma() -> None:
     s = wood_elves("H9 10,7")
     act(s, "move 9", "move 9 to 17,7")  # 7 of MA 8 used
-    assert "leap to 19,7 (leap 2+, rush 2+ x1)" in legal_texts(s)
+    assert "leap to 19,7 (leap 2+, rush 2+)" in legal_texts(s)
     events = act(s, "leap to 19,7", "D6=2", "D6=2")  # the Rush, then the Leap
     assert "rush" in log(events) and who(s, "H9").square == sq("19,7")
 
@@ -287,3 +287,45 @@ def test_on_the_ball_at_the_kick_off_for_an_open_receiving_player() -> None:
     play(s, "move 5 to 15,11", "end activation")
     assert s.player(1, 5).square == sq("15,11")
     assert s.stack[-1].name == "kickoff_event"
+
+
+# --- Hit and Run, Defensive (Amazons) -----------------------------------------------------
+
+
+def amazons(*players: str, **kw: Any) -> Any:
+    # Amazons: #6 Python Warrior Thrower, #7-8 Piranha Warrior Blitzers (Hit and Run, Jump
+    # Up), #9-10 Jaguar Warrior Blockers (Defensive)
+    return position(*players, rerolls=(0, 0), teams=("amazon", "human"), **kw)
+
+
+def test_hit_and_run_moves_one_free_square_away_after_the_block() -> None:
+    s = amazons("H7 10,7", "A1 11,7", "A2 11,9")
+    act(s, "block 7", "block 11,7", "block dice=push", "choose push", "push to 12,7", "stay")
+    assert s.stack[-1].name == "hit_and_run"
+    moves = [t for t in legal_texts(s) if t.startswith("move 7 to")]
+    # not 10,8 (next to A2), 11,6, 11,7 or 11,8 (next to A1, pushed to 12,7)
+    assert moves == ["move 7 to 9,6", "move 7 to 10,6", "move 7 to 9,7", "move 7 to 9,8"]
+    events = act(s, "move 7 to 9,6")
+    assert "slips away to 9,6" in log(events) and who(s, "H7").square == sq("9,6")
+    assert s.stack[-1].name == "team_turn"
+
+
+def test_hit_and_run_may_be_declined() -> None:
+    s = amazons("H7 10,7", "A1 11,7")
+    act(s, "block 7", "block 11,7", "block dice=push", "choose push", "push to 12,7", "stay")
+    act(s, "end activation")
+    assert who(s, "H7").square == sq("10,7") and s.stack[-1].name == "team_turn"
+
+
+def test_hit_and_run_is_not_used_after_going_down() -> None:
+    s = amazons("H7 10,7", "A1 11,7")
+    act(s, "block 7", "block 11,7", "block dice=skull", "choose skull")
+    assert s.turnover and all(p.name != "hit_and_run" for p in s.stack[-1:])
+
+
+def test_defensive_has_nothing_to_stop_while_no_roster_has_guard() -> None:
+    # Defensive only takes Guard away; a roster with Guard needs Defensive carried out first
+    from tablesports.games.bloodbowl.rules_data import rosters
+
+    used = {k for r in rosters().values() for p in r.positions for k in p.skills}
+    assert "Defensive" in used and "Guard" not in used

@@ -152,6 +152,7 @@ class Activation(Procedure):
         out: list[Aim] = []
         x0, y0 = coords(p.square)
         rushes = max(0, self.moved + 2 - p.ma)
+        rush = min(6, NUMBERS.rush_target - int(s.weather_entry().rush_modifier))
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
                 if dx or dy:
@@ -159,7 +160,7 @@ class Activation(Procedure):
                     if 0 <= x < WIDTH and 0 <= y < HEIGHT and s.pitch[index(x, y)] < 0:
                         mod = leap_modifier(s, p, p.square, index(x, y))
                         note = f"leap {min(6, max(2, p.ag - mod))}+"
-                        note += f", rush 2+ x{rushes}" if rushes else ""
+                        note += f", rush {rush}+" * rushes
                         out.append(Aim("leap to", x, y, note))
         return out
 
@@ -366,6 +367,7 @@ class Activation(Procedure):
         from tablesports.games.bloodbowl.turn.block import Block
         from tablesports.games.bloodbowl.turn.dump_off import dump_off
         from tablesports.games.bloodbowl.turn.foul import Foul
+        from tablesports.games.bloodbowl.turn.hit_and_run import HitAndRun
         from tablesports.games.bloodbowl.turn.passing import HandOff, PassAction, Possession
 
         other = s.pitch[target]
@@ -411,7 +413,8 @@ class Activation(Procedure):
                     Block(self.pid, other, True),
                 )
             else:
-                s.push(*dump_off(s, other), Block(self.pid, other, False))
+                run = [HitAndRun(self.pid)] if "Hit and Run" in p.skills else []
+                s.push(*dump_off(s, other), Block(self.pid, other, False), *run)
         elif self.kind == "foul":
             self.acted = True
             s.push(Foul(self.pid, other))

@@ -9,6 +9,7 @@ from tablesports.games.bloodbowl.turn.apothecary import Apothecary
 from tablesports.games.bloodbowl.turn.block import Block
 from tablesports.games.bloodbowl.turn.dump_off import DumpOff
 from tablesports.games.bloodbowl.turn.foul import Foul
+from tablesports.games.bloodbowl.turn.hit_and_run import HitAndRun
 from tablesports.games.bloodbowl.turn.injury import ArmourInjury
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
 from tablesports.games.bloodbowl.turn.on_the_ball import OnTheBall
@@ -74,4 +75,5 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     DumpOff,
     SafePairOfHands,
     OnTheBall,
+    HitAndRun,
 )
