@@ -29,7 +29,7 @@ from tablesports.games.bloodbowl.turn.common import marking
 from tablesports.games.bloodbowl.turn.data import TN
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
 from tablesports.games.bloodbowl.turn.paths import reach
-from tablesports.games.bloodbowl.turn.shadowing import Shadowing, Tentacles, shadower, tentacler
+from tablesports.games.bloodbowl.turn.shadowing import Shadowing, shadower
 from tablesports.games.bloodbowl.turn.skill_tests import JumpUp, LeapTest, TakeRoot
 
 if TYPE_CHECKING:
@@ -73,14 +73,12 @@ class Activation(Procedure):
         "checked",
         "ended",
         "free",
-        "held",
         "kind",
         "leaping",
         "moved",
         "path",
         "pid",
         "started",
-        "tentacled",
     )
     name = "activation"
     rule = "the activation of a player (BB2020)"
@@ -98,9 +96,7 @@ class Activation(Procedure):
         self.bt_used = False
         self.started = False
         self.ended = False
-        self.held = False  # Tentacles or Take Root: no more movement
         self.leaping = False  # the next square of `path` is a Leap's
-        self.tentacled = False  # Tentacles were tried for the next square
 
     # --- who acts --------------------------------------------------------------------------
     def over(self, s: BloodBowlState) -> bool:
@@ -136,7 +132,7 @@ class Activation(Procedure):
                 for m in self.moves(s, p)
                 if "rush" not in m.risk and (not kickoff or in_half(p.team, m.x))
             )
-        elif self.kind not in STILL and not self.acted and not self.held and not p.rooted:
+        elif self.kind not in STILL and not self.acted and not p.rooted:
             out.extend(self.moves(s, p))
             if "Leap" in p.skills:
                 out.extend(self.leaps(s, p))
@@ -315,12 +311,6 @@ class Activation(Procedure):
         nxt = self.path[0]
         if not self.checked:
             marked = marking(s, p.team, p.square)
-            if marked and not self.tentacled:
-                self.tentacled = True
-                holder = tentacler(s, p.team, p.square)
-                if holder >= 0:  # Tentacles may hold him before he leaves (BB2020)
-                    s.push(Tentacles(self.pid, holder))
-                    return False
             self.checked = True
             tests: list[Procedure] = []
             if self.leaping:  # Rushes for the squares beyond MA, then the Leap's test
@@ -337,7 +327,7 @@ class Activation(Procedure):
             if tests:
                 s.push(*tests)
                 return False
-        self.checked = self.tentacled = False
+        self.checked = False
         self.path.pop(0)
         had_ball = carrying(s, p)
         left = p.square

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablesports.core.chance import D6, Dice
 from tablesports.core.protocol import CHANCE
-from tablesports.games.bloodbowl.pitch import NEIGHBOURS, SIZE, WIDTH
+from tablesports.games.bloodbowl.pitch import NEIGHBOURS, SIZE
 from tablesports.games.bloodbowl.players import STANDING
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.tests_of_skill import describe_test, passes
@@ -100,31 +100,10 @@ def marking(s: BloodBowlState, team: int, square: int, skill: str = "") -> int:
 
 def marked(s: BloodBowlState, p: Player, square: int = -1) -> int:
     """The Marking opponents counted against `p` passing, catching or interfering: none with
-    Nerves of Steel (BB2020); and -1 more for each opponent with Disturbing Presence within
-    three squares."""
-    where = p.square if square < 0 else square
-    near = disturbing(s, p.team, where)
+    Nerves of Steel (BB2020)."""
     if "Nerves of Steel" in p.skills:
-        return near
-    return marking(s, p.team, where) + near
-
-
-def disturbing(s: BloodBowlState, team: int, square: int) -> int:
-    """Opponents of `team` with Disturbing Presence within three squares of `square`, even
-    Prone, Stunned or distracted (BB2020): each is -1 to a pass, a throw of a team-mate, a
-    catch or an interference."""
-    if square < 0:
         return 0
-    n = 0
-    x, y = square % WIDTH, square // WIDTH
-    players = s.players
-    for pid in s.team_pids[1 - team]:
-        q = players[pid]
-        if q.square >= 0 and "Disturbing Presence" in q.skills:
-            qx, qy = q.square % WIDTH, q.square // WIDTH
-            if abs(qx - x) <= 3 and abs(qy - y) <= 3:
-                n += 1
-    return n
+    return marking(s, p.team, p.square if square < 0 else square)
 
 
 def turnover(s: BloodBowlState, why: str) -> None:

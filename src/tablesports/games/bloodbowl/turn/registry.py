@@ -25,7 +25,7 @@ from tablesports.games.bloodbowl.turn.push import Push
 from tablesports.games.bloodbowl.turn.safe_hands import SafePairOfHands
 from tablesports.games.bloodbowl.turn.savagery import LashOut
 from tablesports.games.bloodbowl.turn.send_off import SendOff
-from tablesports.games.bloodbowl.turn.shadowing import Shadowing, Tentacles
+from tablesports.games.bloodbowl.turn.shadowing import Shadowing
 from tablesports.games.bloodbowl.turn.skill_tests import JumpUp, LeapTest, TakeRoot
 from tablesports.games.bloodbowl.turn.stab import Stab
 from tablesports.games.bloodbowl.turn.team_turn import FullTeamTurn
@@ -68,7 +68,6 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     Animosity,
     Stab,
     Shadowing,
-    Tentacles,
     LeapTest,
     TakeRoot,
     JumpUp,

@@ -1,10 +1,8 @@
-"""Shadowing and Tentacles (BB2020 skills), used when an opponent a player Marks voluntarily
-moves out of a square in his tackle zone. Tentacles: D6 + his ST - the mover's ST, 6 or more
-(or a natural 6, never a natural 1) holds the mover: his movement ends. Shadowing: after the
-move, D6 + his MA - the mover's MA, 6 or more (or a natural 6, never a natural 1) lets him
-step into the square left, with no Dodge. Only one player may use each skill against one move
-(here the one with the best chance); both are always used when they can be (house rule: they
-never hurt the team using them)."""
+"""Shadowing (BB2020 skill), used when an opponent a player Marks voluntarily moves out of a
+square in his tackle zone: after the move, D6 + his MA - the mover's MA, 6 or more (or a
+natural 6, never a natural 1) lets him step into the square left, with no Dodge. Only one
+player may use it against one move (here the fastest); it is always used when it can be
+(house rule: following never hurts the team using it)."""
 
 from __future__ import annotations
 
@@ -38,59 +36,12 @@ def _best(s: BloodBowlState, team: int, square: int, skill: str, stat: str) -> i
     return best
 
 
-def tentacler(s: BloodBowlState, team: int, square: int) -> int:
-    return _best(s, team, square, "Tentacles", "st")
-
-
 def shadower(s: BloodBowlState, team: int, square: int) -> int:
     return _best(s, team, square, "Shadowing", "ma")
 
 
 def _works(roll: int, total: int) -> bool:
     return roll != 1 and (roll == 6 or total >= TARGET)
-
-
-class Tentacles(Procedure):
-    """The D6 of `holder`'s Tentacles as `pid` tries to leave his square."""
-
-    __slots__ = ("holder", "pid")
-    name = "tentacles"
-    rule = "Tentacles (BB2020)"
-
-    def __init__(self, pid: int = -1, holder: int = -1) -> None:
-        super().__init__()
-        self.pid = pid
-        self.holder = holder
-
-    def actor(self, s: BloodBowlState) -> int | None:
-        return CHANCE
-
-    def dice(self, s: BloodBowlState) -> Dice | None:
-        return D6
-
-    def describe(self, s: BloodBowlState) -> str:
-        return f"{s.players[self.holder].label()}'s Tentacles"
-
-    def step(self, s: BloodBowlState, action: Any) -> bool:
-        p, q = s.players[self.pid], s.players[self.holder]
-        total = action.value + q.st - p.st
-        held = _works(action.value, total)
-        s.log(
-            "tentacles",
-            f"{q.label()} (Tentacles) grabs at {p.label()}: D6={action.value}"
-            f"{q.st - p.st:+d} = {total} against 6+: "
-            + ("he is held; his movement ends." if held else "he slips free."),
-            self.rule,
-            roll=action.value,
-            success=held,
-        )
-        if held:
-            for proc in reversed(s.stack):
-                if proc.name == "activation":
-                    proc.path = []  # type: ignore[attr-defined]
-                    proc.held = True  # type: ignore[attr-defined]
-                    break
-        return True
 
 
 class Shadowing(Procedure):
