@@ -4,7 +4,8 @@ and Throw Team-mate (ogre), Projectile Vomit (black-orc's Troll), Unchannelled F
 (chaos-chosen, khorne), Claws, Foul Appearance, Nerves of Steel, Decay, no Apothecary (the
 undead teams), Brawler, Grab, Safe Pass, Cloud Burster, Swarming beyond eleven (snotling),
 Leap, Take Root, Stab, Shadowing, Jump Up, Dump-off (wood-elf v dark-elf), On the Ball
-(lizardmen), Animosity and Safe Pair of Hands (underworld, chaos-renegade), Hit and Run (amazon). A
+(lizardmen), Animosity and Safe Pair of Hands (underworld, chaos-renegade), Hit and Run (amazon),
+Hypnotic Gaze and Bloodlust (vampire). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ PAIRINGS = [
     ("lizardmen", "underworld"),
     ("chaos-renegade", "orc"),
     ("amazon", "wood-elf"),
+    ("vampire", "dark-elf"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 

@@ -36,6 +36,7 @@ from tablesports.games.bloodbowl.state import BloodBowlState
 from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.actions import (
     Aim,
+    Bite,
     ChooseDie,
     Declare,
     FollowUp,
@@ -268,6 +269,11 @@ class ScriptedBot:
         plan = self._vomit_plan(s, team, declared)
         if plan is not None:
             return plan
+        # 3c. a Vampire next to an opponent who Marks the carrier hypnotises him
+        if own is not None:
+            plan = self._gaze_plan(s, team, own, declared)
+            if plan is not None:
+                return plan
         # 4. a loose ball: the surest handler goes for it
         if s.ball_state == ON_GROUND:
             plan = self._pickup_plan(s, team, declared)
@@ -342,6 +348,28 @@ class ScriptedBot:
                 continue  # the block is better
             self.plan = {"pid": p.pid, "aim": min(targets, key=lambda q: s.players[s.pitch[q]].av)}
             return a
+        return None
+
+    def _gaze_plan(
+        self, s: BloodBowlState, team: int, own: Player, declared: dict[Any, Any]
+    ) -> Any:
+        """Hypnotic Gaze, without moving, at an opponent who Marks the ball carrier, by a
+        player next to him whose Agility test needs 3+ or better."""
+        for (kind, number), a in declared.items():
+            if kind != "hypnotic gaze":
+                continue
+            p = s.player(team, number)
+            if p is None or p.stance != STANDING:
+                continue
+            for sq in NEIGHBOURS[p.square]:
+                q = s.pitch[sq]
+                if q < 0 or s.players[q].team == team or not s.players[q].standing:
+                    continue
+                if s.players[q].distracted or sq not in NEIGHBOURS[own.square]:
+                    continue
+                if p.ag + marking(s, team, p.square) - 1 <= 3:
+                    self.plan = {"pid": p.pid, "aim": sq}
+                    return a
         return None
 
     def _score_target(self, s: BloodBowlState, p: Player, moved: int) -> int | None:
@@ -463,6 +491,13 @@ class ScriptedBot:
             # someone else declared this action (a search trying another move): make a plan
             self.plan = self._improvise(s, top, p)
         plan = self.plan
+        if top.hungry:  # Bloodlust: bite a Thrall first, or walk up to one
+            bites = [a for a in actions if isinstance(a, Bite)]
+            if bites:
+                return bites[0]
+            step = self._to_thrall(s, p, actions)
+            if step is not None:
+                return step
         aims = [a for a in actions if isinstance(a, Aim)]
         if aims and top.kind == "block" and plan.get("aim", -1) < 0:
             plan["aim"] = self._best_block(s, p, aims)
@@ -490,6 +525,22 @@ class ScriptedBot:
             if path is not None and (plan.get("force") or top.kind == "blitz"):
                 return path
         return EndActivation()
+
+    @staticmethod
+    def _to_thrall(s: BloodBowlState, p: Player, actions: list[Any]) -> Any:
+        """A safe move next to a Thrall team-mate (for a Vampire who must bite)."""
+        wanted = {
+            sq
+            for pid in s.team_pids[p.team]
+            if s.players[pid].position.name == "Thrall Lineman" and s.players[pid].square >= 0
+            for sq in NEIGHBOURS[s.players[pid].square]
+        }
+        moves = [
+            a
+            for a in actions
+            if isinstance(a, MovePath) and a.x + a.y * WIDTH in wanted and chance(a.risk) >= 0.8
+        ]
+        return min(moves, key=lambda a: a.risk.count(",")) if moves else None
 
     @staticmethod
     def _leap(s: BloodBowlState, p: Player, actions: list[Any], goal: int) -> Any:

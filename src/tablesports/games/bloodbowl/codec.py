@@ -38,6 +38,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     FACES,
     KINDS,
     Aim,
+    Bite,
     Brawl,
     ChooseDie,
     Declare,
@@ -80,6 +81,7 @@ def _team_turn(numbers: Sequence[int]) -> Iterable[Any]:
     yield from (Reroll(True), Reroll(False), PushCrowd(), FollowUp(True), FollowUp(False))
     yield Brawl()
     yield NoDumpOff()
+    yield from (Bite(n) for n in numbers)
     yield from (Interfere(n) for n in (0, *numbers))
     yield from (PushTo(x, y) for x, y in SQUARES)
 

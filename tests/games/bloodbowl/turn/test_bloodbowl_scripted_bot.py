@@ -182,3 +182,31 @@ def test_its_runner_dumps_off_to_a_free_team_mate() -> None:
     )
     act(s, "block 10", "block 11,7")
     assert str(ScriptedBot(GAME).step(s)).startswith("pass to 13,7")
+
+
+def test_its_thirsty_vampire_walks_up_to_a_thrall_and_bites() -> None:
+    s = position(
+        "H6 10,7", "H1 14,7", "A1 20,3", ball="2,2", rerolls=(0, 0), teams=("vampire", "human")
+    )
+    bot = ScriptedBot(GAME)
+    act(s, "move 6", "D6=1")  # Bloodlust failed
+    first = str(bot.step(s))
+    assert first.startswith("move 6 to 13,") or first.startswith("move 6 to 15,")
+    act(s, first)
+    assert str(bot.step(s)) == "bite 1"
+
+
+def test_its_vampire_hypnotises_an_opponent_marking_its_carrier() -> None:
+    # the Vampire Runner (#6) stands next to A1, who Marks the carrier (Thrall #1); A3 Marks
+    # the carrier too, so he gives no assist: a block would be one die
+    s = position(
+        "H6 10,7",
+        "H1 12,7",
+        "A1 11,6",
+        "A3 13,8",
+        "A2 20,3",
+        ball="12,7",
+        teams=("vampire", "human"),
+    )
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=3)
+    assert chosen[0] == "hypnotic gaze 6" and chosen[1].startswith("gaze at 11,6")

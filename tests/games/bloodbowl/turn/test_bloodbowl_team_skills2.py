@@ -329,3 +329,73 @@ def test_defensive_has_nothing_to_stop_while_no_roster_has_guard() -> None:
 
     used = {k for r in rosters().values() for p in r.positions for k in p.skills}
     assert "Defensive" in used and "Guard" not in used
+
+
+# --- Hypnotic Gaze, Bloodlust (Vampires) --------------------------------------------------
+
+
+def vampires(*players: str, **kw: Any) -> Any:
+    # Vampires: #1-5, #11-12 Thrall Linemen, #6 Vampire Runner (Bloodlust (2+), Hypnotic
+    # Gaze), #7 Vampire Thrower, #8-9 Vampire Blitzers (Bloodlust (3+)), #10 Vargheist
+    return position(*players, rerolls=(0, 0), teams=("vampire", "human"), **kw)
+
+
+def test_hypnotic_gaze_takes_the_targets_tackle_zone() -> None:
+    s = vampires("H6 10,7", "A1 11,7")
+    act(s, "hypnotic gaze 6", "D6=2")  # Bloodlust 2+ passed
+    assert "gaze at 11,7 (AG 2+)" in legal_texts(s)
+    events = act(s, "gaze at 11,7", "D6=2")
+    assert "hypnotic gaze: D6=2 against 2+: success" in log(events)
+    assert who(s, "A1").distracted and s.stack[-1].name == "team_turn"
+
+
+def test_hypnotic_gaze_is_minus_1_per_other_opponent_marking_him() -> None:
+    s = vampires("H6 10,7", "A1 11,7", "A2 9,7")
+    act(s, "hypnotic gaze 6", "D6=2")
+    assert "gaze at 11,7 (AG 3+)" in legal_texts(s)
+    events = act(s, "gaze at 11,7", "D6=2")
+    assert "D6=2-1 against 2+: failure" in log(events) and not who(s, "A1").distracted
+
+
+def test_bloodlust_passed_he_acts_as_usual() -> None:
+    s = vampires("H6 10,7")
+    events = act(s, "move 6", "D6=2")
+    assert "bloodlust: D6=2 against 2+: success" in log(events)
+    act(s, "move 6 to 12,7", "end activation")
+    assert not s.turnover
+
+
+def test_bloodlust_plus_1_for_a_block() -> None:
+    s = vampires("H8 10,7", "A1 11,7")  # a Vampire Blitzer, Bloodlust (3+)
+    events = act(s, "block 8", "D6=2")
+    assert "bloodlust: D6=2+1 against 3+: success" in log(events)
+
+
+def test_bloodlust_failed_a_bitten_thrall_saves_the_turn() -> None:
+    s = vampires("H6 10,7", "H1 10,8")
+    events = act(s, "move 6", "D6=1")
+    assert "thirsts for blood" in log(events) and "bite 1" in legal_texts(s)
+    events = act(s, "bite 1", "2D6=6+6")  # a casualty, counted as Badly Hurt
+    assert "bites #1 Thrall Lineman" in log(events) and "Badly Hurt" in log(events)
+    events = act(s, "no apothecary", "end activation")
+    assert "Turnover" not in log(events) and not who(s, "H6").distracted
+
+
+def test_bloodlust_with_no_bite_is_a_turnover_and_he_loses_his_tackle_zone() -> None:
+    s = vampires("H6 10,7")
+    events = act(s, "move 6", "D6=1", "end activation")
+    assert "Turnover: #6 Vampire Runner found no Thrall to bite" in log(events)
+    assert who(s, "H6").distracted and s.current_player() == 1  # the humans' turn
+
+
+def test_bloodlust_no_pass_before_the_bite_and_no_touchdown() -> None:
+    s = vampires("H7 10,7", "H1 10,8", "H2 23,7", ball="10,7")  # the Thrower holds the ball
+    act(s, "pass 7", "D6=1")
+    assert not [t for t in plain_texts(s) if t.startswith("pass to")]
+    act(s, "bite 1", "2D6=1+1")
+    assert "pass to 23,7" in plain_texts(s)
+    s = vampires("H6 22,7", ball="22,7")
+    act(s, "move 6", "D6=1", "move 6 to 25,7")
+    assert s.score == [0, 0] and who(s, "H6").square == sq("25,7")
+    events = act(s, "end activation", "D8=1")  # the ball bounces
+    assert "Turnover" in log(events) and s.ball_state != HELD and s.score == [0, 0]

@@ -24,13 +24,21 @@ from tablesports.games.bloodbowl.pitch import (
 from tablesports.games.bloodbowl.players import PRONE, STANDING, STUNNED
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.tables import NUMBERS
-from tablesports.games.bloodbowl.turn.actions import Aim, MovePath, ThrowAim
-from tablesports.games.bloodbowl.turn.common import marking
+from tablesports.games.bloodbowl.turn.actions import Aim, Bite, MovePath, ThrowAim
+from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking
 from tablesports.games.bloodbowl.turn.data import TN
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
 from tablesports.games.bloodbowl.turn.paths import reach
 from tablesports.games.bloodbowl.turn.shadowing import Shadowing, shadower
 from tablesports.games.bloodbowl.turn.skill_tests import JumpUp, LeapTest, TakeRoot
+from tablesports.games.bloodbowl.turn.vampires import (
+    Bloodlust,
+    HypnoticGaze,
+    bite,
+    bloodlust_target,
+    starve,
+    thralls,
+)
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -46,6 +54,7 @@ FINAL = (
     "kick team-mate",
     "projectile vomit",
     "stab",
+    "hypnotic gaze",
 )
 THROWS = ("throw team-mate", "kick team-mate")
 STILL = ("block", "projectile vomit", "stab")
@@ -73,6 +82,7 @@ class Activation(Procedure):
         "checked",
         "ended",
         "free",
+        "hungry",
         "kind",
         "leaping",
         "moved",
@@ -97,6 +107,7 @@ class Activation(Procedure):
         self.started = False
         self.ended = False
         self.leaping = False  # the next square of `path` is a Leap's
+        self.hungry = False  # Bloodlust failed: a Thrall must be bitten
 
     # --- who acts --------------------------------------------------------------------------
     def over(self, s: BloodBowlState) -> bool:
@@ -124,7 +135,15 @@ class Activation(Procedure):
     def legal(self, s: BloodBowlState) -> list[Any]:
         p = s.players[self.pid]
         out: list[Any] = [END_ACTIVATION]
-        out.extend(self.aims(s, p))
+        if self.hungry:  # Bloodlust: a bite first, no pass nor hand-off before it
+            out.extend(Bite(q.number) for q in thralls(s, p))
+            out.extend(
+                a
+                for a in self.aims(s, p)
+                if getattr(a, "verb", "") not in ("pass to", "hand-off to")
+            )
+        else:
+            out.extend(self.aims(s, p))
         if self.kind == "on the ball":  # three squares, no Rush (at a kick-off in his half)
             kickoff = not any(pr.name == "team_turn" for pr in s.stack)
             out.extend(
@@ -215,6 +234,13 @@ class Activation(Procedure):
                 if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
                     x, y = coords(sq)
                     out.append(Aim("stab at", x, y, f"AV {players[q].av}+"))
+        elif kind == "hypnotic gaze" and not self.acted:
+            for sq in NEIGHBOURS[p.square]:
+                q = pitch[sq]
+                if q >= 0 and players[q].team != p.team and has_tackle_zone(players[q]):
+                    x, y = coords(sq)
+                    mod = marking(s, p.team, p.square) - 1
+                    out.append(Aim("gaze at", x, y, f"AG {min(6, max(2, p.ag + mod))}+"))
         elif kind == "foul":
             for sq in NEIGHBOURS[p.square]:
                 q = pitch[sq]
@@ -256,6 +282,13 @@ class Activation(Procedure):
 
     # --- doing it --------------------------------------------------------------------------
     def step(self, s: BloodBowlState, action: Any) -> bool:
+        done = self._step(s, action)
+        if done and self.hungry:  # Bloodlust: the activation ends with no bite
+            self.hungry = False
+            starve(s, s.players[self.pid])
+        return done
+
+    def _step(self, s: BloodBowlState, action: Any) -> bool:
         p = s.players[self.pid]
         if not self.started:
             return self._start(s, p)
@@ -270,6 +303,15 @@ class Activation(Procedure):
             return False
         if isinstance(action, Aim):
             return self._aim(s, p, index(action.x, action.y), action.verb)
+        if isinstance(action, Bite):
+            q = s.player(p.team, action.number)
+            assert q is not None
+            self.hungry = False
+            bite(s, p, q)
+            if carrying(s, p) and self._scores(p):  # he may score now
+                s.touchdown(p)
+                return True
+            return False
         if isinstance(action, ThrowAim):
             from tablesports.games.bloodbowl.turn.throw_team_mate import ThrowTeamMate
 
@@ -287,6 +329,8 @@ class Activation(Procedure):
         procs: list[Procedure] = []
         if any(p.has(t) for t in NEGATRAITS):
             procs.append(Distraction(self.pid))
+        if bloodlust_target(p):
+            procs.append(Bloodlust(self.pid))
         if "Take Root" in p.skills and not p.rooted:
             procs.append(TakeRoot(self.pid))
         if p.stance == STUNNED:
@@ -336,7 +380,7 @@ class Activation(Procedure):
         self.leaping = False
         if had_ball:
             s.ball = nxt
-            if self._scores(p):
+            if self._scores(p) and not self.hungry:  # Bloodlust: a bite before scoring
                 s.touchdown(p)
                 return True
         follower = shadower(s, p.team, left) if marking(s, p.team, left) else -1
@@ -365,6 +409,10 @@ class Activation(Procedure):
             self.path = [target]
             self.leaping = True
             self.checked = False
+            return False
+        if verb == "gaze at":
+            self.acted = True
+            s.push(HypnoticGaze(self.pid, target))
             return False
         if verb == "stab at":
             from tablesports.games.bloodbowl.turn.stab import Stab

@@ -44,6 +44,7 @@ class ArmourInjury(Procedure):
     the Apothecary."""
 
     __slots__ = (
+        "bitten",
         "bonus",
         "claws",
         "crowd",
@@ -68,6 +69,7 @@ class ArmourInjury(Procedure):
         claws: bool = False,
     ) -> None:
         super().__init__()
+        self.bitten = False  # Bloodlust's bite: a casualty is Badly Hurt (BB2020)
         self.claws = claws
         self.stunned_ko = stunned_ko
         self.result = ""
@@ -135,6 +137,8 @@ class ArmourInjury(Procedure):
                 result = "stunned"
             if result == "stunned" and self.stunned_ko:
                 result = "ko"
+            if result == "casualty" and self.bitten:
+                result = "badly_hurt"
             s.log(
                 "injury",
                 f"Injury {action}{_mod(total - action.total)}: {p.label()} is {_WORDS[result]}.",

@@ -86,7 +86,8 @@ class PickUp(Test):
 
     def succeed(self, s: BloodBowlState, p: Player) -> None:
         s.ball_state = HELD
-        if coords(p.square)[0] == end_zone_column(1 - p.team):
+        hungry = any(getattr(proc, "hungry", False) for proc in s.stack)  # Bloodlust
+        if coords(p.square)[0] == end_zone_column(1 - p.team) and not hungry:
             s.touchdown(p)
 
     def fail(self, s: BloodBowlState, p: Player) -> None:

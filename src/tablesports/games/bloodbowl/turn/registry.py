@@ -36,6 +36,7 @@ from tablesports.games.bloodbowl.turn.throw_team_mate import (
     ThrowTeamMate,
     ThrowTest,
 )
+from tablesports.games.bloodbowl.turn.vampires import Bloodlust, HypnoticGaze
 from tablesports.games.bloodbowl.turn.vomit import ProjectileVomit
 
 TURN_PROCEDURES: tuple[type[Procedure], ...] = (
@@ -75,4 +76,6 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     SafePairOfHands,
     OnTheBall,
     HitAndRun,
+    Bloodlust,
+    HypnoticGaze,
 )

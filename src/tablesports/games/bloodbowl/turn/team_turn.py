@@ -61,6 +61,8 @@ def _declarable(
                 break
     if up and "blitz" not in once_used:
         out.append("blitz")
+    if up and "Hypnotic Gaze" in p.skills:  # no limit a turn
+        out.append("hypnotic gaze")
     # Pass and Hand-off only when he holds the ball or may pick it up on the way
     if (holder is p or loose) and not p.has("No Hands"):
         if "pass" not in once_used and p.pa > 0:
