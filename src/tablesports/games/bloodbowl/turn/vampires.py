@@ -20,7 +20,7 @@ from tablesports.games.bloodbowl.ball import HELD, IN_AIR
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
-from tablesports.games.bloodbowl.turn.common import Test, marking, turnover
+from tablesports.games.bloodbowl.turn.common import Test, marking, team_turn, turnover
 from tablesports.games.bloodbowl.turn.injury import INJURY_ROLL, ArmourInjury
 
 if TYPE_CHECKING:
@@ -98,8 +98,11 @@ def bite(s: BloodBowlState, p: Player, thrall: Player) -> None:
 
 
 def starve(s: BloodBowlState, p: Player) -> None:
-    """The activation ended with no bite: a turnover, no tackle zone, the ball dropped."""
-    turnover(s, f"{p.label()} found no Thrall to bite")
+    """The activation ended with no bite: a turnover (in a team turn of his team; not in a
+    kick-off's free activation, house rule), no tackle zone, the ball dropped."""
+    tt = team_turn(s)
+    if tt is not None and tt.team == p.team:
+        turnover(s, f"{p.label()} found no Thrall to bite")
     if p.square < 0:
         return
     p.distracted = True
