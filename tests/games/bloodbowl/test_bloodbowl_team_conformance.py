@@ -5,7 +5,8 @@ and Throw Team-mate (ogre), Projectile Vomit (black-orc's Troll), Unchannelled F
 undead teams), Brawler, Grab, Safe Pass, Cloud Burster, Swarming beyond eleven (snotling),
 Leap, Take Root, Stab, Shadowing, Jump Up, Dump-off (wood-elf v dark-elf), On the Ball
 (lizardmen), Animosity and Safe Pair of Hands (underworld, chaos-renegade), Hit and Run (amazon),
-Hypnotic Gaze and Bloodlust (vampire). A
+Hypnotic Gaze and Bloodlust (vampire),
+Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ PAIRINGS = [
     ("chaos-renegade", "orc"),
     ("amazon", "wood-elf"),
     ("vampire", "dark-elf"),
+    ("norse", "lizardmen"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 

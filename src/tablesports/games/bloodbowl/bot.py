@@ -159,6 +159,8 @@ class ScriptedBot:
             if face == "stumble" and dfd.has("Dodge") and not att.has("Tackle"):
                 face = "push"
             v = GOOD_FOR_ATTACKER[face]
+            if face == "push" and att.has("Strip Ball") and s.carrier() is dfd:
+                v = GOOD_FOR_ATTACKER["pow"]  # Strip Ball: the push knocks the ball loose
             if face == "both-down":
                 v = 2 + dfd.has("Block") * -2 + att.has("Block") * 2 - 1
                 v = max(0, min(4, v))

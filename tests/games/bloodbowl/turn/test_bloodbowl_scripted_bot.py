@@ -210,3 +210,12 @@ def test_its_vampire_hypnotises_an_opponent_marking_its_carrier() -> None:
     )
     chosen = drive_bot(s, ScriptedBot(GAME), steps=3)
     assert chosen[0] == "hypnotic gaze 6" and chosen[1].startswith("gaze at 11,6")
+
+
+def test_its_valkyrie_picks_the_push_that_strips_the_ball() -> None:
+    # a Valkyrie (#8) with a Raider's assist (#1) blocks the human Thrower: two dice
+    s = position(
+        "H8 10,7", "H1 12,6", "A7 11,7", ball="11,7", rerolls=(0, 0), teams=("norse", "human")
+    )
+    act(s, "block 8", "block 11,7", "block dice=both-down,push")
+    assert str(ScriptedBot(GAME).step(s)) == "choose push"

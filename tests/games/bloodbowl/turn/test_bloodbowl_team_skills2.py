@@ -399,3 +399,73 @@ def test_bloodlust_no_pass_before_the_bite_and_no_touchdown() -> None:
     assert s.score == [0, 0] and who(s, "H6").square == sq("25,7")
     events = act(s, "end activation", "D8=1")  # the ball bounces
     assert "Turnover" in log(events) and s.ball_state != HELD and s.score == [0, 0]
+
+
+# --- Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (Norse) ------------------------
+
+
+def norse(*players: str, **kw: Any) -> Any:
+    # Norse: #1-4, #12 Raider Linemen (Block, Drunkard, Thick Skull), #5 Beer Boar
+    # (Pick-me-up), #6-7 Berserkers, #8-9 Valkyries (Strip Ball), #10 Ulfwerener, #11 Yhetee
+    # (Disturbing Presence)
+    kw.setdefault("teams", ("norse", "human"))
+    return position(*players, rerolls=(0, 0), **kw)
+
+
+def test_drunkard_is_minus_1_to_rush() -> None:
+    s = norse("H1 10,7")
+    act(s, "move 1")
+    assert "move 1 to 17,7 (rush 3+)" in legal_texts(s)  # 7 squares of MA 6
+    events = act(s, "move 1 to 17,7", "D6=2")
+    assert "rush: D6=2-1 against 2+: failure" in log(events)
+
+
+def test_strip_ball_a_push_back_makes_the_carrier_drop_the_ball() -> None:
+    s = norse("H8 10,7", "A7 11,7", ball="11,7")  # a Valkyrie blocks the human Thrower
+    events = act(
+        s, "block 8", "block 11,7", "block dice=push", "choose push", "push to 12,7", "stay"
+    )
+    assert "strips the ball from #7 Thrower" in log(events)
+    events = act(s, "D8=1")  # it bounces from 12,7, where he was pushed
+    assert "bounces (D8=1) to 11,6" in log(events)  # D8=1: up and left of 12,7
+    assert s.ball_state != HELD and who(s, "A7").stance == STANDING
+
+
+def test_without_strip_ball_a_push_back_keeps_the_ball() -> None:
+    s = norse("H1 10,7", "A7 11,7", ball="11,7")  # a Raider Lineman
+    act(s, "block 1", "block 11,7", "block dice=push", "choose push", "push to 12,7", "stay")
+    assert s.ball_state == HELD and s.ball == sq("12,7")
+
+
+def test_pick_me_up_stands_prone_team_mates_up_at_the_end_of_the_opponents_turn() -> None:
+    # the humans move; the Beer Boar (#5) stands near two Prone Raiders (one far away)
+    s = position(
+        "H10 2,2",
+        "A5 10,7",
+        "A1 12,7 prone",
+        "A2 20,7 prone",
+        rerolls=(0, 0),
+        teams=("human", "norse"),
+    )
+    events = act(s, "end turn")
+    assert s.stack[-1].name == "pick_me_up"
+    events = act(s, "D6=5")
+    assert "Pick-me-up for #1 Norse Raider Lineman: D6=5: he is helped to his feet" in log(events)
+    assert who(s, "A1").stance == STANDING and who(s, "A2").stance == PRONE
+
+
+def test_pick_me_up_on_4_or_less_he_stays_down() -> None:
+    s = position("H10 2,2", "A5 10,7", "A1 12,7 prone", rerolls=(0, 0), teams=("human", "norse"))
+    act(s, "end turn", "D6=4")
+    assert who(s, "A1").stance == PRONE
+
+
+def test_disturbing_presence_minus_1_to_a_catch_within_three_squares() -> None:
+    # a human catch (#8, AG 3+) three squares from the Yhetee (#11)
+    s = position("H7 10,7", "H8 14,7", "A11 17,7", ball="10,7", teams=("human", "norse"))
+    act(s, "pass 7", "pass to 14,7", "D6=6")
+    events = act(s, "D6=3")
+    assert "catch: D6=3-1 against 3+: failure" in log(events)
+    s = position("H7 10,7", "H8 14,7", "A11 18,7", ball="10,7", teams=("human", "norse"))
+    act(s, "pass 7", "pass to 14,7", "D6=6")
+    assert "catch: D6=3 against 3+: success" in log(act(s, "D6=3"))

@@ -167,7 +167,8 @@ class Activation(Procedure):
         out: list[Aim] = []
         x0, y0 = coords(p.square)
         rushes = max(0, self.moved + 2 - p.ma)
-        rush = min(6, NUMBERS.rush_target - int(s.weather_entry().rush_modifier))
+        drunk = "Drunkard" in p.skills
+        rush = min(6, NUMBERS.rush_target - int(s.weather_entry().rush_modifier) + drunk)
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
                 if dx or dy:

@@ -102,7 +102,9 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
     if budget <= 0 or p.square < 0:
         return r
     tz = r.tz = tackle_zones(s, p.team)
-    r.rush_target = clamp(NUMBERS.rush_target - s.weather_entry().rush_modifier)
+    r.rush_target = clamp(
+        NUMBERS.rush_target - s.weather_entry().rush_modifier + ("Drunkard" in p.skills)
+    )
     rush_cost = COST[r.rush_target]
     pitch = s.pitch
     ball = s.ball if s.ball_state == ON_GROUND else -1

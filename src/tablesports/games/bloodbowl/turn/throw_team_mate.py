@@ -44,6 +44,7 @@ from tablesports.games.bloodbowl.tables import DIRECTION
 from tablesports.games.bloodbowl.turn.common import (
     Test,
     active_team,
+    disturbing,
     marking,
     turnover,
 )
@@ -93,6 +94,7 @@ def throw_modifier(s: BloodBowlState, p: Player, target: int) -> int:
     return (
         (band.modifier if band else 0)
         - marking(s, p.team, p.square)
+        - disturbing(s, p.team, p.square)
         + s.weather_entry().pass_modifier
         + ("Strong Arm" in p.skills)  # +1 to the throw (BB2020)
     )
