@@ -25,7 +25,7 @@ from tablesports.games.bloodbowl.players import PRONE, STANDING, STUNNED
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.actions import Aim, Bite, MovePath, ThrowAim
-from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking
+from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking, team_has
 from tablesports.games.bloodbowl.turn.data import TN
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
 from tablesports.games.bloodbowl.turn.paths import reach
@@ -384,7 +384,8 @@ class Activation(Procedure):
             if self._scores(p) and not self.hungry:  # Bloodlust: a bite before scoring
                 s.touchdown(p)
                 return True
-        follower = shadower(s, p.team, left) if marking(s, p.team, left) else -1
+        shadows = team_has(s, 1 - p.team, "Shadowing")
+        follower = shadower(s, p.team, left) if shadows else -1
         if follower >= 0:  # Shadowing: he may step into the square left (BB2020)
             s.push(Shadowing(self.pid, follower, left))
         if not had_ball and s.ball_state == ON_GROUND and s.ball == nxt:

@@ -109,11 +109,27 @@ def marked(s: BloodBowlState, p: Player, square: int = -1) -> int:
     return marking(s, p.team, where) + near
 
 
+_TEAM_SKILLS: dict[int, tuple[Any, frozenset[str]]] = {}
+"""Per team (by identity, the team kept alive beside it): every skill its players have."""
+
+
+def team_has(s: BloodBowlState, team: int, skill: str) -> bool:
+    """Whether a player of `team` has `skill` (cached: a team's players never change)."""
+    t = s.teams[team]
+    known = _TEAM_SKILLS.get(id(t))
+    if known is None or known[0] is not t:
+        if len(_TEAM_SKILLS) > 1000:  # teams read from many positions: start afresh
+            _TEAM_SKILLS.clear()
+        skills = frozenset(k for pid in s.team_pids[team] for k in s.players[pid].skills)
+        known = _TEAM_SKILLS[id(t)] = (t, skills)
+    return skill in known[1]
+
+
 def disturbing(s: BloodBowlState, team: int, square: int) -> int:
     """Opponents of `team` with Disturbing Presence within three squares of `square`, even
     Prone, Stunned or distracted (BB2020): each is -1 to a pass, a throw of a team-mate, a
     catch or an interference."""
-    if square < 0:
+    if square < 0 or not team_has(s, 1 - team, "Disturbing Presence"):
         return 0
     n = 0
     x, y = square % WIDTH, square // WIDTH

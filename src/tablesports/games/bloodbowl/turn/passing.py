@@ -32,6 +32,7 @@ from tablesports.games.bloodbowl.turn.common import (
     active_team,
     has_tackle_zone,
     marked,
+    team_has,
     turnover,
 )
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
@@ -170,7 +171,7 @@ class PassAction(Procedure):
                 self.rule,
             )
             on_the_ball: list[Procedure] = []
-            if any("On the Ball" in s.players[q].skills for q in s.team_pids[1 - p.team]):
+            if team_has(s, 1 - p.team, "On the Ball"):
                 from tablesports.games.bloodbowl.turn.on_the_ball import OnTheBall
 
                 on_the_ball.append(OnTheBall(1 - p.team))
