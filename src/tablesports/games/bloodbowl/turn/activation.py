@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablesports.games.bloodbowl.actions import EndActivation
-from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
+from tablesports.games.bloodbowl.actions import EndActivation, Select, SelectionDone
+from tablesports.games.bloodbowl.ball import HELD, ON_GROUND, OUT
 from tablesports.games.bloodbowl.pitch import (
     HEIGHT,
     NEIGHBOURS,
@@ -24,9 +24,9 @@ from tablesports.games.bloodbowl.pitch import (
 from tablesports.games.bloodbowl.players import PRONE, STANDING, STUNNED
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.tables import NUMBERS
-from tablesports.games.bloodbowl.turn.actions import Aim, Bite, MovePath, ThrowAim
+from tablesports.games.bloodbowl.turn.actions import Aim, Bite, MovePath, NoDumpOff, ThrowAim
 from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking, team_has
-from tablesports.games.bloodbowl.turn.data import TN
+from tablesports.games.bloodbowl.turn.data import RANGES, TN
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
 from tablesports.games.bloodbowl.turn.paths import reach
 from tablesports.games.bloodbowl.turn.shadowing import Shadowing, shadower
@@ -401,7 +401,6 @@ class Activation(Procedure):
     def _aim(self, s: BloodBowlState, p: Player, target: int, verb: str) -> bool:
         from tablesports.games.bloodbowl.turn.animosity import Animosity, resents
         from tablesports.games.bloodbowl.turn.block import Block
-        from tablesports.games.bloodbowl.turn.dump_off import dump_off
         from tablesports.games.bloodbowl.turn.foul import Foul
         from tablesports.games.bloodbowl.turn.hit_and_run import HitAndRun
         from tablesports.games.bloodbowl.turn.passing import HandOff, PassAction, Possession
@@ -460,13 +459,13 @@ class Activation(Procedure):
             s.push(Foul(self.pid, other))
         elif self.kind in ("hand-off", "pass") and other >= 0 and resents(s, p, s.players[other]):
             self.acted = True
-            s.push(Animosity(self.pid, target, verb))
+            s.push(*on_the_ball(s, p.team, verb), Animosity(self.pid, target, verb))
         elif self.kind == "hand-off":
             self.acted = True
             s.push(HandOff(self.pid, other))
         else:
             self.acted = True
-            s.push(PassAction(self.pid, target), Possession(p.team))
+            s.push(*on_the_ball(s, p.team, verb), PassAction(self.pid, target), Possession(p.team))
         return False
 
     def _break_tackle(self, p: Player) -> bool:
@@ -475,3 +474,151 @@ class Activation(Procedure):
     @staticmethod
     def _scores(p: Player) -> bool:
         return coords(p.square)[0] == end_zone_column(1 - p.team)
+
+
+# --- On the Ball (BB2020 skill) ---------------------------------------------------------------
+# One player with it may move up to three squares (whatever his MA, no Rush, every rule of
+# movement) when an opponent declares a Pass, once the target is named and before the Passing
+# test (also against a Dump-off, where his falling over is a turnover for his team, the active
+# one); and at every kick-off, after the kick deviates and before the kick-off event, one Open
+# player of the receiving team with it may, unless the kick is a touchback, without crossing
+# into the kicking team's half. The coach picks him (`select 7`) and moves him (`move 7 to
+# 14,6`, `end activation`), or declines (`selection done`). Kept in this module (it activates
+# a player) so that no import circle forms.
+
+OTB_RULE = "On the Ball (BB2020)"
+KIND = "on the ball"
+SQUARES = 3
+DONE = SelectionDone()
+
+
+def eligible(s: BloodBowlState, team: int, kickoff: bool) -> list[int]:
+    """The players of `team` who may use On the Ball now (Open ones at a kick-off)."""
+    out = []
+    for pid in s.team_pids[team]:
+        p = s.players[pid]
+        usable = "On the Ball" in p.skills and p.standing and not p.rooted
+        if usable and (not kickoff or s.markers(team, p.square) == 0):
+            out.append(pid)
+    return out
+
+
+def on_the_ball(s: BloodBowlState, passing_team: int, verb: str = "pass to") -> list[Procedure]:
+    """The opponents' On the Ball move before a Pass (not a Hand-off), if they have it."""
+    if verb != "pass to" or not team_has(s, 1 - passing_team, "On the Ball"):
+        return []
+    return [OnTheBall(1 - passing_team)]
+
+
+def touchback(s: BloodBowlState, team: int) -> bool:
+    """The deviated kick is out or in the kicking team's half (`team` receives)."""
+    return s.ball_state == OUT or s.ball < 0 or not in_half(team, coords(s.ball)[0])
+
+
+class OnTheBall(Procedure):
+    """`team` picks one player with On the Ball to move, or none (`kickoff`: at a kick-off)."""
+
+    __slots__ = ("kickoff", "team")
+    name = "on_the_ball"
+    rule = OTB_RULE
+
+    def __init__(self, team: int = 0, kickoff: bool = False) -> None:
+        super().__init__()
+        self.team = team
+        self.kickoff = kickoff
+
+    def actor(self, s: BloodBowlState) -> int | None:
+        if self.phase or (self.kickoff and touchback(s, self.team)):
+            return None
+        return self.team if eligible(s, self.team, self.kickoff) else None
+
+    def legal(self, s: BloodBowlState) -> list[Any]:
+        return [DONE] + [Select(s.players[q].number) for q in eligible(s, self.team, self.kickoff)]
+
+    def describe(self, s: BloodBowlState) -> str:
+        return f"{s.team_name(self.team)} may move a player with On the Ball up to three squares"
+
+    def why(self, s: BloodBowlState, action: Any) -> str:
+        return f"{self.describe(s)}: " + ", ".join(map(str, self.legal(s)))
+
+    def step(self, s: BloodBowlState, action: Any) -> bool:
+        if action is None or isinstance(action, SelectionDone):
+            return True
+        p = s.player(self.team, action.number)
+        assert p is not None
+        s.log("on_the_ball", f"{p.label()} is On the Ball.", OTB_RULE, player=p.number)
+        self.phase = 1
+        act = Activation(p.pid, KIND, free=True)
+        act.moved = max(0, p.ma - SQUARES)  # three squares left, whatever his MA
+        s.push(act)
+        return True
+
+
+# --- Dump-off (BB2020 skill) ------------------------------------------------------------------
+# Named as the target of a Block (or of a Special action in its place) while holding the ball,
+# the player may at once throw a Quick Pass (`pass to 14,6`, or `no dump-off`), interrupting
+# the blocker's activation. The pass follows every rule of a pass but causes no turnover; then
+# the block goes on.
+
+DUMP_RULE = "Dump-off (BB2020)"
+
+
+NO_DUMP_OFF = NoDumpOff()
+
+
+def dump_off(s: BloodBowlState, target: int) -> list[Procedure]:
+    """The Dump-off decision when the block's target `target` may use it, else nothing."""
+    q = s.players[target]
+    if "Dump-off" in q.skills and s.ball_state == HELD and s.ball == q.square and q.pa > 0:
+        return [DumpOff(target)]
+    return []
+
+
+class DumpOff(Procedure):
+    """The carrier's coach throws a Quick Pass or declines."""
+
+    __slots__ = ("pid",)
+    name = "dump_off"
+    rule = DUMP_RULE
+
+    def __init__(self, pid: int = -1) -> None:
+        super().__init__()
+        self.pid = pid
+
+    def actor(self, s: BloodBowlState) -> int | None:
+        p = s.players[self.pid]
+        holds = s.ball_state == HELD and s.ball == p.square and p.standing
+        return p.team if self.phase == 0 and holds else None
+
+    def legal(self, s: BloodBowlState) -> list[Any]:
+        return [NO_DUMP_OFF, *quick_aims(s, s.players[self.pid])]
+
+    def describe(self, s: BloodBowlState) -> str:
+        return f"{s.players[self.pid].label()} may Dump-off the ball before the block"
+
+    def why(self, s: BloodBowlState, action: Any) -> str:
+        return f"{self.describe(s)}: 'no dump-off' or a quick pass ('pass to 14,6')"
+
+    def step(self, s: BloodBowlState, action: Any) -> bool:
+        from tablesports.games.bloodbowl.turn.passing import PassAction
+
+        if action is None or isinstance(action, NoDumpOff):
+            return True
+        p = s.players[self.pid]
+        s.log("dump_off", f"{p.label()} dumps off the ball before the block.", DUMP_RULE)
+        self.phase = 1
+        s.push(*on_the_ball(s, p.team), PassAction(self.pid, index(action.x, action.y)))
+        return True
+
+
+def quick_aims(s: BloodBowlState, p: Player) -> list[Aim]:
+    """The squares within a Quick Pass of `p`."""
+    reach = RANGES[0].reach
+    x0, y0 = p.square % WIDTH, p.square // WIDTH
+    out: list[Aim] = []
+    r = int(reach)
+    for y in range(max(0, y0 - r), min(HEIGHT, y0 + r + 1)):
+        for x in range(max(0, x0 - r), min(WIDTH, x0 + r + 1)):
+            if (x, y) != (x0, y0) and (x - x0) ** 2 + (y - y0) ** 2 <= reach * reach:
+                out.append(Aim("pass to", x, y, RANGES[0].name))
+    return out

@@ -32,7 +32,6 @@ from tablesports.games.bloodbowl.turn.common import (
     active_team,
     has_tackle_zone,
     marked,
-    team_has,
     turnover,
 )
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
@@ -170,12 +169,7 @@ class PassAction(Procedure):
                 f"{p.label()} throws a {band.name if band else 'pass'} to {s.where(self.target)}.",
                 self.rule,
             )
-            on_the_ball: list[Procedure] = []
-            if team_has(s, 1 - p.team, "On the Ball"):
-                from tablesports.games.bloodbowl.turn.on_the_ball import OnTheBall
-
-                on_the_ball.append(OnTheBall(1 - p.team))
-            s.push(*on_the_ball, PassTest(self.pid, self.target))
+            s.push(PassTest(self.pid, self.target))
             return False
         if self.phase == 1:
             return self._after_test(s, p)

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 from tablesports.games.bloodbowl.procedures.base import Procedure
-from tablesports.games.bloodbowl.turn.activation import Activation
+from tablesports.games.bloodbowl.turn.activation import Activation, DumpOff, OnTheBall
 from tablesports.games.bloodbowl.turn.animosity import Animosity
 from tablesports.games.bloodbowl.turn.apothecary import Apothecary
 from tablesports.games.bloodbowl.turn.block import Block
-from tablesports.games.bloodbowl.turn.dump_off import DumpOff
 from tablesports.games.bloodbowl.turn.foul import Foul
 from tablesports.games.bloodbowl.turn.hit_and_run import HitAndRun
 from tablesports.games.bloodbowl.turn.injury import ArmourInjury
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
-from tablesports.games.bloodbowl.turn.on_the_ball import OnTheBall
 from tablesports.games.bloodbowl.turn.passing import (
     FlightScatter,
     HandOff,
