@@ -2,7 +2,11 @@
 the default Human v Orc match). The pairings bring rules the default match never meets: Kick
 and Throw Team-mate (ogre), Projectile Vomit (black-orc's Troll), Unchannelled Fury and Horns
 (chaos-chosen, khorne), Claws, Foul Appearance, Nerves of Steel, Decay, no Apothecary (the
-undead teams), Brawler, Grab, Safe Pass, Cloud Burster, Swarming beyond eleven (snotling). A
+undead teams), Brawler, Grab, Safe Pass, Cloud Burster, Swarming beyond eleven (snotling),
+Leap, Take Root, Stab, Shadowing, Jump Up, Dump-off (wood-elf v dark-elf), On the Ball
+(lizardmen), Animosity and Safe Pair of Hands (underworld, chaos-renegade), Hit and Run (amazon),
+Hypnotic Gaze and Bloodlust (vampire),
+Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -23,6 +27,12 @@ PAIRINGS = [
     ("shambling-undead", "snotling"),
     ("black-orc", "human"),
     ("high-elf", "dwarf"),
+    ("wood-elf", "dark-elf"),
+    ("lizardmen", "underworld"),
+    ("chaos-renegade", "orc"),
+    ("amazon", "wood-elf"),
+    ("vampire", "dark-elf"),
+    ("norse", "lizardmen"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 

@@ -36,6 +36,7 @@ from tablesports.games.bloodbowl.state import BloodBowlState
 from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.actions import (
     Aim,
+    Bite,
     ChooseDie,
     Declare,
     FollowUp,
@@ -97,6 +98,7 @@ class ScriptedBot:
         if Declare in kinds or EndTurn in kinds:
             return self._turn(s, actions)
         for handler in (
+            self._skill_choice,
             self._interfere,
             self._dice,
             self._push,
@@ -157,6 +159,8 @@ class ScriptedBot:
             if face == "stumble" and dfd.has("Dodge") and not att.has("Tackle"):
                 face = "push"
             v = GOOD_FOR_ATTACKER[face]
+            if face == "push" and att.has("Strip Ball") and s.carrier() is dfd:
+                v = GOOD_FOR_ATTACKER["pow"]  # Strip Ball: the push knocks the ball loose
             if face == "both-down":
                 v = 2 + dfd.has("Block") * -2 + att.has("Block") * 2 - 1
                 v = max(0, min(4, v))
@@ -167,6 +171,34 @@ class ScriptedBot:
         if me == att.team and Reroll in kinds and value(best) <= 1:
             return Reroll(True)
         return best
+
+    def _skill_choice(self, s: BloodBowlState, actions: list[Any], kinds: set[type]) -> Any:
+        """Dump-off to a free team-mate in reach, Hit and Run away, Safe Pair of Hands onto
+        the square furthest from the opponents."""
+        top: Any = s.stack[-1]
+        if top.name == "dump_off":
+            p = s.players[top.pid]
+            free = [
+                a
+                for a in actions
+                if isinstance(a, Aim)
+                and (q := s.pitch[a.x + a.y * WIDTH]) >= 0
+                and s.players[q].team == p.team
+                and s.players[q].standing
+                and not s.markers(p.team, q_sq := a.x + a.y * WIDTH)
+                and q_sq != p.square
+            ]
+            return free[0] if free else actions[0]
+        if top.name == "hit_and_run":
+            moves = [a for a in actions if isinstance(a, MovePath)]
+            if moves:  # always free and safe: away from the opponents, nearer his end zone
+                col = end_zone_column(s.players[top.pid].team)
+                return min(moves, key=lambda a: abs(a.x - col))
+            return actions[0]
+        if top.name == "safe_pair_of_hands":
+            team = s.current_player()
+            return min(actions, key=lambda a: s.markers(team, a.x + a.y * WIDTH))
+        return None
 
     def _interfere(self, s: BloodBowlState, actions: list[Any], kinds: set[type]) -> Any:
         if Interfere not in kinds:
@@ -234,10 +266,16 @@ class ScriptedBot:
                         continue
                     self.plan = {"pid": p.pid, "aim": sq}
                     return a
-        # 3b. a Big Guy with Projectile Vomit who has no safe block vomits instead
+        # 3b. a Big Guy with Projectile Vomit, or a Stabber, who has no safe block, vomits or
+        # stabs instead
         plan = self._vomit_plan(s, team, declared)
         if plan is not None:
             return plan
+        # 3c. a Vampire next to an opponent who Marks the carrier hypnotises him
+        if own is not None:
+            plan = self._gaze_plan(s, team, own, declared)
+            if plan is not None:
+                return plan
         # 4. a loose ball: the surest handler goes for it
         if s.ball_state == ON_GROUND:
             plan = self._pickup_plan(s, team, declared)
@@ -290,10 +328,11 @@ class ScriptedBot:
         return declared[("pass", p.number)]
 
     def _vomit_plan(self, s: BloodBowlState, team: int, declared: dict[Any, Any]) -> Any:
-        """Projectile Vomit (2+ to hit, an armour roll) at the weakest-armoured opponent next
-        to a player who has it, when a block would not give him the choice of two dice."""
+        """Projectile Vomit (2+ to hit, an armour roll) or Stab (an armour roll) at the
+        weakest-armoured opponent next to a player who has it, when a block would not give him
+        the choice of two dice."""
         for (kind, number), a in declared.items():
-            if kind != "projectile vomit":
+            if kind not in ("projectile vomit", "stab"):
                 continue
             p = s.player(team, number)
             assert p is not None
@@ -311,6 +350,28 @@ class ScriptedBot:
                 continue  # the block is better
             self.plan = {"pid": p.pid, "aim": min(targets, key=lambda q: s.players[s.pitch[q]].av)}
             return a
+        return None
+
+    def _gaze_plan(
+        self, s: BloodBowlState, team: int, own: Player, declared: dict[Any, Any]
+    ) -> Any:
+        """Hypnotic Gaze, without moving, at an opponent who Marks the ball carrier, by a
+        player next to him whose Agility test needs 3+ or better."""
+        for (kind, number), a in declared.items():
+            if kind != "hypnotic gaze":
+                continue
+            p = s.player(team, number)
+            if p is None or p.stance != STANDING:
+                continue
+            for sq in NEIGHBOURS[p.square]:
+                q = s.pitch[sq]
+                if q < 0 or s.players[q].team == team or not s.players[q].standing:
+                    continue
+                if s.players[q].distracted or sq not in NEIGHBOURS[own.square]:
+                    continue
+                if p.ag + marking(s, team, p.square) - 1 <= 3:
+                    self.plan = {"pid": p.pid, "aim": sq}
+                    return a
         return None
 
     def _score_target(self, s: BloodBowlState, p: Player, moved: int) -> int | None:
@@ -432,6 +493,13 @@ class ScriptedBot:
             # someone else declared this action (a search trying another move): make a plan
             self.plan = self._improvise(s, top, p)
         plan = self.plan
+        if top.hungry:  # Bloodlust: bite a Thrall first, or walk up to one
+            bites = [a for a in actions if isinstance(a, Bite)]
+            if bites:
+                return bites[0]
+            step = self._to_thrall(s, p, actions)
+            if step is not None:
+                return step
         aims = [a for a in actions if isinstance(a, Aim)]
         if aims and top.kind == "block" and plan.get("aim", -1) < 0:
             plan["aim"] = self._best_block(s, p, aims)
@@ -447,14 +515,51 @@ class ScriptedBot:
             if target is not None:
                 goal = target
         if goal >= 0 and goal != p.square:
-            for a in actions:
-                if (
-                    isinstance(a, MovePath)
-                    and a.x + a.y * WIDTH == goal
-                    and (chance(a.risk) >= 0.5 or plan.get("force") or top.kind == "blitz")
-                ):
-                    return a
+            path = next(
+                (a for a in actions if isinstance(a, MovePath) and a.x + a.y * WIDTH == goal),
+                None,
+            )
+            if path is not None and chance(path.risk) >= 0.5:
+                return path
+            leap = self._leap(s, p, actions, goal)
+            if leap is not None:
+                return leap
+            if path is not None and (plan.get("force") or top.kind == "blitz"):
+                return path
         return EndActivation()
+
+    @staticmethod
+    def _to_thrall(s: BloodBowlState, p: Player, actions: list[Any]) -> Any:
+        """A safe move next to a Thrall team-mate (for a Vampire who must bite)."""
+        wanted = {
+            sq
+            for pid in s.team_pids[p.team]
+            if s.players[pid].position.name == "Thrall Lineman" and s.players[pid].square >= 0
+            for sq in NEIGHBOURS[s.players[pid].square]
+        }
+        moves = [
+            a
+            for a in actions
+            if isinstance(a, MovePath) and a.x + a.y * WIDTH in wanted and chance(a.risk) >= 0.8
+        ]
+        return min(moves, key=lambda a: a.risk.count(",")) if moves else None
+
+    @staticmethod
+    def _leap(s: BloodBowlState, p: Player, actions: list[Any], goal: int) -> Any:
+        """Leap (Wardancers) out of a Marked square when no likely path reaches the goal: to
+        an unmarked square nearer the goal, on a roll of 3+ or better."""
+        if not s.markers(p.team, p.square):
+            return None
+        gx, gy = coords(goal)
+        here = max(abs(gx - p.square % WIDTH), abs(gy - p.square // WIDTH))
+        best = None
+        for a in actions:
+            if isinstance(a, Aim) and a.verb == "leap to" and chance(a.note) >= 4 / 6:
+                sq = a.x + a.y * WIDTH
+                d = max(abs(gx - a.x), abs(gy - a.y))
+                if d < here and not s.markers(p.team, sq) and (best is None or d < best[0]):
+                    best = (d, a)
+        return best[1] if best else None
 
     def _improvise(self, s: BloodBowlState, top: Activation, p: Player) -> dict[str, Any]:
         """A plan for an action the bot did not declare itself: what this player would do

@@ -38,12 +38,14 @@ from tablesports.games.bloodbowl.turn.actions import (
     FACES,
     KINDS,
     Aim,
+    Bite,
     Brawl,
     ChooseDie,
     Declare,
     FollowUp,
     Interfere,
     MovePath,
+    NoDumpOff,
     PushCrowd,
     PushTo,
     Reroll,
@@ -78,6 +80,8 @@ def _team_turn(numbers: Sequence[int]) -> Iterable[Any]:
     yield from (ChooseDie(face) for face in FACES)
     yield from (Reroll(True), Reroll(False), PushCrowd(), FollowUp(True), FollowUp(False))
     yield Brawl()
+    yield NoDumpOff()
+    yield from (Bite(n) for n in numbers)
     yield from (Interfere(n) for n in (0, *numbers))
     yield from (PushTo(x, y) for x, y in SQUARES)
 

@@ -139,6 +139,7 @@ def _read_player(s: BloodBowlState, team: int, entry: dict[str, Any]) -> None:
         "played",
         "used",
         "distracted",
+        "rooted",
         "name",
     }
     extra = set(entry) - known
@@ -167,6 +168,7 @@ def _read_player(s: BloodBowlState, team: int, entry: dict[str, Any]) -> None:
     p.played = bool(entry.get("played", False))
     p.used = bool(entry.get("used", False))
     p.distracted = bool(entry.get("distracted", False))
+    p.rooted = bool(entry.get("rooted", False))
 
 
 def _read_procedure(data: dict[str, Any]) -> Any:

@@ -26,7 +26,8 @@ class Player:
     """One player of a team: its roster line and its state in the match.
 
     `pid` indexes `state.players` (team 0's players first); `number` is the shirt number the
-    coach uses in actions. `ma_mod`/`av_mod` are drive-long changes (DODGY SNACK);
+    coach uses in actions. `ma_mod`/`av_mod` are drive-long changes (DODGY SNACK); `rooted`
+    (Take Root) holds him in his square until he goes down or the drive ends;
     `sits_out` is the number of a drive the player may not be set up for.
     """
 
@@ -40,6 +41,7 @@ class Player:
         "pid",
         "played",
         "position",
+        "rooted",
         "sits_out",
         "skills",
         "square",
@@ -66,6 +68,7 @@ class Player:
         self.played = False
         self.used = False
         self.distracted = False
+        self.rooted = False  # Take Root: may not leave his square this drive
 
     # characteristics with the drive-long changes
     @property
@@ -118,7 +121,7 @@ class Player:
         for key in ("ma_mod", "av_mod", "sits_out"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
-        for key in ("played", "used", "distracted"):
+        for key in ("played", "used", "distracted", "rooted"):
             if getattr(self, key):
                 out[key] = True
         if self.name:

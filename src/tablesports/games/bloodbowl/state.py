@@ -243,6 +243,7 @@ class BloodBowlState(State):
         p.box = box
         p.stance = STANDING
         p.distracted = False
+        p.rooted = False
 
     def markers(self, team: int, square: int) -> int:
         """Standing opponents of `team` next to `square` (they Mark a player there), unless

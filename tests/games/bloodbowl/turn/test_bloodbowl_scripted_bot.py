@@ -131,3 +131,91 @@ def test_it_does_not_pass_to_a_marked_team_mate() -> None:
     s = position("H7 10,7", "H8 15,7", "A1 16,7", ball="10,7")
     chosen = drive_bot(s, ScriptedBot(GAME), steps=1)
     assert chosen[0] != "pass 7"
+
+
+def test_its_assassin_stabs_when_a_block_would_be_one_die() -> None:
+    # Dark Elf Assassin (#6, ST 3) next to an Ogre (#12, ST 5, AV 10) and a Lineman (AV 9)
+    s = position(
+        "H6 10,7",
+        "A12 11,7",
+        "A1 11,8",
+        "H1 2,2",
+        "A2 20,10",
+        ball="2,2",
+        teams=("dark-elf", "human"),
+    )
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=2)
+    assert chosen[:2] == ["stab 6", "stab at 11,8 (AV 9+)"]
+
+
+def test_its_marked_wardancer_leaps_towards_the_ball() -> None:
+    # the Wardancer (#9, AG 2+) is Marked at 10,7 by a Blitzer only, but every square next
+    # to him is Marked twice (dodge 4+): a Leap to 12,5 (3+) is likelier; the ball is at 14,3
+    s = position(
+        "H9 10,7",
+        "A10 11,7",
+        "A2 10,5",
+        "A3 10,9",
+        "A4 8,7",
+        ball="14,3",
+        teams=("wood-elf", "human"),
+    )
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=2)
+    assert chosen == ["move 9", "leap to 12,5 (leap 3+)"]
+
+
+def test_its_piranha_hits_and_runs_away_after_a_block() -> None:
+    s = position("H7 10,7", "A1 11,7", "H1 2,2", ball="2,2", teams=("amazon", "human"))
+    s.apply_action(s.parse_action("block 7"))
+    bot = ScriptedBot(GAME)
+    act(s, str(bot.step(s)), "block dice=push", "choose push", "push to 12,7", "stay")
+    assert str(bot.step(s)).startswith("move 7 to 9,")
+
+
+def test_its_runner_dumps_off_to_a_free_team_mate() -> None:
+    s = position(
+        "H10 10,7",
+        "A5 11,7",
+        "A1 13,7",
+        ball="11,7",
+        teams=("human", "dark-elf"),
+    )
+    act(s, "block 10", "block 11,7")
+    assert str(ScriptedBot(GAME).step(s)).startswith("pass to 13,7")
+
+
+def test_its_thirsty_vampire_walks_up_to_a_thrall_and_bites() -> None:
+    s = position(
+        "H6 10,7", "H1 14,7", "A1 20,3", ball="2,2", rerolls=(0, 0), teams=("vampire", "human")
+    )
+    bot = ScriptedBot(GAME)
+    act(s, "move 6", "D6=1")  # Bloodlust failed
+    first = str(bot.step(s))
+    assert first.startswith("move 6 to 13,") or first.startswith("move 6 to 15,")
+    act(s, first)
+    assert str(bot.step(s)) == "bite 1"
+
+
+def test_its_vampire_hypnotises_an_opponent_marking_its_carrier() -> None:
+    # the Vampire Runner (#6) stands next to A1, who Marks the carrier (Thrall #1); A3 Marks
+    # the carrier too, so he gives no assist: a block would be one die
+    s = position(
+        "H6 10,7",
+        "H1 12,7",
+        "A1 11,6",
+        "A3 13,8",
+        "A2 20,3",
+        ball="12,7",
+        teams=("vampire", "human"),
+    )
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=3)
+    assert chosen[0] == "hypnotic gaze 6" and chosen[1].startswith("gaze at 11,6")
+
+
+def test_its_valkyrie_picks_the_push_that_strips_the_ball() -> None:
+    # a Valkyrie (#8) with a Raider's assist (#1) blocks the human Thrower: two dice
+    s = position(
+        "H8 10,7", "H1 12,6", "A7 11,7", ball="11,7", rerolls=(0, 0), teams=("norse", "human")
+    )
+    act(s, "block 8", "block 11,7", "block dice=both-down,push")
+    assert str(ScriptedBot(GAME).step(s)) == "choose push"

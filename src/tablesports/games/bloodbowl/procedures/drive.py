@@ -17,6 +17,7 @@ from tablesports.games.bloodbowl.procedures.place_kick import PlaceKick
 from tablesports.games.bloodbowl.procedures.secret_weapons import SecretWeapons
 from tablesports.games.bloodbowl.procedures.setup import Setup
 from tablesports.games.bloodbowl.procedures.swarming import Swarming
+from tablesports.games.bloodbowl.turn.activation import OnTheBall
 from tablesports.games.bloodbowl.turn.team_turn import FullTeamTurn as TeamTurn
 
 if TYPE_CHECKING:
@@ -88,6 +89,7 @@ class Drive(Procedure):
             PlaceKick(self.kicking),
             Deviate(),
             Swarming([self.kicking, 1 - self.kicking]),
+            OnTheBall(1 - self.kicking, kickoff=True),
             KickoffEvent(),
             Landing(),
         )

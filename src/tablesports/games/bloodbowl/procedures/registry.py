@@ -20,6 +20,7 @@ from tablesports.games.bloodbowl.procedures.landing import Landing
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce, Catch, ThrowIn
 from tablesports.games.bloodbowl.procedures.match import Match
 from tablesports.games.bloodbowl.procedures.nominate_kicker import NominateKicker
+from tablesports.games.bloodbowl.procedures.pick_me_up import PickMeUp
 from tablesports.games.bloodbowl.procedures.place_kick import PlaceKick
 from tablesports.games.bloodbowl.procedures.scatter import Scatter
 from tablesports.games.bloodbowl.procedures.secret_weapons import SecretWeapons
@@ -40,6 +41,7 @@ _ALL: tuple[type[Procedure], ...] = (
     PlaceKick,
     Deviate,
     Swarming,
+    PickMeUp,
     KickoffEvent,
     *EVENT_PROCEDURES.values(),
     SnackVictim,

@@ -69,4 +69,10 @@ class TeamTurn(Procedure):
             p = s.players[pid]
             if p.square >= 0 and p.stance == STUNNED:
                 p.stance = PRONE
+        if s.scorer < 0:  # Pick-me-up: the other team's Prone players may be helped up
+            from tablesports.games.bloodbowl.procedures.pick_me_up import PickMeUp, picked
+
+            pids = picked(s, 1 - self.team)
+            if pids:
+                s.push(PickMeUp(pids))
         return True

@@ -27,9 +27,21 @@ KINDS = (
     "throw team-mate",
     "kick team-mate",
     "projectile vomit",
+    "stab",
+    "hypnotic gaze",
 )
-"""The actions a player can be activated for (BB2020; the last two are Special actions)."""
-AIM_VERBS = ("block", "blitz", "pass to", "hand-off to", "foul", "vomit at")
+"""The actions a player can be activated for (BB2020; the last three are Special actions)."""
+AIM_VERBS = (
+    "block",
+    "blitz",
+    "pass to",
+    "hand-off to",
+    "foul",
+    "vomit at",
+    "stab at",
+    "leap to",
+    "gaze at",
+)
 """The verbs of an action's target step."""
 FACES = ("skull", "both-down", "push", "stumble", "pow")
 """The block die's faces, worst to best for the attacker (BB2020)."""
@@ -149,6 +161,24 @@ class Interfere:
 
 
 @dataclass(frozen=True, slots=True)
+class Bite:
+    """Bloodlust: the Vampire bites the Thrall team-mate `number` next to him."""
+
+    number: int
+
+    def __str__(self) -> str:
+        return f"bite {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class NoDumpOff:
+    """Dump-off: the ball carrier keeps the ball and takes the block."""
+
+    def __str__(self) -> str:
+        return "no dump-off"
+
+
+@dataclass(frozen=True, slots=True)
 class PushTo:
     x: int
     y: int
@@ -176,13 +206,17 @@ _SQ = r"(\d{1,2}),(\d{1,2})"
 _MOVE = re.compile(rf"move {_N} to {_SQ}(?: \(([^)]*)\))?")
 _DECLARE = re.compile(rf"({'|'.join(KINDS)}) {_N}")
 _THROW = re.compile(rf"throw {_N} to {_SQ}(?: \(([^)]*)\))?")
-_AIM = re.compile(rf"(block|pass to|hand-off to|foul|blitz|vomit at) {_SQ}(?: \(([^)]*)\))?")
+_AIM = re.compile(
+    rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to|gaze at) {_SQ}"
+    r"(?: \(([^)]*)\))?"
+)
 _DICE = re.compile(r"block dice=([a-z-]+(?:,[a-z-]+){0,2})")
 _CHOOSE = re.compile(r"choose ([a-z-]+)")
 _PUSH = re.compile(rf"push to {_SQ}")
 _D16 = re.compile(r"D16=(\d{1,2})")
 _INTERFERE = re.compile(rf"interfere {_N}")
 _LASH = re.compile(rf"lash out at {_N}")
+_BITE = re.compile(rf"bite {_N}")
 _FIXED: dict[str, Any] = {
     "reroll": Reroll(True),
     "no reroll": Reroll(False),
@@ -191,13 +225,15 @@ _FIXED: dict[str, Any] = {
     "stay": FollowUp(False),
     "no interference": Interfere(0),
     "brawler reroll": Brawl(),
+    "no dump-off": NoDumpOff(),
 }
 FORMS = (
     "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, throw team-mate 9, kick team-mate 9, "
-    "projectile vomit 12, move 7 to 14,6, block 14,6, throw 12 to 16,7, vomit at 14,6, "
+    "projectile vomit 12, stab 6, move 7 to 14,6, block 14,6, throw 12 to 16,7, vomit at 14,6, "
+    "stab at 14,6, leap to 14,6, hypnotic gaze 3, gaze at 14,6, bite 1, "
     "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
     "reroll, no reroll, brawler reroll, push to 15,6, push into the crowd, follow up, stay, "
-    "interfere 5, no interference, lash out at 7, D16=9"
+    "interfere 5, no interference, no dump-off, lash out at 7, D16=9"
 )
 
 
@@ -236,6 +272,9 @@ def parse_turn_action(text: str) -> Any | None:
     m = _LASH.fullmatch(text)
     if m:
         return LashOutAt(int(m[1]))
+    m = _BITE.fullmatch(text)
+    if m:
+        return Bite(int(m[1]))
     m = _D16.fullmatch(text)
     if m and 1 <= int(m[1]) <= 16:
         return Roll("D16", (int(m[1]),))

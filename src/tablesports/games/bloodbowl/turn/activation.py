@@ -10,25 +10,37 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tablesports.games.bloodbowl.actions import EndActivation
-from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
+from tablesports.games.bloodbowl.actions import EndActivation, Select, SelectionDone
+from tablesports.games.bloodbowl.ball import HELD, ON_GROUND, OUT
 from tablesports.games.bloodbowl.pitch import (
+    HEIGHT,
     NEIGHBOURS,
     SIZE,
     WIDTH,
     coords,
     end_zone_column,
+    in_half,
     index,
 )
 from tablesports.games.bloodbowl.players import PRONE, STANDING, STUNNED
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.tables import NUMBERS
-from tablesports.games.bloodbowl.turn.actions import Aim, MovePath, ThrowAim
-from tablesports.games.bloodbowl.turn.common import marking
-from tablesports.games.bloodbowl.turn.data import TN
+from tablesports.games.bloodbowl.turn.actions import Aim, Bite, MovePath, NoDumpOff, ThrowAim
+from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking, team_has
+from tablesports.games.bloodbowl.turn.data import RANGES, TN
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
 from tablesports.games.bloodbowl.turn.notes import block_note, foul_note, hand_off_note, pass_aims
 from tablesports.games.bloodbowl.turn.paths import reach
+from tablesports.games.bloodbowl.turn.shadowing import Shadowing, shadower
+from tablesports.games.bloodbowl.turn.skill_tests import JumpUp, LeapTest, TakeRoot
+from tablesports.games.bloodbowl.turn.vampires import (
+    Bloodlust,
+    HypnoticGaze,
+    bite,
+    bloodlust_target,
+    starve,
+    thralls,
+)
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -43,9 +55,11 @@ FINAL = (
     "throw team-mate",
     "kick team-mate",
     "projectile vomit",
+    "stab",
+    "hypnotic gaze",
 )
 THROWS = ("throw team-mate", "kick team-mate")
-STILL = ("block", "projectile vomit")
+STILL = ("block", "projectile vomit", "stab")
 """Actions taken where the player stands."""
 """Actions that end once their target step is done."""
 NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery", "Unchannelled Fury")
@@ -71,7 +85,9 @@ class Activation(Procedure):
         "checked",
         "ended",
         "free",
+        "hungry",
         "kind",
+        "leaping",
         "moved",
         "path",
         "pid",
@@ -93,6 +109,8 @@ class Activation(Procedure):
         self.bt_used = False
         self.started = False
         self.ended = False
+        self.leaping = False  # the next square of `path` is a Leap's
+        self.hungry = False  # Bloodlust failed: a Thrall must be bitten
 
     # --- who acts --------------------------------------------------------------------------
     def over(self, s: BloodBowlState) -> bool:
@@ -120,9 +138,49 @@ class Activation(Procedure):
     def legal(self, s: BloodBowlState) -> list[Any]:
         p = s.players[self.pid]
         out: list[Any] = [END_ACTIVATION]
-        out.extend(self.aims(s, p))
-        if self.kind not in STILL and not self.acted:
+        if self.hungry:  # Bloodlust: a bite first, no pass nor hand-off before it
+            out.extend(Bite(q.number) for q in thralls(s, p))
+            out.extend(
+                a
+                for a in self.aims(s, p)
+                if getattr(a, "verb", "") not in ("pass to", "hand-off to")
+            )
+        else:
+            out.extend(self.aims(s, p))
+        if self.kind == "on the ball":  # three squares, no Rush (at a kick-off in his half)
+            kickoff = not any(pr.name == "team_turn" for pr in s.stack)
+            out.extend(
+                m
+                for m in self.moves(s, p)
+                if "rush" not in m.risk and (not kickoff or in_half(p.team, m.x))
+            )
+        elif self.kind not in STILL and not self.acted and not p.rooted:
             out.extend(self.moves(s, p))
+            if "Leap" in p.skills:
+                out.extend(self.leaps(s, p))
+        return out
+
+    def leaps(self, s: BloodBowlState, p: Player) -> list[Aim]:
+        """Leap (BB2020): over any adjacent square into the empty square beyond, for two
+        squares of movement (Rushes beyond MA), with an Agility test instead of Dodging."""
+        from tablesports.games.bloodbowl.turn.skill_tests import leap_modifier
+
+        if self.moved + 2 > p.ma + NUMBERS.max_rushes:
+            return []
+        out: list[Aim] = []
+        x0, y0 = coords(p.square)
+        rushes = max(0, self.moved + 2 - p.ma)
+        drunk = "Drunkard" in p.skills
+        rush = min(6, NUMBERS.rush_target - int(s.weather_entry().rush_modifier) + drunk)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if dx or dy:
+                    x, y = x0 + 2 * dx, y0 + 2 * dy
+                    if 0 <= x < WIDTH and 0 <= y < HEIGHT and s.pitch[index(x, y)] < 0:
+                        mod = leap_modifier(s, p, p.square, index(x, y))
+                        note = f"leap {min(6, max(2, p.ag - mod))}+"
+                        note += f", rush {rush}+" * rushes
+                        out.append(Aim("leap to", x, y, note))
         return out
 
     def moves(self, s: BloodBowlState, p: Player) -> list[MovePath]:
@@ -174,12 +232,27 @@ class Activation(Procedure):
                         out.append(Aim(kind, x, y, note))
                         if kind == "blitz" and p.has("Projectile Vomit"):
                             out.append(Aim("vomit at", x, y, "D6 2+"))
+                        if kind == "blitz" and "Stab" in p.skills:
+                            out.append(Aim("stab at", x, y, f"AV {players[q].av}+"))
         elif kind == "projectile vomit" and not self.acted:
             for sq in NEIGHBOURS[p.square]:
                 q = pitch[sq]
                 if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
                     x, y = coords(sq)
                     out.append(Aim("vomit at", x, y, "D6 2+"))
+        elif kind == "stab" and not self.acted:
+            for sq in NEIGHBOURS[p.square]:
+                q = pitch[sq]
+                if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
+                    x, y = coords(sq)
+                    out.append(Aim("stab at", x, y, f"AV {players[q].av}+"))
+        elif kind == "hypnotic gaze" and not self.acted:
+            for sq in NEIGHBOURS[p.square]:
+                q = pitch[sq]
+                if q >= 0 and players[q].team != p.team and has_tackle_zone(players[q]):
+                    x, y = coords(sq)
+                    mod = marking(s, p.team, p.square) - 1
+                    out.append(Aim("gaze at", x, y, f"AG {min(6, max(2, p.ag + mod))}+"))
         elif kind == "foul":
             for sq in NEIGHBOURS[p.square]:
                 q = pitch[sq]
@@ -221,6 +294,13 @@ class Activation(Procedure):
 
     # --- doing it --------------------------------------------------------------------------
     def step(self, s: BloodBowlState, action: Any) -> bool:
+        done = self._step(s, action)
+        if done and self.hungry:  # Bloodlust: the activation ends with no bite
+            self.hungry = False
+            starve(s, s.players[self.pid])
+        return done
+
+    def _step(self, s: BloodBowlState, action: Any) -> bool:
         p = s.players[self.pid]
         if not self.started:
             return self._start(s, p)
@@ -235,6 +315,15 @@ class Activation(Procedure):
             return False
         if isinstance(action, Aim):
             return self._aim(s, p, index(action.x, action.y), action.verb)
+        if isinstance(action, Bite):
+            q = s.player(p.team, action.number)
+            assert q is not None
+            self.hungry = False
+            bite(s, p, q)
+            if carrying(s, p) and self._scores(p):  # he may score now
+                s.touchdown(p)
+                return True
+            return False
         if isinstance(action, ThrowAim):
             from tablesports.games.bloodbowl.turn.throw_team_mate import ThrowTeamMate
 
@@ -252,9 +341,19 @@ class Activation(Procedure):
         procs: list[Procedure] = []
         if any(p.has(t) for t in NEGATRAITS):
             procs.append(Distraction(self.pid))
+        if bloodlust_target(p):
+            procs.append(Bloodlust(self.pid))
+        if "Take Root" in p.skills and not p.rooted:
+            procs.append(TakeRoot(self.pid))
         if p.stance == STUNNED:
             return True
-        if p.stance == PRONE:
+        if p.stance == PRONE and "Jump Up" in p.skills:
+            if self.kind == "block":  # an Agility test +1 to stand and block (BB2020)
+                procs.append(JumpUp(self.pid))
+            else:  # he stands up for free
+                p.stance = STANDING
+                s.log("stand_up", f"{p.label()} jumps up.", "Jump Up (BB2020)")
+        elif p.stance == PRONE:
             self.moved = TN.stand_up_cost
             if p.ma >= TN.stand_up_cost:
                 p.stance = STANDING
@@ -267,28 +366,40 @@ class Activation(Procedure):
     def _walk(self, s: BloodBowlState, p: Player) -> bool:
         nxt = self.path[0]
         if not self.checked:
+            marked = marking(s, p.team, p.square)
             self.checked = True
             tests: list[Procedure] = []
-            if self.moved >= p.ma:
-                tests.append(Rush(self.pid, nxt))
-            if marking(s, p.team, p.square):
-                bt = p.has("Break Tackle") and not self.bt_used
-                self.bt_used = self.bt_used or bt
-                tests.append(Dodge(self.pid, nxt, bt))
+            if self.leaping:  # Rushes for the squares beyond MA, then the Leap's test
+                over = min(2, self.moved + 2 - p.ma)
+                tests.extend(Rush(self.pid, nxt) for _ in range(over))
+                tests.append(LeapTest(self.pid, nxt))
+            else:
+                if self.moved >= p.ma:
+                    tests.append(Rush(self.pid, nxt))
+                if marked:
+                    bt = p.has("Break Tackle") and not self.bt_used
+                    self.bt_used = self.bt_used or bt
+                    tests.append(Dodge(self.pid, nxt, bt))
             if tests:
                 s.push(*tests)
                 return False
         self.checked = False
         self.path.pop(0)
         had_ball = carrying(s, p)
+        left = p.square
         s.place(p, nxt)
-        self.moved += 1
+        self.moved += 2 if self.leaping else 1
+        self.leaping = False
         if had_ball:
             s.ball = nxt
-            if self._scores(p):
+            if self._scores(p) and not self.hungry:  # Bloodlust: a bite before scoring
                 s.touchdown(p)
                 return True
-        elif s.ball_state == ON_GROUND and s.ball == nxt:
+        shadows = team_has(s, 1 - p.team, "Shadowing")
+        follower = shadower(s, p.team, left) if shadows else -1
+        if follower >= 0:  # Shadowing: he may step into the square left (BB2020)
+            s.push(Shadowing(self.pid, follower, left))
+        if not had_ball and s.ball_state == ON_GROUND and s.ball == nxt:
             self.path = []
             if p.has("No Hands"):
                 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
@@ -299,11 +410,35 @@ class Activation(Procedure):
         return False
 
     def _aim(self, s: BloodBowlState, p: Player, target: int, verb: str) -> bool:
+        from tablesports.games.bloodbowl.turn.animosity import Animosity, resents
         from tablesports.games.bloodbowl.turn.block import Block
         from tablesports.games.bloodbowl.turn.foul import Foul
+        from tablesports.games.bloodbowl.turn.hit_and_run import HitAndRun
         from tablesports.games.bloodbowl.turn.passing import HandOff, PassAction, Possession
 
         other = s.pitch[target]
+        if verb == "leap to":
+            self.path = [target]
+            self.leaping = True
+            self.checked = False
+            return False
+        if verb == "gaze at":
+            self.acted = True
+            s.push(HypnoticGaze(self.pid, target))
+            return False
+        if verb == "stab at":
+            from tablesports.games.bloodbowl.turn.stab import Stab
+
+            self.acted = self.blitzed = True
+            self.ended = self.kind == "blitz"  # he moves no further after a Stab
+            rush = self.kind == "blitz" and self.moved >= p.ma
+            self.moved += self.kind == "blitz"
+            s.push(
+                *([Rush(self.pid, p.square)] if rush else []),
+                *dump_off(s, other),
+                Stab(self.pid, other),
+            )
+            return False
         if verb == "vomit at":
             from tablesports.games.bloodbowl.turn.vomit import ProjectileVomit
 
@@ -311,25 +446,37 @@ class Activation(Procedure):
             self.blitzed = True
             rush = self.kind == "blitz" and self.moved >= p.ma
             self.moved += self.kind == "blitz"
-            s.push(*([Rush(self.pid, p.square)] if rush else []), ProjectileVomit(self.pid, other))
+            s.push(
+                *([Rush(self.pid, p.square)] if rush else []),
+                *dump_off(s, other),
+                ProjectileVomit(self.pid, other),
+            )
         elif self.kind in ("block", "blitz"):
             self.acted = self.kind == "block"
             if self.kind == "blitz":
                 self.blitzed = True
                 rush = self.moved >= p.ma
                 self.moved += 1
-                s.push(*([Rush(self.pid, p.square)] if rush else []), Block(self.pid, other, True))
+                s.push(
+                    *([Rush(self.pid, p.square)] if rush else []),
+                    *dump_off(s, other),
+                    Block(self.pid, other, True),
+                )
             else:
-                s.push(Block(self.pid, other, False))
+                run = [HitAndRun(self.pid)] if "Hit and Run" in p.skills else []
+                s.push(*dump_off(s, other), Block(self.pid, other, False), *run)
         elif self.kind == "foul":
             self.acted = True
             s.push(Foul(self.pid, other))
+        elif self.kind in ("hand-off", "pass") and other >= 0 and resents(s, p, s.players[other]):
+            self.acted = True
+            s.push(*on_the_ball(s, p.team, verb), Animosity(self.pid, target, verb))
         elif self.kind == "hand-off":
             self.acted = True
             s.push(HandOff(self.pid, other))
         else:
             self.acted = True
-            s.push(PassAction(self.pid, target), Possession(p.team))
+            s.push(*on_the_ball(s, p.team, verb), PassAction(self.pid, target), Possession(p.team))
         return False
 
     def _break_tackle(self, p: Player) -> bool:
@@ -338,3 +485,151 @@ class Activation(Procedure):
     @staticmethod
     def _scores(p: Player) -> bool:
         return coords(p.square)[0] == end_zone_column(1 - p.team)
+
+
+# --- On the Ball (BB2020 skill) ---------------------------------------------------------------
+# One player with it may move up to three squares (whatever his MA, no Rush, every rule of
+# movement) when an opponent declares a Pass, once the target is named and before the Passing
+# test (also against a Dump-off, where his falling over is a turnover for his team, the active
+# one); and at every kick-off, after the kick deviates and before the kick-off event, one Open
+# player of the receiving team with it may, unless the kick is a touchback, without crossing
+# into the kicking team's half. The coach picks him (`select 7`) and moves him (`move 7 to
+# 14,6`, `end activation`), or declines (`selection done`). Kept in this module (it activates
+# a player) so that no import circle forms.
+
+OTB_RULE = "On the Ball (BB2020)"
+KIND = "on the ball"
+SQUARES = 3
+DONE = SelectionDone()
+
+
+def eligible(s: BloodBowlState, team: int, kickoff: bool) -> list[int]:
+    """The players of `team` who may use On the Ball now (Open ones at a kick-off)."""
+    out = []
+    for pid in s.team_pids[team]:
+        p = s.players[pid]
+        usable = "On the Ball" in p.skills and p.standing and not p.rooted
+        if usable and (not kickoff or s.markers(team, p.square) == 0):
+            out.append(pid)
+    return out
+
+
+def on_the_ball(s: BloodBowlState, passing_team: int, verb: str = "pass to") -> list[Procedure]:
+    """The opponents' On the Ball move before a Pass (not a Hand-off), if they have it."""
+    if verb != "pass to" or not team_has(s, 1 - passing_team, "On the Ball"):
+        return []
+    return [OnTheBall(1 - passing_team)]
+
+
+def touchback(s: BloodBowlState, team: int) -> bool:
+    """The deviated kick is out or in the kicking team's half (`team` receives)."""
+    return s.ball_state == OUT or s.ball < 0 or not in_half(team, coords(s.ball)[0])
+
+
+class OnTheBall(Procedure):
+    """`team` picks one player with On the Ball to move, or none (`kickoff`: at a kick-off)."""
+
+    __slots__ = ("kickoff", "team")
+    name = "on_the_ball"
+    rule = OTB_RULE
+
+    def __init__(self, team: int = 0, kickoff: bool = False) -> None:
+        super().__init__()
+        self.team = team
+        self.kickoff = kickoff
+
+    def actor(self, s: BloodBowlState) -> int | None:
+        if self.phase or (self.kickoff and touchback(s, self.team)):
+            return None
+        return self.team if eligible(s, self.team, self.kickoff) else None
+
+    def legal(self, s: BloodBowlState) -> list[Any]:
+        return [DONE] + [Select(s.players[q].number) for q in eligible(s, self.team, self.kickoff)]
+
+    def describe(self, s: BloodBowlState) -> str:
+        return f"{s.team_name(self.team)} may move a player with On the Ball up to three squares"
+
+    def why(self, s: BloodBowlState, action: Any) -> str:
+        return f"{self.describe(s)}: " + ", ".join(map(str, self.legal(s)))
+
+    def step(self, s: BloodBowlState, action: Any) -> bool:
+        if action is None or isinstance(action, SelectionDone):
+            return True
+        p = s.player(self.team, action.number)
+        assert p is not None
+        s.log("on_the_ball", f"{p.label()} is On the Ball.", OTB_RULE, player=p.number)
+        self.phase = 1
+        act = Activation(p.pid, KIND, free=True)
+        act.moved = max(0, p.ma - SQUARES)  # three squares left, whatever his MA
+        s.push(act)
+        return True
+
+
+# --- Dump-off (BB2020 skill) ------------------------------------------------------------------
+# Named as the target of a Block (or of a Special action in its place) while holding the ball,
+# the player may at once throw a Quick Pass (`pass to 14,6`, or `no dump-off`), interrupting
+# the blocker's activation. The pass follows every rule of a pass but causes no turnover; then
+# the block goes on.
+
+DUMP_RULE = "Dump-off (BB2020)"
+
+
+NO_DUMP_OFF = NoDumpOff()
+
+
+def dump_off(s: BloodBowlState, target: int) -> list[Procedure]:
+    """The Dump-off decision when the block's target `target` may use it, else nothing."""
+    q = s.players[target]
+    if "Dump-off" in q.skills and s.ball_state == HELD and s.ball == q.square and q.pa > 0:
+        return [DumpOff(target)]
+    return []
+
+
+class DumpOff(Procedure):
+    """The carrier's coach throws a Quick Pass or declines."""
+
+    __slots__ = ("pid",)
+    name = "dump_off"
+    rule = DUMP_RULE
+
+    def __init__(self, pid: int = -1) -> None:
+        super().__init__()
+        self.pid = pid
+
+    def actor(self, s: BloodBowlState) -> int | None:
+        p = s.players[self.pid]
+        holds = s.ball_state == HELD and s.ball == p.square and p.standing
+        return p.team if self.phase == 0 and holds else None
+
+    def legal(self, s: BloodBowlState) -> list[Any]:
+        return [NO_DUMP_OFF, *quick_aims(s, s.players[self.pid])]
+
+    def describe(self, s: BloodBowlState) -> str:
+        return f"{s.players[self.pid].label()} may Dump-off the ball before the block"
+
+    def why(self, s: BloodBowlState, action: Any) -> str:
+        return f"{self.describe(s)}: 'no dump-off' or a quick pass ('pass to 14,6')"
+
+    def step(self, s: BloodBowlState, action: Any) -> bool:
+        from tablesports.games.bloodbowl.turn.passing import PassAction
+
+        if action is None or isinstance(action, NoDumpOff):
+            return True
+        p = s.players[self.pid]
+        s.log("dump_off", f"{p.label()} dumps off the ball before the block.", DUMP_RULE)
+        self.phase = 1
+        s.push(*on_the_ball(s, p.team), PassAction(self.pid, index(action.x, action.y)))
+        return True
+
+
+def quick_aims(s: BloodBowlState, p: Player) -> list[Aim]:
+    """The squares within a Quick Pass of `p`."""
+    reach = RANGES[0].reach
+    x0, y0 = p.square % WIDTH, p.square // WIDTH
+    out: list[Aim] = []
+    r = int(reach)
+    for y in range(max(0, y0 - r), min(HEIGHT, y0 + r + 1)):
+        for x in range(max(0, x0 - r), min(WIDTH, x0 + r + 1)):
+            if (x, y) != (x0, y0) and (x - x0) ** 2 + (y - y0) ** 2 <= reach * reach:
+                out.append(Aim("pass to", x, y, RANGES[0].name))
+    return out

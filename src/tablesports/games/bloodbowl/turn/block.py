@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from tablesports.core.chance import D6, Dice
 from tablesports.core.protocol import CHANCE
-from tablesports.games.bloodbowl.ball import HELD
+from tablesports.games.bloodbowl.ball import HELD, IN_AIR
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords, end_zone_column
 from tablesports.games.bloodbowl.players import STANDING
 from tablesports.games.bloodbowl.procedures.base import Procedure
+from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.actions import (
     FACE_WEIGHT,
@@ -59,6 +60,7 @@ def _dice_outcomes(n: int) -> list[tuple[BlockDice, float]]:
 BLOCK_OUTCOMES = {n: _dice_outcomes(n) for n in (1, 2, 3)}
 FOLLOW, STAY = FollowUp(True), FollowUp(False)
 FRENZY = "Frenzy (BB2020)"
+STRIP = "Strip Ball (BB2020)"
 START, DAUNTLESS, ROLL, DECIDE, DEFENDER, PUSHED, KNOCK, DONE, FOUL_APPEARANCE, BRAWL = range(10)
 BRAWLER = Brawl()
 
@@ -121,6 +123,7 @@ class Block(Procedure):
         "pushed",
         "rerolled",
         "st",
+        "strip",
         "vacated",
     )
     name = "block"
@@ -128,6 +131,7 @@ class Block(Procedure):
 
     def __init__(self, attacker: int = -1, defender: int = -1, blitz: bool = False) -> None:
         super().__init__()
+        self.strip = False  # Strip Ball: a Push Back makes the carrier drop the ball
         self.attacker = attacker
         self.defender = defender
         self.blitz = blitz
@@ -263,6 +267,10 @@ class Block(Procedure):
                     s.ball = self.vacated
                 s.log("follow_up", f"{att.label()} follows up.", self.rule)
             self.phase = KNOCK
+            if self.strip and dfd.square >= 0 and s.ball_state == HELD and s.ball == dfd.square:
+                s.log("strip_ball", f"{att.label()} strips the ball from {dfd.label()}.", STRIP)
+                s.ball_state = IN_AIR  # it bounces from where he was pushed (BB2020)
+                s.push(Bounce(dfd.square))
             if self.ddown and dfd.square >= 0:
                 knock_down(s, dfd.pid, by=att.pid)
             if self.adown:
@@ -364,7 +372,17 @@ class Block(Procedure):
         if self.pushed and dfd.has("Stand Firm") and not jugg:
             s.log("stand_firm", f"{dfd.label()} stands firm.", "Stand Firm (BB2020)")
             self.pushed = False
+        if self.pushed and dfd.rooted:
+            s.log("rooted", f"{dfd.label()} is rooted: he is not pushed.", "Take Root (BB2020)")
+            self.pushed = False
         self.phase = PUSHED
+        self.strip = (
+            face == "push"
+            and self.pushed
+            and att.has("Strip Ball")
+            and s.ball_state == HELD
+            and s.ball == dfd.square
+        )
         if self.pushed:
             self.vacated = dfd.square
             grab = not self.blitz and att.has("Grab")

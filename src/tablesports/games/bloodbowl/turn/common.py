@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tablesports.core.chance import D6, Dice
 from tablesports.core.protocol import CHANCE
-from tablesports.games.bloodbowl.pitch import NEIGHBOURS, SIZE
+from tablesports.games.bloodbowl.pitch import NEIGHBOURS, SIZE, WIDTH
 from tablesports.games.bloodbowl.players import STANDING
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.tests_of_skill import describe_test, passes
@@ -100,10 +100,47 @@ def marking(s: BloodBowlState, team: int, square: int, skill: str = "") -> int:
 
 def marked(s: BloodBowlState, p: Player, square: int = -1) -> int:
     """The Marking opponents counted against `p` passing, catching or interfering: none with
-    Nerves of Steel (BB2020)."""
+    Nerves of Steel (BB2020); and one more for each opponent with Disturbing Presence within
+    three squares."""
+    where = p.square if square < 0 else square
+    near = disturbing(s, p.team, where)
     if "Nerves of Steel" in p.skills:
+        return near
+    return marking(s, p.team, where) + near
+
+
+_TEAM_SKILLS: dict[int, tuple[Any, frozenset[str]]] = {}
+"""Per team (by identity, the team kept alive beside it): every skill its players have."""
+
+
+def team_has(s: BloodBowlState, team: int, skill: str) -> bool:
+    """Whether a player of `team` has `skill` (cached: a team's players never change)."""
+    t = s.teams[team]
+    known = _TEAM_SKILLS.get(id(t))
+    if known is None or known[0] is not t:
+        if len(_TEAM_SKILLS) > 1000:  # teams read from many positions: start afresh
+            _TEAM_SKILLS.clear()
+        skills = frozenset(k for pid in s.team_pids[team] for k in s.players[pid].skills)
+        known = _TEAM_SKILLS[id(t)] = (t, skills)
+    return skill in known[1]
+
+
+def disturbing(s: BloodBowlState, team: int, square: int) -> int:
+    """Opponents of `team` with Disturbing Presence within three squares of `square`, even
+    Prone, Stunned or distracted (BB2020): each is -1 to a pass, a throw of a team-mate, a
+    catch or an interference."""
+    if square < 0 or not team_has(s, 1 - team, "Disturbing Presence"):
         return 0
-    return marking(s, p.team, p.square if square < 0 else square)
+    n = 0
+    x, y = square % WIDTH, square // WIDTH
+    players = s.players
+    for pid in s.team_pids[1 - team]:
+        q = players[pid]
+        sq = q.square
+        near = sq >= 0 and abs(sq % WIDTH - x) <= 3 and abs(sq // WIDTH - y) <= 3
+        if near and "Disturbing Presence" in q.skills:
+            n += 1
+    return n
 
 
 def turnover(s: BloodBowlState, why: str) -> None:

@@ -44,6 +44,7 @@ class ArmourInjury(Procedure):
     the Apothecary."""
 
     __slots__ = (
+        "bitten",
         "bonus",
         "claws",
         "crowd",
@@ -68,6 +69,7 @@ class ArmourInjury(Procedure):
         claws: bool = False,
     ) -> None:
         super().__init__()
+        self.bitten = False  # Bloodlust's bite: a casualty is Badly Hurt (BB2020)
         self.claws = claws
         self.stunned_ko = stunned_ko
         self.result = ""
@@ -135,6 +137,8 @@ class ArmourInjury(Procedure):
                 result = "stunned"
             if result == "stunned" and self.stunned_ko:
                 result = "ko"
+            if result == "casualty" and self.bitten:
+                result = "badly_hurt"
             s.log(
                 "injury",
                 f"Injury {action}{_mod(total - action.total)}: {p.label()} is {_WORDS[result]}.",
@@ -223,12 +227,18 @@ def knock_down(s: BloodBowlState, pid: int, by: int = -1, fell: bool = False) ->
     bounce; a player of the active team going down is a turnover (BB2020)."""
     p = s.players[pid]
     p.stance = PRONE
+    p.rooted = False
     had_ball = s.ball_state == HELD and s.ball == p.square
     word = "falls over" if fell else "is knocked down"
     s.log("knocked_down", f"{p.label()} {word} at {s.where(p.square)}.", RULE, player=p.number)
     claws = by >= 0 and s.players[by].has("Claws")
     procs: list[Procedure] = [ArmourInjury(pid, bonus=mighty_blow(s, by), claws=claws)]
-    if had_ball:  # the ball is loose at once and bounces once the rolls are done
+    if had_ball and not fell and "Safe Pair of Hands" in p.skills:
+        from tablesports.games.bloodbowl.turn.safe_hands import SafePairOfHands
+
+        s.ball_state = IN_AIR
+        procs.insert(0, SafePairOfHands(pid, p.square))  # put down as he goes Prone
+    elif had_ball:  # the ball is loose at once and bounces once the rolls are done
         s.ball_state = IN_AIR
         procs.append(Bounce(p.square))
     s.push(*procs)

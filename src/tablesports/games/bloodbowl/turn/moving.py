@@ -38,13 +38,14 @@ def fall_into(s: BloodBowlState, p: Player, square: int) -> None:
 class Rush(Test):
     name = "rush"
     kind = "rush"
-    rule = "Rush: D6 2+, -1 in a Blizzard (BB2020)"
+    rule = "Rush: D6 2+, -1 in a Blizzard, -1 for a Drunkard (BB2020)"
 
     def target(self, s: BloodBowlState, p: Player) -> int:
         return NUMBERS.rush_target
 
     def modifier(self, s: BloodBowlState, p: Player) -> int:
-        return int(s.weather_entry().rush_modifier)
+        drunk = "Drunkard" in p.skills  # -1 to his Rushes (BB2020)
+        return int(s.weather_entry().rush_modifier) - drunk
 
     def fail(self, s: BloodBowlState, p: Player) -> None:
         fall_into(s, p, self.square)
@@ -86,7 +87,8 @@ class PickUp(Test):
 
     def succeed(self, s: BloodBowlState, p: Player) -> None:
         s.ball_state = HELD
-        if coords(p.square)[0] == end_zone_column(1 - p.team):
+        hungry = any(getattr(proc, "hungry", False) for proc in s.stack)  # Bloodlust
+        if coords(p.square)[0] == end_zone_column(1 - p.team) and not hungry:
             s.touchdown(p)
 
     def fail(self, s: BloodBowlState, p: Player) -> None:

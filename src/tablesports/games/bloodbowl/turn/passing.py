@@ -27,7 +27,13 @@ from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce, ThrowIn
 from tablesports.games.bloodbowl.tables import DIRECTION
 from tablesports.games.bloodbowl.turn.actions import Interfere
-from tablesports.games.bloodbowl.turn.common import Test, has_tackle_zone, marked, turnover
+from tablesports.games.bloodbowl.turn.common import (
+    Test,
+    active_team,
+    has_tackle_zone,
+    marked,
+    turnover,
+)
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
 
 if TYPE_CHECKING:
@@ -330,7 +336,7 @@ class PassTest(Test):
             self._parent(s).result = KEPT
             return
         self._parent(s).result = result
-        if result == FUMBLE:
+        if result == FUMBLE and p.team == active_team(s):  # not a Dump-off's (BB2020)
             turnover(s, f"{p.label()} fumbled the pass")
 
 

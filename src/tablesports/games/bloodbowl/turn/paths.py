@@ -103,7 +103,9 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
     if budget <= 0 or p.square < 0:
         return r
     tz = r.tz = _zones(s, cache, p.team, False)
-    r.rush_target = clamp(NUMBERS.rush_target - s.weather_entry().rush_modifier)
+    r.rush_target = clamp(
+        NUMBERS.rush_target - s.weather_entry().rush_modifier + ("Drunkard" in p.skills)
+    )
     ball = s.ball if s.ball_state == ON_GROUND else -1
     rush_text = f"rush {r.rush_target}+"
     if not _near_opponents(s, p, budget):

@@ -96,7 +96,7 @@ class Push(Procedure):
         return self.sidestep(s) or push_options(s, self.source, s.players[self.pid].square)
 
     def actor(self, s: BloodBowlState) -> int | None:
-        if self.chain and s.players[self.pid].has("Stand Firm"):
+        if self.chain and (s.players[self.pid].has("Stand Firm") or s.players[self.pid].rooted):
             return None
         if self.phase == 0 and len(self.options(s)) > 1:
             if self.sidestep(s) and not self.grab:
@@ -123,7 +123,7 @@ class Push(Procedure):
                 s.log("push", f"{p.label()} cannot be pushed: the chain did not move.", self.rule)
                 return True
             return self._move(s, self.target)
-        if self.chain and p.has("Stand Firm"):
+        if self.chain and (p.has("Stand Firm") or p.rooted):
             s.log("stand_firm", f"{p.label()} stands firm: the chain stops.", "Stand Firm (BB2020)")
             return True
         if action is None:

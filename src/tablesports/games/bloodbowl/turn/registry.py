@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from tablesports.games.bloodbowl.procedures.base import Procedure
-from tablesports.games.bloodbowl.turn.activation import Activation
+from tablesports.games.bloodbowl.turn.activation import Activation, DumpOff, OnTheBall
+from tablesports.games.bloodbowl.turn.animosity import Animosity
 from tablesports.games.bloodbowl.turn.apothecary import Apothecary
 from tablesports.games.bloodbowl.turn.block import Block
 from tablesports.games.bloodbowl.turn.foul import Foul
+from tablesports.games.bloodbowl.turn.hit_and_run import HitAndRun
 from tablesports.games.bloodbowl.turn.injury import ArmourInjury
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
 from tablesports.games.bloodbowl.turn.passing import (
@@ -18,8 +20,12 @@ from tablesports.games.bloodbowl.turn.passing import (
     TurnCatch,
 )
 from tablesports.games.bloodbowl.turn.push import Push
+from tablesports.games.bloodbowl.turn.safe_hands import SafePairOfHands
 from tablesports.games.bloodbowl.turn.savagery import LashOut
 from tablesports.games.bloodbowl.turn.send_off import SendOff
+from tablesports.games.bloodbowl.turn.shadowing import Shadowing
+from tablesports.games.bloodbowl.turn.skill_tests import JumpUp, LeapTest, TakeRoot
+from tablesports.games.bloodbowl.turn.stab import Stab
 from tablesports.games.bloodbowl.turn.team_turn import FullTeamTurn
 from tablesports.games.bloodbowl.turn.throw_team_mate import (
     AlwaysHungry,
@@ -28,6 +34,7 @@ from tablesports.games.bloodbowl.turn.throw_team_mate import (
     ThrowTeamMate,
     ThrowTest,
 )
+from tablesports.games.bloodbowl.turn.vampires import Bloodlust, HypnoticGaze
 from tablesports.games.bloodbowl.turn.vomit import ProjectileVomit
 
 TURN_PROCEDURES: tuple[type[Procedure], ...] = (
@@ -57,4 +64,16 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     LashOut,
     ProjectileVomit,
     Apothecary,
+    Animosity,
+    Stab,
+    Shadowing,
+    LeapTest,
+    TakeRoot,
+    JumpUp,
+    DumpOff,
+    SafePairOfHands,
+    OnTheBall,
+    HitAndRun,
+    Bloodlust,
+    HypnoticGaze,
 )

@@ -49,16 +49,20 @@ def _declarable(
     up, down, holder, loose = ctx
     out = ["move"]
     pitch, players = s.pitch, s.players
-    if p.stance == STANDING:
+    if p.stance == STANDING or "Jump Up" in p.skills:  # Jump Up: a Block from Prone
         for sq in NEIGHBOURS[p.square]:
             q = pitch[sq]
             if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
                 out.append("block")
-                if "Projectile Vomit" in p.skills:
+                if p.stance == STANDING and "Projectile Vomit" in p.skills:
                     out.append("projectile vomit")
+                if p.stance == STANDING and "Stab" in p.skills:
+                    out.append("stab")
                 break
     if up and "blitz" not in once_used:
         out.append("blitz")
+    if up and "Hypnotic Gaze" in p.skills:  # no limit a turn
+        out.append("hypnotic gaze")
     # Pass and Hand-off only when he holds the ball or may pick it up on the way
     if (holder is p or loose) and not p.has("No Hands"):
         if "pass" not in once_used and p.pa > 0:

@@ -41,7 +41,13 @@ from tablesports.games.bloodbowl.players import CASUALTY, PRONE, RESERVES
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce, ThrowIn
 from tablesports.games.bloodbowl.tables import DIRECTION
-from tablesports.games.bloodbowl.turn.common import Test, active_team, marking, turnover
+from tablesports.games.bloodbowl.turn.common import (
+    Test,
+    active_team,
+    disturbing,
+    marking,
+    turnover,
+)
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
 from tablesports.games.bloodbowl.turn.injury import ArmourInjury, knock_down, mighty_blow
 from tablesports.games.bloodbowl.turn.paths import clamp
@@ -88,7 +94,9 @@ def throw_modifier(s: BloodBowlState, p: Player, target: int) -> int:
     return (
         (band.modifier if band else 0)
         - marking(s, p.team, p.square)
+        - disturbing(s, p.team, p.square)
         + s.weather_entry().pass_modifier
+        + ("Strong Arm" in p.skills)  # +1 to the throw (BB2020)
     )
 
 
