@@ -4,6 +4,8 @@ and so the same mask."""
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
@@ -34,3 +36,22 @@ def test_quick_legal_ids_are_the_looked_up_ids_in_order(game_id: str) -> None:
         np.testing.assert_array_equal(adapter.mask(state), expected)
         quick += len(legal) > 20
     assert quick, "no position with a long list of actions: the quick path was not tried"
+
+
+@pytest.mark.parametrize(
+    ("home", "away"), [("wood-elf", "dark-elf"), ("vampire", "norse"), ("lizardmen", "underworld")]
+)
+def test_quick_legal_ids_hold_for_teams_with_leap_stab_and_gaze(home: str, away: str) -> None:
+    adapter = GameAdapter("bloodbowl", home=home, away=away)
+    rng = random.Random(3)
+    state = adapter.game.new_initial_state()
+    checked = 0
+    while not state.is_terminal() and checked < 400:
+        if state.current_player() == CHANCE:
+            state.apply_legal(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions()
+        assert adapter.legal_ids(state) == adapter.ids_of(legal)
+        checked += 1
+        state.apply_legal(rng.choice(legal))
+    assert checked == 400
