@@ -117,7 +117,7 @@ def table(result: TournamentResult, timing: dict[str, float], command: str, wall
             rows.append(
                 f"| {result.game} | `{a}` vs `{b}` | {t.games} | {t.wins}-{t.draws}-{t.losses}"
                 f" | {t.win_rate:.0%} [{low:.0%}, {high:.0%}] | {score:.0%}"
-                f" | {f'{s:.3f}' if s is not None else ''} |"
+                f" | {f'{s:.2g}' if s is not None else ''} |"
             )
     rows += ["", "Ratings (openskill, Plackett-Luce):", ""]
     rows += ["| rank | agent | ordinal | mu | sigma |", "|---|---|---|---|---|"]

@@ -362,3 +362,15 @@ def test_solid_defence_puts_back_every_selected_player_even_beyond_eleven() -> N
     assert "place 12 at 6,7" in {str(a) for a in s.legal_actions()}
     play(s, "place 12 at 6,6", "setup done")
     assert at(s, 6, 6) == (HOME, 12)
+
+
+@pytest.mark.parametrize("event", ["charge", "solid_defence"])
+def test_a_selection_of_open_players_saved_before_its_d3_loads_back(event: str) -> None:
+    """Before the D3 the choosing team is not known (-1): a save then is a consistent state."""
+    s = to_kickoff_event()
+    play(s, EVENT_ROLL[event])
+    assert s.stack[-1].phase == 0 and s.stack[-1].team == -1
+    again = s.game.state_from_json(s.to_json())
+    assert again.to_json() == s.to_json()
+    play(again, "D3=1")
+    assert again.stack[-1].team == s.kicking

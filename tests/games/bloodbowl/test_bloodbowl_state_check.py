@@ -49,3 +49,11 @@ def test_a_procedure_field_out_of_range_is_refused() -> None:
     turn = next(i for i, p in enumerate(data["stack"]) if p["proc"] == "team_turn")
     data["stack"][turn]["team"] = 2
     _refused(data, r"stack\[\d+\] \(team_turn\).team is 2; a team: 0 \(home\) or 1 \(away\)")
+
+
+@pytest.mark.parametrize("value", ["1", -1, None])
+def test_a_procedure_s_team_must_be_a_number_0_or_1(value: Any) -> None:
+    data = _turn()
+    turn = next(i for i, p in enumerate(data["stack"]) if p["proc"] == "team_turn")
+    data["stack"][turn]["team"] = value
+    _refused(data, r"stack\[\d+\] \(team_turn\).team is .*; a team: 0 \(home\) or 1 \(away\)")

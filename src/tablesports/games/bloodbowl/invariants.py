@@ -134,6 +134,8 @@ SLOT_KINDS = {
     **dict.fromkeys(("call", "kind", "result"), _STR),
     **dict.fromkeys(("faces", "once_used"), _STRS),
     **dict.fromkeys(("pool", "queue", "totals", *PLAYER_LIST_SLOTS, *SQUARE_LIST_SLOTS), _INTS),
+    # named numbers are numbers whatever a saved file holds ("1" is not team 1)
+    **dict.fromkeys((*TEAM_SLOTS, *PLAYER_SLOTS, *SQUARE_SLOTS, *SMALL_SIGNED), _INT),
 }
 MAX_COUNT = 1000
 
@@ -145,8 +147,15 @@ def check_stack(s: BloodBowlState, size: int) -> None:
         name = fields.pop("proc")
         for slot, value in fields.items():
             where = f"stack[{depth}] ({name}).{slot}"
+            if slot == "team" and value == -1 and _team_unset(proc):
+                continue
             kind = SLOT_KINDS.get(slot) or _kind_of(value)
             _check_slot(where, slot, kind, value, pids, size)
+
+
+def _team_unset(proc: Any) -> bool:
+    """A selection of Open players learns its team with its first roll (phase 0)."""
+    return proc.phase == 0 and getattr(proc, "team_unset_before_roll", False)
 
 
 def _kind_of(value: Any) -> str | None:

@@ -23,6 +23,8 @@ class OpenPlayerSelection(Procedure):
     __slots__ = ("limit", "selected", "team")
     name = "open_player_selection"
     event_name: ClassVar[str] = ""
+    # the choosing team is known once the D3 is rolled: -1 in phase 0 (checked by invariants)
+    team_unset_before_roll: ClassVar[bool] = True
 
     def __init__(self, team: int = -1) -> None:
         super().__init__()
