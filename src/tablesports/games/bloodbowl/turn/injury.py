@@ -25,6 +25,7 @@ from tablesports.games.bloodbowl.turn.data import CASUALTY_TABLE, STUNTY_INJURY,
 from tablesports.games.bloodbowl.turn.send_off import SendOff
 
 if TYPE_CHECKING:
+    from tablesports.games.bloodbowl.players import Player
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 D16 = Dice(1, 16)
@@ -220,6 +221,21 @@ def _rank(result: str) -> int:
 
 def _mod(m: int) -> str:
     return f" {m:+d}" if m else ""
+
+
+def injury_roll(s: BloodBowlState, q: Player, lost_ball: str = "", bitten: bool = False) -> None:
+    """Push `q`'s injury roll (his armour is already broken, or never rolled) and, if he held
+    the ball, its bounce; `lost_ball`, when given, is the turnover that losing it makes."""
+    injury = ArmourInjury(q.pid)
+    injury.phase = INJURY_ROLL
+    injury.bitten = bitten
+    procs: list[Procedure] = [injury]
+    if s.ball_state == HELD and s.ball == q.square:
+        s.ball_state = IN_AIR
+        procs.append(Bounce(q.square))
+        if lost_ball:
+            turnover(s, lost_ball)
+    s.push(*procs)
 
 
 def knock_down(s: BloodBowlState, pid: int, by: int = -1, fell: bool = False) -> None:

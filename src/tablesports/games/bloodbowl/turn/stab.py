@@ -11,12 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from tablesports.core.chance import D6, TWO_D6, Dice
 from tablesports.core.protocol import CHANCE
-from tablesports.games.bloodbowl.ball import HELD, IN_AIR
 from tablesports.games.bloodbowl.players import PRONE
 from tablesports.games.bloodbowl.procedures.base import Procedure
-from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.turn.foul_appearance import foul_appearance
-from tablesports.games.bloodbowl.turn.injury import INJURY_ROLL, ArmourInjury
+from tablesports.games.bloodbowl.turn.injury import injury_roll
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
@@ -65,11 +63,5 @@ class Stab(Procedure):
         if not broken:
             return True
         q.stance = PRONE
-        injury = ArmourInjury(q.pid)
-        injury.phase = INJURY_ROLL
-        procs: list[Procedure] = [injury]
-        if s.ball_state == HELD and s.ball == q.square:
-            s.ball_state = IN_AIR
-            procs.append(Bounce(q.square))
-        s.push(*procs)
+        injury_roll(s, q)
         return True

@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING, Any
 
 from tablesports.games.bloodbowl.ball import HELD, IN_AIR
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS
-from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.turn.common import Test, marking, team_turn, turnover
-from tablesports.games.bloodbowl.turn.injury import INJURY_ROLL, ArmourInjury
+from tablesports.games.bloodbowl.turn.injury import injury_roll
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -86,15 +85,7 @@ def bite(s: BloodBowlState, p: Player, thrall: Player) -> None:
     """`p` bites `thrall`: an injury roll (a casualty is Badly Hurt); a ball he held bounces
     and is a turnover."""
     s.log("bite", f"{p.label()} bites {thrall.label()}.", "Bloodlust (BB2020)")
-    injury = ArmourInjury(thrall.pid)
-    injury.phase = INJURY_ROLL
-    injury.bitten = True
-    procs: list[Procedure] = [injury]
-    if s.ball_state == HELD and s.ball == thrall.square:
-        s.ball_state = IN_AIR
-        procs.append(Bounce(thrall.square))
-        turnover(s, f"{thrall.label()} was bitten with the ball")
-    s.push(*procs)
+    injury_roll(s, thrall, f"{thrall.label()} was bitten with the ball", bitten=True)
 
 
 def starve(s: BloodBowlState, p: Player) -> None:
