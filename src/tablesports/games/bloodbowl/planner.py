@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -28,11 +29,11 @@ from tablesports.core.protocol import CHANCE, TERMINAL, Game, State, validate_op
 from tablesports.games.bloodbowl.actions import EndTurn
 from tablesports.games.bloodbowl.bot import ScriptedBot, chance
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS
-from tablesports.games.bloodbowl.players import STANDING
+from tablesports.games.bloodbowl.players import STANDING, Player
 from tablesports.games.bloodbowl.state import BloodBowlState
 from tablesports.games.bloodbowl.turn.actions import Declare
 from tablesports.games.bloodbowl.turn.block import assists, block_strengths, dice_count
-from tablesports.games.bloodbowl.turn.paths import reach
+from tablesports.games.bloodbowl.turn.paths import Reach, reach
 
 Plan = tuple[Any, dict[str, Any]]
 """A declaration (or `EndTurn`) and the scripted bot's plan for the activation it starts."""
@@ -187,17 +188,23 @@ def alternatives(s: BloodBowlState, default: Any) -> list[Plan]:
     return out
 
 
+def _standing_declarers(
+    s: BloodBowlState, team: int, declared: list[Declare], kind: str
+) -> Iterator[tuple[Declare, Player, Reach]]:
+    """The declarations of `kind` whose player stands on the pitch, with where he can go."""
+    for a in declared:
+        if a.kind != kind:
+            continue
+        p = s.player(team, a.number)
+        if p is not None and p.stance == STANDING and p.square >= 0:
+            yield a, p, reach(s, p.pid, 0)
+
+
 def _foul_plan(s: BloodBowlState, team: int, declared: list[Declare]) -> Plan | None:
     """The foul with the most help: a player who can reach, with no roll, a square beside an
     opponent lying down; the victim with the most assists and the weakest armour."""
     best: tuple[tuple[int, int, int], Declare, dict[str, Any]] | None = None
-    for a in declared:
-        if a.kind != "foul":
-            continue
-        p = s.player(team, a.number)
-        if p is None or p.stance != STANDING or p.square < 0:
-            continue
-        r = reach(s, p.pid, 0)
+    for a, p, r in _standing_declarers(s, team, declared, "foul"):
         for pid in s.team_pids[1 - team]:
             v = s.players[pid]
             if v.square < 0 or v.stance == STANDING:
@@ -219,13 +226,7 @@ def _blitz_plan(s: BloodBowlState, team: int, declared: list[Declare]) -> Plan |
     """The blitz with the most dice on any Standing opponent, from a square reached with no
     roll (or where the blitzer stands)."""
     best: tuple[tuple[int, float], Declare, dict[str, Any]] | None = None
-    for a in declared:
-        if a.kind != "blitz":
-            continue
-        p = s.player(team, a.number)
-        if p is None or p.stance != STANDING or p.square < 0:
-            continue
-        r = reach(s, p.pid, 0)
+    for a, p, r in _standing_declarers(s, team, declared, "blitz"):
         for pid in s.team_pids[1 - team]:
             v = s.players[pid]
             if v.square < 0 or v.stance != STANDING:

@@ -25,7 +25,14 @@ from tablesports.games.bloodbowl.pitch import (
 from tablesports.games.bloodbowl.players import PRONE, STANDING, STUNNED
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.tables import NUMBERS
-from tablesports.games.bloodbowl.turn.actions import Aim, Bite, MovePath, NoDumpOff, ThrowAim
+from tablesports.games.bloodbowl.turn.actions import (
+    KINDS,
+    Aim,
+    Bite,
+    MovePath,
+    NoDumpOff,
+    ThrowAim,
+)
 from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking, team_has
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
@@ -47,17 +54,7 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 END_ACTIVATION = EndActivation()
-FINAL = (
-    "block",
-    "pass",
-    "hand-off",
-    "foul",
-    "throw team-mate",
-    "kick team-mate",
-    "projectile vomit",
-    "stab",
-    "hypnotic gaze",
-)
+FINAL = tuple(k for k in KINDS if k not in ("move", "blitz"))  # the action ends the activation
 THROWS = ("throw team-mate", "kick team-mate")
 STILL = ("block", "projectile vomit", "stab")
 """Actions taken where the player stands."""
