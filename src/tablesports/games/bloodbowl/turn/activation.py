@@ -35,6 +35,7 @@ from tablesports.games.bloodbowl.turn.actions import (
 )
 from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking, team_has
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
+from tablesports.games.bloodbowl.turn.diving_tackle import land
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
 from tablesports.games.bloodbowl.turn.notes import block_note, foul_note, hand_off_note, pass_aims
 from tablesports.games.bloodbowl.turn.paths import reach
@@ -80,6 +81,7 @@ class Activation(Procedure):
         "blitzed",
         "bt_used",
         "checked",
+        "diver",
         "ended",
         "free",
         "hungry",
@@ -108,6 +110,7 @@ class Activation(Procedure):
         self.ended = False
         self.leaping = False  # the next square of `path` is a Leap's
         self.hungry = False  # Bloodlust failed: a Thrall must be bitten
+        self.diver = -1  # Diving Tackle: he lands in the square this player leaves
 
     # --- who acts --------------------------------------------------------------------------
     def over(self, s: BloodBowlState) -> bool:
@@ -387,6 +390,9 @@ class Activation(Procedure):
         s.place(p, nxt)
         self.moved += 2 if self.leaping else 1
         self.leaping = False
+        if self.diver >= 0:
+            land(s, self.diver, left)
+            self.diver = -1
         if had_ball:
             s.ball = nxt
             if self._scores(p) and not self.hungry:  # Bloodlust: a bite before scoring

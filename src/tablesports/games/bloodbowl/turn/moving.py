@@ -12,6 +12,7 @@ from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.common import Test, marking, tackle_zones, turnover
 from tablesports.games.bloodbowl.turn.data import TN
+from tablesports.games.bloodbowl.turn.diving_tackle import offer_dive
 from tablesports.games.bloodbowl.turn.foul_appearance import end_activation
 from tablesports.games.bloodbowl.turn.injury import knock_down
 from tablesports.games.bloodbowl.turn.paths import break_tackle_bonus, clamp, dodge_modifier
@@ -71,6 +72,9 @@ class Dodge(Test):
 
     def skill_allowed(self, s: BloodBowlState, p: Player) -> bool:
         return marking(s, p.team, p.square, "Tackle") == 0
+
+    def succeed(self, s: BloodBowlState, p: Player) -> None:
+        offer_dive(s, self, p)
 
     def fail(self, s: BloodBowlState, p: Player) -> None:
         fall_into(s, p, self.square)

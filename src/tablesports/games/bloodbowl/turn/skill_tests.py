@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from tablesports.games.bloodbowl.players import STANDING
 from tablesports.games.bloodbowl.turn.common import Test, tackle_zones
+from tablesports.games.bloodbowl.turn.diving_tackle import offer_dive
 from tablesports.games.bloodbowl.turn.foul_appearance import end_activation
 
 if TYPE_CHECKING:
@@ -36,6 +37,9 @@ class LeapTest(Test):
 
     def modifier(self, s: BloodBowlState, p: Player) -> int:
         return leap_modifier(s, p, p.square, self.square)
+
+    def succeed(self, s: BloodBowlState, p: Player) -> None:
+        offer_dive(s, self, p)
 
     def fail(self, s: BloodBowlState, p: Player) -> None:
         from tablesports.games.bloodbowl.turn.moving import fall_into
