@@ -43,6 +43,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     ChooseDie,
     Declare,
     FollowUp,
+    HatredReroll,
     Interfere,
     MovePath,
     NoDumpOff,
@@ -80,6 +81,7 @@ def _team_turn(numbers: Sequence[int]) -> Iterable[Any]:
     yield from (ChooseDie(face) for face in FACES)
     yield from (Reroll(True), Reroll(False), PushCrowd(), FollowUp(True), FollowUp(False))
     yield Brawl()
+    yield HatredReroll()
     yield NoDumpOff()
     yield from (Bite(n) for n in numbers)
     yield from (Interfere(n) for n in (0, *numbers))

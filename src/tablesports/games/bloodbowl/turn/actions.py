@@ -151,6 +151,14 @@ class Brawl:
 
 
 @dataclass(frozen=True, slots=True)
+class HatredReroll:
+    """Hatred (X): re-roll one block die showing Player Down (skull)."""
+
+    def __str__(self) -> str:
+        return "hatred reroll"
+
+
+@dataclass(frozen=True, slots=True)
 class Interfere:
     """The opposing coach picks a player to interfere with a pass (0: nobody)."""
 
@@ -225,6 +233,7 @@ _FIXED: dict[str, Any] = {
     "stay": FollowUp(False),
     "no interference": Interfere(0),
     "brawler reroll": Brawl(),
+    "hatred reroll": HatredReroll(),
     "no dump-off": NoDumpOff(),
 }
 FORMS = (
@@ -232,8 +241,8 @@ FORMS = (
     "projectile vomit 12, stab 6, move 7 to 14,6, block 14,6, throw 12 to 16,7, vomit at 14,6, "
     "stab at 14,6, leap to 14,6, hypnotic gaze 3, gaze at 14,6, bite 1, "
     "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
-    "reroll, no reroll, brawler reroll, push to 15,6, push into the crowd, follow up, stay, "
-    "interfere 5, no interference, no dump-off, lash out at 7, D16=9"
+    "reroll, no reroll, brawler reroll, hatred reroll, push to 15,6, push into the crowd, "
+    "follow up, stay, interfere 5, no interference, no dump-off, lash out at 7, D16=9"
 )
 
 

@@ -30,6 +30,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     Brawl,
     ChooseDie,
     FollowUp,
+    HatredReroll,
 )
 from tablesports.games.bloodbowl.turn.common import (
     NO_REROLL,
@@ -39,6 +40,8 @@ from tablesports.games.bloodbowl.turn.common import (
     spend_team_reroll,
 )
 from tablesports.games.bloodbowl.turn.foul_appearance import foul_appearance
+from tablesports.games.bloodbowl.turn.hatred import RULE as HATRED_RULE
+from tablesports.games.bloodbowl.turn.hatred import hates
 from tablesports.games.bloodbowl.turn.injury import knock_down
 from tablesports.games.bloodbowl.turn.push import Push
 
@@ -63,6 +66,7 @@ FRENZY = "Frenzy (BB2020)"
 STRIP = "Strip Ball (BB2020)"
 START, DAUNTLESS, ROLL, DECIDE, DEFENDER, PUSHED, KNOCK, DONE, FOUL_APPEARANCE, BRAWL = range(10)
 BRAWLER = Brawl()
+HATRED = HatredReroll()
 
 
 def block_st(att: Player, blitz: bool) -> int:
@@ -118,9 +122,11 @@ class Block(Procedure):
         "defender",
         "faces",
         "frenzied",
+        "hated",
         "mine",
         "n",
         "pushed",
+        "redo",
         "rerolled",
         "st",
         "strip",
@@ -146,6 +152,8 @@ class Block(Procedure):
         self.adown = False
         self.ddown = False
         self.frenzied = False
+        self.hated = False  # Hatred's re-roll of a Player Down die is used
+        self.redo = "both-down"  # the face a skill's re-roll of one die takes back
 
     def actor(self, s: BloodBowlState) -> int | None:
         ph = self.phase
@@ -179,6 +187,8 @@ class Block(Procedure):
                 out.append(REROLL)
             if self._can_brawl(s):
                 out.append(BRAWLER)
+            if self._can_hate(s):
+                out.append(HATRED)
             return out
         if self.phase == DEFENDER:
             return self._faces()
@@ -226,13 +236,20 @@ class Block(Procedure):
                 self.st = dfd.st
             return self._count(s, att, dfd)
         if ph == BRAWL:
-            self.faces.remove("both-down")
+            self.faces.remove(self.redo)
             self.faces = sorted([*self.faces, *action.faces], key=FACES.index)
-            s.log(
-                "brawler",
-                f"{att.label()} (Brawler) re-rolls a Both Down: {action.faces[0]}.",
-                "Brawler (BB2020)",
-            )
+            if self.redo == "skull":
+                s.log(
+                    "hatred",
+                    f"{att.label()} (Hatred) re-rolls a Player Down: {action.faces[0]}.",
+                    HATRED_RULE,
+                )
+            else:
+                s.log(
+                    "brawler",
+                    f"{att.label()} (Brawler) re-rolls a Both Down: {action.faces[0]}.",
+                    "Brawler (BB2020)",
+                )
             return self._decide(s, att)
         if ph == ROLL:
             self.faces = list(action.faces)
@@ -247,6 +264,12 @@ class Block(Procedure):
         if ph in (DECIDE, DEFENDER):
             if action == BRAWLER:
                 self.brawled = True
+                self.redo = "both-down"
+                self.phase = BRAWL
+                return False
+            if action == HATRED:
+                self.hated = True
+                self.redo = "skull"
                 self.phase = BRAWL
                 return False
             if action == REROLL:
@@ -320,7 +343,10 @@ class Block(Procedure):
     def _decide(self, s: BloodBowlState, att: Player) -> bool:
         self.phase = DECIDE
         if not (
-            self.mine or (not self.rerolled and can_team_reroll(s, att.team)) or self._can_brawl(s)
+            self.mine
+            or (not self.rerolled and can_team_reroll(s, att.team))
+            or self._can_brawl(s)
+            or self._can_hate(s)
         ):
             self.phase = DEFENDER
         return False
@@ -332,6 +358,15 @@ class Block(Procedure):
             and not self.brawled
             and "both-down" in self.faces
             and s.players[self.attacker].has("Brawler")
+        )
+
+    def _can_hate(self, s: BloodBowlState) -> bool:
+        """Hatred (2025): once in the block, one die showing Player Down (skull), against a
+        player with the keyword in brackets."""
+        return (
+            not self.hated
+            and "skull" in self.faces
+            and hates(s.players[self.attacker], s.players[self.defender])
         )
 
     def _start(self, s: BloodBowlState, att: Player, dfd: Player) -> bool:
