@@ -47,6 +47,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     Interfere,
     MovePath,
     NoDumpOff,
+    PuntAim,
     PushCrowd,
     PushTo,
     Reroll,
@@ -82,6 +83,7 @@ def _team_turn(numbers: Sequence[int]) -> Iterable[Any]:
     yield from (Reroll(True), Reroll(False), PushCrowd(), FollowUp(True), FollowUp(False))
     yield Brawl()
     yield HatredReroll()
+    yield from (PuntAim(axis, edge) for axis, edge in (("x", 0), ("x", 25), ("y", 0), ("y", 14)))
     yield NoDumpOff()
     yield from (Bite(n) for n in numbers)
     yield from (Interfere(n) for n in (0, *numbers))

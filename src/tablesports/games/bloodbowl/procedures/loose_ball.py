@@ -196,6 +196,9 @@ class ThrowIn(Procedure):
         if self.phase == 0:
             self.direction = action.value
             self.phase = 1
+            for proc in s.stack:  # during a Punt (turn/punt.py) the crowd's ball is a turnover
+                if proc.name == "punt":
+                    proc.crowd = True  # type: ignore[attr-defined]
             return False
         (ix, iy), (ax, ay) = inward(self.square)
         turn = THROW_IN[self.direction]

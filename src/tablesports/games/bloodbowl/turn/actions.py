@@ -29,6 +29,7 @@ KINDS = (
     "projectile vomit",
     "stab",
     "hypnotic gaze",
+    "punt",
 )
 """The actions a player can be activated for (BB2020; the last three are Special actions)."""
 AIM_VERBS = (
@@ -151,6 +152,18 @@ class Brawl:
 
 
 @dataclass(frozen=True, slots=True)
+class PuntAim:
+    """Punt: the edge the throw-in template faces, an end zone (`x=0`, `x=25`) or a sideline
+    (`y=0`, `y=14`)."""
+
+    axis: str
+    edge: int
+
+    def __str__(self) -> str:
+        return f"punt towards {self.axis}={self.edge}"
+
+
+@dataclass(frozen=True, slots=True)
 class HatredReroll:
     """Hatred (X): re-roll one block die showing Player Down (skull)."""
 
@@ -225,6 +238,7 @@ _D16 = re.compile(r"D16=(\d{1,2})")
 _INTERFERE = re.compile(rf"interfere {_N}")
 _LASH = re.compile(rf"lash out at {_N}")
 _BITE = re.compile(rf"bite {_N}")
+_PUNT = re.compile(r"punt towards (x=0|x=25|y=0|y=14)")
 _FIXED: dict[str, Any] = {
     "reroll": Reroll(True),
     "no reroll": Reroll(False),
@@ -239,7 +253,8 @@ _FIXED: dict[str, Any] = {
 FORMS = (
     "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, throw team-mate 9, kick team-mate 9, "
     "projectile vomit 12, stab 6, move 7 to 14,6, block 14,6, throw 12 to 16,7, vomit at 14,6, "
-    "stab at 14,6, leap to 14,6, hypnotic gaze 3, gaze at 14,6, bite 1, "
+    "stab at 14,6, leap to 14,6, hypnotic gaze 3, gaze at 14,6, bite 1, punt 5, "
+    "punt towards x=25, "
     "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
     "reroll, no reroll, brawler reroll, hatred reroll, push to 15,6, push into the crowd, "
     "follow up, stay, interfere 5, no interference, no dump-off, lash out at 7, D16=9"
@@ -284,6 +299,10 @@ def parse_turn_action(text: str) -> Any | None:
     m = _BITE.fullmatch(text)
     if m:
         return Bite(int(m[1]))
+    m = _PUNT.fullmatch(text)
+    if m:
+        axis, edge = m[1].split("=")
+        return PuntAim(axis, int(edge))
     m = _D16.fullmatch(text)
     if m and 1 <= int(m[1]) <= 16:
         return Roll("D16", (int(m[1]),))

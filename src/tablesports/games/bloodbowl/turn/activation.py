@@ -31,6 +31,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     Bite,
     MovePath,
     NoDumpOff,
+    PuntAim,
     ThrowAim,
 )
 from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking, team_has
@@ -267,6 +268,10 @@ class Activation(Procedure):
                     out.append(Aim("hand-off to", x, y, hand_off_note(s, players[q])))
         elif kind == "pass" and carrying(s, p):
             out.extend(pass_aims(s, p))
+        elif kind == "punt" and carrying(s, p):
+            from tablesports.games.bloodbowl.turn.punt import AIMS
+
+            out.extend(AIMS)
         elif kind in THROWS:
             from tablesports.games.bloodbowl.turn.throw_team_mate import throw_aims
 
@@ -285,7 +290,7 @@ class Activation(Procedure):
                 f"MA {p.ma} + {NUMBERS.max_rushes} Rushes ({self.moved} used), around "
                 "other players, is needed"
             )
-        if isinstance(action, (Aim, ThrowAim)):
+        if isinstance(action, (Aim, ThrowAim, PuntAim)):
             return (
                 f"{p.label()} ({self.kind}) may aim at: "
                 f"{', '.join(str(a) for a in self.aims(s, p)) or 'nothing now'}"
@@ -323,6 +328,12 @@ class Activation(Procedure):
             if carrying(s, p) and self._scores(p):  # he may score now
                 s.touchdown(p)
                 return True
+            return False
+        if isinstance(action, PuntAim):
+            from tablesports.games.bloodbowl.turn.punt import Punt
+
+            self.acted = True
+            s.push(Punt(self.pid, action.axis, action.edge))
             return False
         if isinstance(action, ThrowAim):
             from tablesports.games.bloodbowl.turn.throw_team_mate import ThrowTeamMate

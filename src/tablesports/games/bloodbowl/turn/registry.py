@@ -20,6 +20,7 @@ from tablesports.games.bloodbowl.turn.passing import (
     Possession,
     TurnCatch,
 )
+from tablesports.games.bloodbowl.turn.punt import Punt
 from tablesports.games.bloodbowl.turn.push import Push
 from tablesports.games.bloodbowl.turn.safe_hands import SafePairOfHands
 from tablesports.games.bloodbowl.turn.savagery import LashOut
@@ -78,4 +79,5 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     Bloodlust,
     HypnoticGaze,
     DivingTackle,
+    Punt,
 )
