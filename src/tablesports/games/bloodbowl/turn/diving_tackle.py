@@ -121,8 +121,8 @@ class DivingTackle(Procedure):
             act = next(pr for pr in reversed(s.stack) if pr.name == "activation")
             act.diver = q.pid  # type: ignore[attr-defined]
             return True
-        from tablesports.games.bloodbowl.turn.moving import fall_into
+        from tablesports.games.bloodbowl.turn.moving import fall_away
 
-        fall_into(s, p, self.square)
+        fall_away(s, p, self.square)
         land(s, q.pid, left)
         return True

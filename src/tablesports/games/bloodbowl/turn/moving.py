@@ -10,6 +10,7 @@ from tablesports.games.bloodbowl.ball import HELD, IN_AIR, ON_GROUND
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords, end_zone_column
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.tables import NUMBERS
+from tablesports.games.bloodbowl.turn.arm_bar import add_arm_bar, arm_barred
 from tablesports.games.bloodbowl.turn.common import Test, marking, tackle_zones, turnover
 from tablesports.games.bloodbowl.turn.data import TN
 from tablesports.games.bloodbowl.turn.diving_tackle import offer_dive
@@ -34,6 +35,15 @@ def fall_into(s: BloodBowlState, p: Player, square: int) -> None:
     if loose_there:
         s.ball_state = IN_AIR
         s.stack.insert(len(s.stack) - 1, Bounce(square))  # after his armour roll
+
+
+def fall_away(s: BloodBowlState, p: Player, square: int) -> None:
+    """A failed Dodge or Leap: he Falls Over in `square`; Arm Bar of an opponent Marking the
+    square he left adds 1 to his armour or injury roll (turn/arm_bar.py)."""
+    armed = arm_barred(s, p)
+    fall_into(s, p, square)
+    if armed:
+        add_arm_bar(s, p)
 
 
 class Rush(Test):
@@ -77,7 +87,7 @@ class Dodge(Test):
         offer_dive(s, self, p)
 
     def fail(self, s: BloodBowlState, p: Player) -> None:
-        fall_into(s, p, self.square)
+        fall_away(s, p, self.square)
 
 
 class PickUp(Test):

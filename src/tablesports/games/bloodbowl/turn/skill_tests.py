@@ -42,9 +42,9 @@ class LeapTest(Test):
         offer_dive(s, self, p)
 
     def fail(self, s: BloodBowlState, p: Player) -> None:
-        from tablesports.games.bloodbowl.turn.moving import fall_into
+        from tablesports.games.bloodbowl.turn.moving import fall_away
 
-        fall_into(s, p, self.square)
+        fall_away(s, p, self.square)
 
 
 class TakeRoot(Test):
