@@ -217,5 +217,12 @@ class ThrowIn(Procedure):
                 return True
             last = index(x, y)
         s.log("throw_in", f"Throw-in (D6={self.direction}, {action}) to {x},{y}.", self.rule)
+        if s.pitch[last] < 0:  # Diving Catch (turn/diving_catch.py, which imports this module)
+            from tablesports.games.bloodbowl.turn.common import active_team
+            from tablesports.games.bloodbowl.turn.diving_catch import diving_catch
+
+            if diving_catch(s, last, active_team(s), "throw-in"):
+                s.ball, s.ball_state = last, IN_AIR
+                return True
         ball_comes_down(s, last, False)
         return True

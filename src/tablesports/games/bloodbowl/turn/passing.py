@@ -35,6 +35,7 @@ from tablesports.games.bloodbowl.turn.common import (
     turnover,
 )
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
+from tablesports.games.bloodbowl.turn.diving_catch import PASS, diving_catch, target_bonus
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -68,7 +69,7 @@ def land(s: BloodBowlState, square: int, modifier: int) -> None:
     pid = s.pitch[square]
     if pid >= 0 and s.players[pid].standing and not s.players[pid].has("No Hands"):
         s.push(TurnCatch(pid, square, modifier))
-    else:
+    elif pid >= 0 or not diving_catch(s, square, active_team(s), PASS, modifier):
         s.push(Bounce(square))
 
 
@@ -248,8 +249,8 @@ class PassAction(Procedure):
         return self._interfere_or_fly(s, p)
 
     def _fly(self, s: BloodBowlState, p: Player) -> bool:
-        if self.result == ACCURATE:
-            land(s, self.target, TN.pass_catch_modifier)
+        if self.result == ACCURATE:  # Diving Catch: +1 in the target square
+            land(s, self.target, TN.pass_catch_modifier + target_bonus(s, self.target))
         elif self.result == INACCURATE:
             s.ball, s.ball_state = self.target, IN_AIR
             s.push(FlightScatter(self.target, 3))
