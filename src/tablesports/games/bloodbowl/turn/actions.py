@@ -164,6 +164,14 @@ class PuntAim:
 
 
 @dataclass(frozen=True, slots=True)
+class Fumblerooski:
+    """Fumblerooski: the ball carrier will leave the ball in the square he moves out of."""
+
+    def __str__(self) -> str:
+        return "fumblerooski"
+
+
+@dataclass(frozen=True, slots=True)
 class HatredReroll:
     """Hatred (X): re-roll one block die showing Player Down (skull)."""
 
@@ -248,12 +256,13 @@ _FIXED: dict[str, Any] = {
     "no interference": Interfere(0),
     "brawler reroll": Brawl(),
     "hatred reroll": HatredReroll(),
+    "fumblerooski": Fumblerooski(),
     "no dump-off": NoDumpOff(),
 }
 FORMS = (
     "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, throw team-mate 9, kick team-mate 9, "
     "projectile vomit 12, stab 6, move 7 to 14,6, block 14,6, throw 12 to 16,7, vomit at 14,6, "
-    "stab at 14,6, leap to 14,6, hypnotic gaze 3, gaze at 14,6, bite 1, punt 5, "
+    "stab at 14,6, leap to 14,6, hypnotic gaze 3, gaze at 14,6, bite 1, punt 5, fumblerooski, "
     "punt towards x=25, "
     "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
     "reroll, no reroll, brawler reroll, hatred reroll, push to 15,6, push into the crowd, "

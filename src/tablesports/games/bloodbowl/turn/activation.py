@@ -29,6 +29,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     KINDS,
     Aim,
     Bite,
+    Fumblerooski,
     MovePath,
     NoDumpOff,
     PuntAim,
@@ -37,6 +38,7 @@ from tablesports.games.bloodbowl.turn.actions import (
 from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking, team_has
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
 from tablesports.games.bloodbowl.turn.diving_tackle import land
+from tablesports.games.bloodbowl.turn.fumblerooski import FUMBLEROOSKI, put_down
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
 from tablesports.games.bloodbowl.turn.notes import block_note, foul_note, hand_off_note, pass_aims
 from tablesports.games.bloodbowl.turn.paths import reach
@@ -91,6 +93,7 @@ class Activation(Procedure):
         "moved",
         "path",
         "pid",
+        "rooski",
         "started",
     )
     name = "activation"
@@ -112,6 +115,7 @@ class Activation(Procedure):
         self.leaping = False  # the next square of `path` is a Leap's
         self.hungry = False  # Bloodlust failed: a Thrall must be bitten
         self.diver = -1  # Diving Tackle: he lands in the square this player leaves
+        self.rooski = False  # Fumblerooski: the ball stays in the square he leaves next
 
     # --- who acts --------------------------------------------------------------------------
     def over(self, s: BloodBowlState) -> bool:
@@ -156,6 +160,8 @@ class Activation(Procedure):
                 if "rush" not in m.risk and (not kickoff or in_half(p.team, m.x))
             )
         elif self.kind not in STILL and not self.acted and not p.rooted:
+            if self.kind == "move" and "Fumblerooski" in p.skills and self._rooski(s, p):
+                out.append(FUMBLEROOSKI)
             out.extend(self.moves(s, p))
             if "Leap" in p.skills:
                 out.extend(self.leaps(s, p))
@@ -329,6 +335,9 @@ class Activation(Procedure):
                 s.touchdown(p)
                 return True
             return False
+        if isinstance(action, Fumblerooski):
+            self.rooski = True
+            return False
         if isinstance(action, PuntAim):
             from tablesports.games.bloodbowl.turn.punt import Punt
 
@@ -399,6 +408,9 @@ class Activation(Procedure):
         had_ball = carrying(s, p)
         left = p.square
         s.place(p, nxt)
+        if had_ball and self.rooski:
+            had_ball = self.rooski = False
+            put_down(s, p, left)
         self.moved += 2 if self.leaping else 1
         self.leaping = False
         if self.diver >= 0:
@@ -492,6 +504,10 @@ class Activation(Procedure):
             self.acted = True
             s.push(*on_the_ball(s, p.team, verb), PassAction(self.pid, target), Possession(p.team))
         return False
+
+    def _rooski(self, s: BloodBowlState, p: Player) -> bool:
+        """Fumblerooski may be said now: he holds the ball and has not said it yet."""
+        return not self.rooski and carrying(s, p)
 
     def _break_tackle(self, p: Player) -> bool:
         return not self.bt_used and p.has("Break Tackle")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tablesports.games.bloodbowl.actions import Select, SelectionDone
-from tablesports.games.bloodbowl.ball import HELD, IN_AIR
+from tablesports.games.bloodbowl.ball import HELD, IN_AIR, ON_GROUND
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS
 from tablesports.games.bloodbowl.players import PRONE
 from tablesports.games.bloodbowl.procedures.base import Procedure
@@ -52,14 +52,16 @@ def offer_dive(s: BloodBowlState, test: Test, p: Player) -> None:
 
 
 def land(s: BloodBowlState, diver: int, square: int) -> None:
-    """The diver is Placed Prone in `square` (no armour roll); a ball he held bounces."""
+    """The diver is Placed Prone in `square` (no armour roll); a ball he held, or one lying
+    there, bounces."""
     q = s.players[diver]
     carrying = s.ball_state == HELD and s.ball == q.square
+    loose_there = s.ball_state == ON_GROUND and s.ball == square  # left by Fumblerooski
     s.place(q, square)
     q.stance = PRONE
     q.rooted = False
     s.log("diving_tackle", f"{q.label()} lands Prone at {s.where(square)}.", RULE)
-    if carrying:
+    if carrying or loose_there:
         s.ball, s.ball_state = square, IN_AIR
         s.push(Bounce(square))
 
