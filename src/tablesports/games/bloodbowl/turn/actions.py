@@ -42,6 +42,7 @@ AIM_VERBS = (
     "stab at",
     "leap to",
     "gaze at",
+    "hail mary to",
 )
 """The verbs of an action's target step."""
 FACES = ("skull", "both-down", "push", "stumble", "pow")
@@ -236,7 +237,7 @@ _MOVE = re.compile(rf"move {_N} to {_SQ}(?: \(([^)]*)\))?")
 _DECLARE = re.compile(rf"({'|'.join(KINDS)}) {_N}")
 _THROW = re.compile(rf"throw {_N} to {_SQ}(?: \(([^)]*)\))?")
 _AIM = re.compile(
-    rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to|gaze at) {_SQ}"
+    rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to|gaze at|hail mary to) {_SQ}"
     r"(?: \(([^)]*)\))?"
 )
 _DICE = re.compile(r"block dice=([a-z-]+(?:,[a-z-]+){0,2})")
@@ -263,8 +264,8 @@ FORMS = (
     "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, throw team-mate 9, kick team-mate 9, "
     "projectile vomit 12, stab 6, move 7 to 14,6, block 14,6, throw 12 to 16,7, vomit at 14,6, "
     "stab at 14,6, leap to 14,6, hypnotic gaze 3, gaze at 14,6, bite 1, punt 5, fumblerooski, "
-    "punt towards x=25, "
-    "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
+    "punt towards x=25, blitz 14,6, pass to 20,5, hail mary to 24,2, hand-off to 15,7, "
+    "foul 14,8, block dice=push,pow, choose pow, "
     "reroll, no reroll, brawler reroll, hatred reroll, push to 15,6, push into the crowd, "
     "follow up, stay, interfere 5, no interference, no dump-off, lash out at 7, D16=9"
 )

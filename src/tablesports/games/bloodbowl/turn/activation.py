@@ -274,6 +274,10 @@ class Activation(Procedure):
                     out.append(Aim("hand-off to", x, y, hand_off_note(s, players[q])))
         elif kind == "pass" and carrying(s, p):
             out.extend(pass_aims(s, p))
+            if "Hail Mary Pass" in p.skills:
+                from tablesports.games.bloodbowl.turn.hail_mary import hail_mary_aims
+
+                out.extend(hail_mary_aims(s, p))
         elif kind == "punt" and carrying(s, p):
             from tablesports.games.bloodbowl.turn.punt import AIMS
 
@@ -502,7 +506,12 @@ class Activation(Procedure):
             s.push(HandOff(self.pid, other))
         else:
             self.acted = True
-            s.push(*on_the_ball(s, p.team, verb), PassAction(self.pid, target), Possession(p.team))
+            hail_mary = verb == "hail mary to"
+            s.push(
+                *on_the_ball(s, p.team, verb),
+                PassAction(self.pid, target, hail_mary),
+                Possession(p.team),
+            )
         return False
 
     def _rooski(self, s: BloodBowlState, p: Player) -> bool:
@@ -546,7 +555,7 @@ def eligible(s: BloodBowlState, team: int, kickoff: bool) -> list[int]:
 
 def on_the_ball(s: BloodBowlState, passing_team: int, verb: str = "pass to") -> list[Procedure]:
     """The opponents' On the Ball move before a Pass (not a Hand-off), if they have it."""
-    if verb != "pass to" or not team_has(s, 1 - passing_team, "On the Ball"):
+    if verb not in ("pass to", "hail mary to") or not team_has(s, 1 - passing_team, "On the Ball"):
         return []
     return [OnTheBall(1 - passing_team)]
 
