@@ -162,7 +162,7 @@ class Activation(Procedure):
         squares of movement (Rushes beyond MA), with an Agility test instead of Dodging."""
         from tablesports.games.bloodbowl.turn.skill_tests import leap_modifier
 
-        if self.moved + 2 > p.ma + NUMBERS.max_rushes:
+        if self.moved + 2 > p.ma + NUMBERS.max_rushes + self._sprint(p):
             return []
         out: list[Aim] = []
         x0, y0 = coords(p.square)
@@ -181,7 +181,7 @@ class Activation(Procedure):
         return out
 
     def moves(self, s: BloodBowlState, p: Player) -> list[MovePath]:
-        r = reach(s, self.pid, self.moved, self._break_tackle(p))
+        r = reach(s, self.pid, self.moved, self._break_tackle(p), self._sprint(p))
         cache = s.__dict__.get("_moves")
         if cache is not None and cache[0] is r:
             return cache[1]
@@ -279,7 +279,8 @@ class Activation(Procedure):
                 return f"{p.label()} is the active player"
             return (
                 f"{p.label()} cannot reach {action.x},{action.y}: an empty square within "
-                f"MA {p.ma} + {NUMBERS.max_rushes} Rushes ({self.moved} used), around "
+                f"MA {p.ma} + {NUMBERS.max_rushes + self._sprint(p)} Rushes ({self.moved} used), "
+                "around "
                 "other players, is needed"
             )
         if isinstance(action, (Aim, ThrowAim)):
@@ -306,7 +307,7 @@ class Activation(Procedure):
                 return self._walk(s, p)
             return True
         if isinstance(action, MovePath):
-            r = reach(s, self.pid, self.moved, self._break_tackle(p))
+            r = reach(s, self.pid, self.moved, self._break_tackle(p), self._sprint(p))
             self.path = r.path(index(action.x, action.y))
             self.checked = False
             return False
@@ -478,6 +479,10 @@ class Activation(Procedure):
 
     def _break_tackle(self, p: Player) -> bool:
         return not self.bt_used and p.has("Break Tackle")
+
+    def _sprint(self, p: Player) -> bool:
+        """Sprint (2025): one Rush more, in a Move action only."""
+        return self.kind == "move" and "Sprint" in p.skills
 
     @staticmethod
     def _scores(p: Player) -> bool:

@@ -1,0 +1,47 @@
+"""Skills and traits in their 2025 wording (bloodbowl-S3.gst): Sprint, Sure Feet, No Ball,
+Insignificant, Unsteady, Steady Footing, Taunt, Eye Gouge.
+
+Until a shipped roster names a skill, a test gives it to a player of the position it builds
+(`gain`), as a league player gains a skill; once a roster has it, the roster's player is used.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tablesports.games.bloodbowl.players import STANDING
+from tablesports.games.bloodbowl.state import BloodBowlState
+from tests.games.bloodbowl.turn.turn_helpers import act, legal_texts, log, position, sq, who
+
+
+def gain(s: BloodBowlState, name: str, *skills: str) -> Any:
+    """Player "H8" of the position `s` gains `skills` (a league advancement)."""
+    p = who(s, name)
+    p.skills = p.skills | frozenset(skills)
+    return p
+
+
+# --- Sprint -------------------------------------------------------------------------------
+
+
+def test_sprint_gives_a_third_rush_in_a_move_action() -> None:
+    # human #8, a Catcher: MA 8; with Sprint 8 + 3 squares in a Move
+    s = position("H8 5,7", rerolls=(0, 0))
+    act(s, "move 8")
+    assert "move 8 to 15,7 (rush 2+, rush 2+)" in legal_texts(s)
+    assert not any(t.startswith("move 8 to 16,7") for t in legal_texts(s))
+    s = position("H8 5,7", rerolls=(0, 0))
+    gain(s, "H8", "Sprint")
+    act(s, "move 8")
+    assert "move 8 to 16,7 (rush 2+, rush 2+, rush 2+)" in legal_texts(s)
+    events = act(s, "move 8 to 16,7", "D6=2", "D6=2", "D6=2")
+    assert log(events).count("rush: D6=2") == 3
+    assert who(s, "H8").square == sq("16,7") and who(s, "H8").stance == STANDING
+
+
+def test_sprint_gives_no_third_rush_in_a_blitz() -> None:
+    s = position("H8 5,7", "A1 20,1", rerolls=(0, 0))
+    gain(s, "H8", "Sprint")
+    act(s, "blitz 8")
+    assert "move 8 to 15,7 (rush 2+, rush 2+)" in legal_texts(s)
+    assert not any(t.startswith("move 8 to 16,7") for t in legal_texts(s))
