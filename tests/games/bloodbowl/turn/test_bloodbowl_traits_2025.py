@@ -45,3 +45,28 @@ def test_sprint_gives_no_third_rush_in_a_blitz() -> None:
     act(s, "blitz 8")
     assert "move 8 to 15,7 (rush 2+, rush 2+)" in legal_texts(s)
     assert not any(t.startswith("move 8 to 16,7") for t in legal_texts(s))
+
+
+# --- Sure Feet ----------------------------------------------------------------------------
+
+
+def test_sure_feet_re_rolls_a_failed_rush() -> None:
+    s = position("H8 5,7", rerolls=(0, 0))
+    gain(s, "H8", "Sure Feet")
+    events = act(s, "move 8", "move 8 to 14,7", "D6=1", "D6=2")
+    assert "re-rolls the rush (Sure Feet)" in log(events)
+    assert who(s, "H8").square == sq("14,7") and not s.turnover
+
+
+def test_sure_feet_re_rolls_only_once_a_turn() -> None:
+    s = position("H8 5,7", rerolls=(0, 0))
+    gain(s, "H8", "Sure Feet")
+    events = act(s, "move 8", "move 8 to 15,7", "D6=1", "D6=2", "D6=1")
+    assert log(events).count("(Sure Feet)") == 1
+    assert s.turnover and who(s, "H8").square == sq("15,7")  # he Falls Over there
+
+
+def test_without_sure_feet_a_failed_rush_falls_over() -> None:
+    s = position("H8 5,7", rerolls=(0, 0))
+    act(s, "move 8", "move 8 to 14,7", "D6=1")
+    assert s.turnover and who(s, "H8").stance != STANDING

@@ -89,6 +89,7 @@ class Activation(Procedure):
         "path",
         "pid",
         "started",
+        "sure_feet",
     )
     name = "activation"
     rule = "the activation of a player (BB2020)"
@@ -108,6 +109,7 @@ class Activation(Procedure):
         self.ended = False
         self.leaping = False  # the next square of `path` is a Leap's
         self.hungry = False  # Bloodlust failed: a Thrall must be bitten
+        self.sure_feet = False  # Sure Feet's re-roll used (once a turn, 2025)
 
     # --- who acts --------------------------------------------------------------------------
     def over(self, s: BloodBowlState) -> bool:

@@ -38,7 +38,8 @@ def fall_into(s: BloodBowlState, p: Player, square: int) -> None:
 class Rush(Test):
     name = "rush"
     kind = "rush"
-    rule = "Rush: D6 2+, -1 in a Blizzard, -1 for a Drunkard (BB2020)"
+    skill = "Sure Feet"
+    rule = "Rush: D6 2+, -1 in a Blizzard, -1 for a Drunkard (BB2020); Sure Feet (2025)"
 
     def target(self, s: BloodBowlState, p: Player) -> int:
         return NUMBERS.rush_target
@@ -46,6 +47,17 @@ class Rush(Test):
     def modifier(self, s: BloodBowlState, p: Player) -> int:
         drunk = "Drunkard" in p.skills  # -1 to his Rushes (BB2020)
         return int(s.weather_entry().rush_modifier) - drunk
+
+    def skill_allowed(self, s: BloodBowlState, p: Player) -> bool:
+        """Sure Feet (2025): once per turn; a player acts once a turn, so once an activation
+        (kept on his activation, a CHARGE! one included)."""
+        for proc in reversed(s.stack):
+            if proc.name == "activation" and getattr(proc, "pid", -1) == self.pid:
+                if getattr(proc, "sure_feet", False):
+                    return False
+                proc.sure_feet = True  # type: ignore[attr-defined]
+                return True
+        return True
 
     def fail(self, s: BloodBowlState, p: Player) -> None:
         fall_into(s, p, self.square)
