@@ -70,3 +70,35 @@ def test_without_sure_feet_a_failed_rush_falls_over() -> None:
     s = position("H8 5,7", rerolls=(0, 0))
     act(s, "move 8", "move 8 to 14,7", "D6=1")
     assert s.turnover and who(s, "H8").stance != STANDING
+
+
+# --- No Ball ------------------------------------------------------------------------------
+
+
+def test_no_ball_fails_the_pick_up_with_no_roll_a_turnover() -> None:
+    s = position("H1 5,7", "A1 20,1", ball="6,7")
+    gain(s, "H1", "No Ball")
+    events = act(s, "move 1", "move 1 to 6,7")
+    assert "(No Ball) fails to pick up the ball" in log(events)
+    assert s.turnover and s.stack[-1].name == "bounce"  # no D6 asked, the ball bounces
+
+
+def test_no_ball_never_catches_a_hand_off() -> None:
+    s = position("H7 10,7", "H1 11,7", "A1 20,1", ball="10,7")
+    gain(s, "H1", "No Ball")
+    act(s, "hand-off 7", "hand-off to 11,7")
+    assert s.stack[-1].name == "bounce"  # no catch roll: the ball bounces off him
+
+
+def test_no_ball_declares_no_pass_nor_hand_off() -> None:
+    s = position("H1 10,7", "A1 20,1", ball="10,7")
+    gain(s, "H1", "No Ball")
+    assert "hand-off 1" not in legal_texts(s) and "pass 1" not in legal_texts(s)
+
+
+def test_no_ball_may_not_interfere_with_a_pass() -> None:
+    # as test_bloodbowl_pass: A1 on 10,5 lies on the wild pass's path, A2 with No Ball too
+    s = position("H1 10,7", "H8 14,7", "A1 10,5", "A2 10,6", ball="10,7", rerolls=(0, 0))
+    gain(s, "A2", "No Ball")
+    act(s, "pass 1", "pass to 14,7", "D6=2", "D8=2", "D6=3")
+    assert [str(a) for a in s.legal_actions()] == ["no interference", "interfere 1"]

@@ -35,7 +35,14 @@ from tablesports.games.bloodbowl.turn.actions import (
 )
 from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking, team_has
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
-from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
+from tablesports.games.bloodbowl.turn.moving import (
+    Distraction,
+    Dodge,
+    PickUp,
+    Rush,
+    StandUp,
+    no_ball_pick_up,
+)
 from tablesports.games.bloodbowl.turn.notes import block_note, foul_note, hand_off_note, pass_aims
 from tablesports.games.bloodbowl.turn.paths import reach
 from tablesports.games.bloodbowl.turn.shadowing import Shadowing, shadower
@@ -405,6 +412,8 @@ class Activation(Procedure):
                 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 
                 s.push(Bounce(nxt))
+            elif "No Ball" in p.skills:  # a pick-up failed as on a natural 1 (2025)
+                no_ball_pick_up(s, p)
             else:
                 s.push(PickUp(self.pid, nxt))
         return False

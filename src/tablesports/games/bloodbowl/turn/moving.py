@@ -108,6 +108,18 @@ class PickUp(Test):
         s.push(Bounce(s.ball))
 
 
+def no_ball_pick_up(s: BloodBowlState, p: Player) -> None:
+    """No Ball (2025): he fails to pick up the ball as if he rolled a natural 1, with no roll
+    to re-roll: a turnover, and the ball bounces."""
+    s.log(
+        "pick-up",
+        f"{p.label()} (No Ball) fails to pick up the ball.",
+        "No Ball (2025)",
+        success=False,
+    )
+    PickUp(p.pid, p.square).fail(s, p)
+
+
 class StandUp(Test):
     """A Prone player with MA below 3 stands up on 4+ (BB2020); not if distracted first."""
 
