@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from tablesports.core.errors import DataFileError
 from tablesports.games.bloodbowl.players import STANDING
+from tablesports.games.bloodbowl.rules_data import (
+    Position,
+    Roster,
+    Team,
+    TeamPlayer,
+    check_insignificant,
+)
 from tablesports.games.bloodbowl.state import BloodBowlState
 from tests.games.bloodbowl.turn.turn_helpers import act, legal_texts, log, position, sq, who
 
@@ -102,3 +112,43 @@ def test_no_ball_may_not_interfere_with_a_pass() -> None:
     gain(s, "A2", "No Ball")
     act(s, "pass 1", "pass to 14,7", "D6=2", "D8=2", "D6=3")
     assert [str(a) for a in s.legal_actions()] == ["no interference", "interfere 1"]
+
+
+# --- Insignificant ------------------------------------------------------------------------
+
+
+def _small_roster() -> Roster:
+    """A roster whose Snotlings are Insignificant (as the 2025 Underworld Denizens' are)."""
+
+    def line(name: str, skills: tuple[str, ...]) -> Position:
+        return Position(
+            name=name, max=16, cost=15_000, ma=5, st=1, ag=3, pa=5, av=6, skills=skills,
+            edition="2025",
+        )  # fmt: skip
+
+    return Roster(
+        name="Test",
+        edition="2025",
+        reroll_cost=70_000,
+        positions=(line("Goblin", ()), line("Snotling", ("Insignificant", "Titchy"))),
+    )
+
+
+def _team(goblins: int, snotlings: int) -> Team:
+    names = ["Goblin"] * goblins + ["Snotling"] * snotlings
+    return Team(
+        name="T",
+        roster="underworld",
+        edition="2025",
+        rerolls=0,
+        cheerleaders=0,
+        assistant_coaches=0,
+        fan_factor=1,
+        players=tuple(TeamPlayer(number=i + 1, position=n) for i, n in enumerate(names)),
+    )
+
+
+def test_insignificant_players_may_not_outnumber_the_others() -> None:
+    check_insignificant(_team(6, 6), _small_roster(), "team.toml", "team")  # as many: allowed
+    with pytest.raises(DataFileError, match="7 Insignificant players \\(Snotling\\) and 5"):
+        check_insignificant(_team(5, 7), _small_roster(), "team.toml", "team")
