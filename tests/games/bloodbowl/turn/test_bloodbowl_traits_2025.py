@@ -21,6 +21,7 @@ from tablesports.games.bloodbowl.rules_data import (
     check_insignificant,
 )
 from tablesports.games.bloodbowl.state import BloodBowlState
+from tablesports.games.bloodbowl.turn.actions import KINDS
 from tests.games.bloodbowl.turn.turn_helpers import act, legal_texts, log, position, sq, who
 
 
@@ -152,3 +153,16 @@ def test_insignificant_players_may_not_outnumber_the_others() -> None:
     check_insignificant(_team(6, 6), _small_roster(), "team.toml", "team")  # as many: allowed
     with pytest.raises(DataFileError, match="7 Insignificant players \\(Snotling\\) and 5"):
         check_insignificant(_team(5, 7), _small_roster(), "team.toml", "team")
+
+
+# --- Unsteady -----------------------------------------------------------------------------
+
+
+def test_unsteady_forbids_only_secure_the_ball_which_this_program_does_not_offer() -> None:
+    # Unsteady takes away the 2025 Secure the Ball action; once that action is added, Unsteady
+    # must refuse it (this test then fails as a reminder)
+    assert not any("secure" in kind for kind in KINDS)
+    plain = position("H7 10,7", "A1 11,7", ball="10,7")
+    steady = position("H7 10,7", "A1 11,7", ball="10,7")
+    gain(steady, "H7", "Unsteady")
+    assert legal_texts(steady) == legal_texts(plain)  # every other action as before
