@@ -166,3 +166,44 @@ def test_unsteady_forbids_only_secure_the_ball_which_this_program_does_not_offer
     steady = position("H7 10,7", "A1 11,7", ball="10,7")
     gain(steady, "H7", "Unsteady")
     assert legal_texts(steady) == legal_texts(plain)  # every other action as before
+
+
+# --- Steady Footing -----------------------------------------------------------------------
+
+
+def test_steady_footing_on_a_6_a_failed_rush_does_not_fall_over_and_he_moves_on() -> None:
+    s = position("H8 5,7", rerolls=(0, 0))
+    gain(s, "H8", "Steady Footing")
+    events = act(s, "move 8", "move 8 to 14,7", "D6=1", "D6=6")
+    assert "(Steady Footing): D6=6: he keeps his feet" in log(events)
+    assert not s.turnover and who(s, "H8").stance == STANDING
+    assert who(s, "H8").square == sq("14,7")
+    assert s.stack[-1].name == "activation"  # his activation goes on
+
+
+def test_steady_footing_below_6_he_falls_over_a_turnover() -> None:
+    s = position("H8 5,7", rerolls=(0, 0))
+    gain(s, "H8", "Steady Footing")
+    events = act(s, "move 8", "move 8 to 14,7", "D6=1", "D6=5")
+    assert "(Steady Footing): D6=5: he goes down" in log(events)
+    assert s.turnover and who(s, "H8").stance != STANDING
+
+
+def test_steady_footing_keeps_a_blocked_player_standing_and_holding_the_ball() -> None:
+    s = position("H1 8,7", "A1 9,7", ball="9,7")
+    gain(s, "A1", "Steady Footing")
+    act(s, "block 1", "block 9,7", "block dice=pow", "choose pow", "push to 10,7", "stay")
+    events = act(s, "D6=6")
+    assert "keeps his feet" in log(events)
+    assert who(s, "A1").stance == STANDING and who(s, "A1").square == sq("10,7")
+    assert s.ball == sq("10,7") and s.carrier() is who(s, "A1")
+
+
+def test_steady_footing_saves_the_attacker_in_a_both_down_no_turnover() -> None:
+    s = position("H1 8,7", "A1 9,7")  # neither has Block
+    gain(s, "H1", "Steady Footing")
+    act(s, "block 1", "block 9,7", "block dice=both-down", "choose both-down")
+    events = act(s, "D6=6", "2D6=1+2")  # his Steady Footing, then A1's armour
+    assert "keeps his feet" in log(events)
+    assert who(s, "H1").stance == STANDING and who(s, "A1").stance != STANDING
+    assert not s.turnover and s.stack[-1].name == "team_turn"
