@@ -207,3 +207,43 @@ def test_steady_footing_saves_the_attacker_in_a_both_down_no_turnover() -> None:
     assert "keeps his feet" in log(events)
     assert who(s, "H1").stance == STANDING and who(s, "A1").stance != STANDING
     assert not s.turnover and s.stack[-1].name == "team_turn"
+
+
+# --- Taunt --------------------------------------------------------------------------------
+
+
+def test_taunt_lets_the_pushed_players_coach_make_the_attacker_follow_up() -> None:
+    s = position("H1 8,7", "A1 9,7")
+    gain(s, "A1", "Taunt")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    assert s.current_player() == 1 and legal_texts(s) == ["follow up", "stay"]
+    events = act(s, "follow up")
+    assert "(Taunt) draws #1" in log(events)
+    assert who(s, "H1").square == sq("9,7")
+
+
+def test_taunt_declined_the_attacker_stays() -> None:
+    s = position("H1 8,7", "A1 9,7")
+    gain(s, "A1", "Taunt")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    act(s, "stay")
+    assert who(s, "H1").square == sq("8,7") and s.stack[-1].name == "team_turn"
+
+
+def test_taunt_is_not_asked_when_the_attacker_follows_up_nor_without_it() -> None:
+    s = position("H1 8,7", "A1 9,7")
+    gain(s, "A1", "Taunt")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7")
+    act(s, "follow up")
+    assert who(s, "H1").square == sq("9,7") and s.current_player() == 0
+    s = position("H1 8,7", "A1 9,7")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    assert s.current_player() == 0 and s.stack[-1].name == "team_turn"
+
+
+def test_taunt_cannot_draw_a_rooted_attacker() -> None:
+    s = position("H1 8,7", "A1 9,7")
+    gain(s, "A1", "Taunt")
+    who(s, "H1").rooted = True  # as after a Take Root roll of 1
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7")
+    assert who(s, "H1").square == sq("8,7") and s.stack[-1].name == "team_turn"
