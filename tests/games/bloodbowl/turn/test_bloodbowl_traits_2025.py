@@ -247,3 +247,43 @@ def test_taunt_cannot_draw_a_rooted_attacker() -> None:
     who(s, "H1").rooted = True  # as after a Take Root roll of 1
     act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7")
     assert who(s, "H1").square == sq("8,7") and s.stack[-1].name == "team_turn"
+
+
+# --- Eye Gouge ----------------------------------------------------------------------------
+
+
+def _gouge(eye_gouge: bool) -> BloodBowlState:
+    """H1 blocks orc Lineman A1 from 8,7 back to 10,7, next to human H2 (11,8), who is about
+    to block A2 (12,8): A1 would give A2 a defensive assist."""
+    s = position("H1 8,7", "H2 11,8", "A1 9,7", "A2 12,8")
+    if eye_gouge:
+        gain(s, "H1", "Eye Gouge")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    act(s, "block 2", "block 12,8")
+    return s
+
+
+def test_eye_gouge_a_player_it_pushed_back_gives_no_assists() -> None:
+    assert len(_gouge(False).chance_outcomes()[0][0].faces) == 2  # ST 3 against 3 + 1 assist
+    s = _gouge(True)
+    assert len(s.chance_outcomes()[0][0].faces) == 1  # no assist from A1
+    assert who(s, "A1").gouged
+
+
+def test_eye_gouge_lasts_until_the_gouged_player_is_next_activated() -> None:
+    s = position("H1 8,7", "A1 9,7", "A2 12,1")
+    gain(s, "H1", "Eye Gouge")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    assert who(s, "A1").gouged
+    act(s, "end turn")
+    assert who(s, "A1").gouged  # still, in the opponents' turn until he acts
+    act(s, "move 1")
+    assert not who(s, "A1").gouged
+
+
+def test_eye_gouge_is_kept_in_the_position_notation() -> None:
+    s = position("H1 8,7", "A1 9,7")
+    gain(s, "H1", "Eye Gouge")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    again = s.game.state_from_json(s.to_json())
+    assert who(again, "A1").gouged and not who(again, "H1").gouged

@@ -82,7 +82,7 @@ def assists(s: BloodBowlState, helper_team: int, target: Player, other: Player) 
         if pid < 0 or pid == other.pid:
             continue
         q = players[pid]
-        if q.team != helper_team or not has_tackle_zone(q):
+        if q.team != helper_team or not has_tackle_zone(q) or q.gouged:  # Eye Gouge
             continue
         free = True
         for sq2 in NEIGHBOURS[q.square]:
@@ -395,6 +395,9 @@ class Block(Procedure):
             and s.ball_state == HELD
             and s.ball == dfd.square
         )
+        if self.pushed and "Eye Gouge" in att.skills:
+            dfd.gouged = True  # no assists until he is next activated (2025)
+            s.log("eye_gouge", f"{att.label()} gouges {dfd.label()}.", "Eye Gouge (2025)")
         if self.pushed:
             self.vacated = dfd.square
             grab = not self.blitz and att.has("Grab")
