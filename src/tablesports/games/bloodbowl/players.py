@@ -21,6 +21,9 @@ PRONE = "prone"
 STUNNED = "stunned"
 STANCES = (STANDING, PRONE, STUNNED)
 
+NO_BALL = frozenset(("No Hands", "No Ball"))
+"""The traits of a player who may never hold the ball (No Hands, BB2020; No Ball, 2025)."""
+
 
 class Player:
     """One player of a team: its roster line and its state in the match.
@@ -35,6 +38,7 @@ class Player:
         "av_mod",
         "box",
         "distracted",
+        "gouged",
         "ma_mod",
         "name",
         "number",
@@ -69,6 +73,7 @@ class Player:
         self.used = False
         self.distracted = False
         self.rooted = False  # Take Root: may not leave his square this drive
+        self.gouged = False  # Eye Gouge: gives no assists until he is next activated
 
     # characteristics with the drive-long changes
     @property
@@ -102,6 +107,10 @@ class Player:
     def has(self, skill: str) -> bool:
         return skill in self.skills
 
+    def no_ball(self) -> bool:
+        """No Hands or No Ball: he never catches, picks up, intercepts nor holds the ball."""
+        return not NO_BALL.isdisjoint(self.skills)
+
     def copy(self) -> Player:
         new = Player.__new__(Player)
         _copy_slots(self, new)
@@ -121,7 +130,7 @@ class Player:
         for key in ("ma_mod", "av_mod", "sits_out"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
-        for key in ("played", "used", "distracted", "rooted"):
+        for key in ("played", "used", "distracted", "rooted", "gouged"):
             if getattr(self, key):
                 out[key] = True
         if self.name:

@@ -11,7 +11,7 @@ from tablesports.games.bloodbowl.turn.diving_catch import DivingCatch
 from tablesports.games.bloodbowl.turn.diving_tackle import DivingTackle
 from tablesports.games.bloodbowl.turn.foul import Foul
 from tablesports.games.bloodbowl.turn.hit_and_run import HitAndRun
-from tablesports.games.bloodbowl.turn.injury import ArmourInjury
+from tablesports.games.bloodbowl.turn.injury import ArmourInjury, SteadyFooting
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
 from tablesports.games.bloodbowl.turn.passing import (
     FlightScatter,
@@ -82,4 +82,5 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     DivingTackle,
     DivingCatch,
     Punt,
+    SteadyFooting,
 )
