@@ -178,6 +178,21 @@ class NoDumpOff:
         return "no dump-off"
 
 
+SKILL_USES = ("wrestle", "fend", "pro", "plague ridden")
+"""The skills whose use is a yes-or-no choice of their coach (`use wrestle`, `no wrestle`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SkillUse:
+    """Use a skill now, or not (`use wrestle`, `no wrestle`)."""
+
+    skill: str
+    use: bool = True
+
+    def __str__(self) -> str:
+        return f"{'use' if self.use else 'no'} {self.skill}"
+
+
 @dataclass(frozen=True, slots=True)
 class PushTo:
     x: int
@@ -226,6 +241,7 @@ _FIXED: dict[str, Any] = {
     "no interference": Interfere(0),
     "brawler reroll": Brawl(),
     "no dump-off": NoDumpOff(),
+    **{str(SkillUse(k, u)): SkillUse(k, u) for k in SKILL_USES for u in (True, False)},
 }
 FORMS = (
     "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, throw team-mate 9, kick team-mate 9, "
@@ -233,7 +249,7 @@ FORMS = (
     "stab at 14,6, leap to 14,6, hypnotic gaze 3, gaze at 14,6, bite 1, "
     "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
     "reroll, no reroll, brawler reroll, push to 15,6, push into the crowd, follow up, stay, "
-    "interfere 5, no interference, no dump-off, lash out at 7, D16=9"
+    "interfere 5, no interference, no dump-off, lash out at 7, D16=9, use wrestle, no wrestle"
 )
 
 

@@ -35,6 +35,7 @@ from tablesports.games.bloodbowl.turn.actions import (
 )
 from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking, team_has
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
+from tablesports.games.bloodbowl.turn.give_and_go import give_and_go
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
 from tablesports.games.bloodbowl.turn.notes import block_note, foul_note, hand_off_note, pass_aims
 from tablesports.games.bloodbowl.turn.paths import reach
@@ -82,12 +83,14 @@ class Activation(Procedure):
         "checked",
         "ended",
         "free",
+        "goes_on",
         "hungry",
         "kind",
         "leaping",
         "moved",
         "path",
         "pid",
+        "pro_used",
         "started",
     )
     name = "activation"
@@ -108,6 +111,8 @@ class Activation(Procedure):
         self.ended = False
         self.leaping = False  # the next square of `path` is a Leap's
         self.hungry = False  # Bloodlust failed: a Thrall must be bitten
+        self.pro_used = False  # Pro (2025): tried once this activation
+        self.goes_on = False  # Give and Go (2025): he may move on after his hand-off or pass
 
     # --- who acts --------------------------------------------------------------------------
     def over(self, s: BloodBowlState) -> bool:
@@ -119,7 +124,7 @@ class Activation(Procedure):
             or p.square < 0
             or p.distracted
             or self.ended
-            or (self.acted and self.kind in FINAL)
+            or (self.acted and self.kind in FINAL and not self.goes_on)
             or (self.free and s.knocked_over >= 0)
         )
 
@@ -151,7 +156,7 @@ class Activation(Procedure):
                 for m in self.moves(s, p)
                 if "rush" not in m.risk and (not kickoff or in_half(p.team, m.x))
             )
-        elif self.kind not in STILL and not self.acted and not p.rooted:
+        elif self.kind not in STILL and (not self.acted or self.goes_on) and not p.rooted:
             out.extend(self.moves(s, p))
             if "Leap" in p.skills:
                 out.extend(self.leaps(s, p))
@@ -414,6 +419,8 @@ class Activation(Procedure):
         from tablesports.games.bloodbowl.turn.passing import HandOff, PassAction, Possession
 
         other = s.pitch[target]
+        if verb in ("hand-off to", "pass to"):
+            self.goes_on = give_and_go(s, p, verb, target)
         if verb == "leap to":
             self.path = [target]
             self.leaping = True

@@ -40,7 +40,16 @@ from tablesports.games.bloodbowl.turn.common import (
 )
 from tablesports.games.bloodbowl.turn.foul_appearance import foul_appearance
 from tablesports.games.bloodbowl.turn.injury import knock_down
+from tablesports.games.bloodbowl.turn.pro import USE_PRO, pro_ready, pro_roll, try_pro
 from tablesports.games.bloodbowl.turn.push import Push
+from tablesports.games.bloodbowl.turn.wrestle import (
+    FEND,
+    WRESTLE,
+    can_fend,
+    fend_log,
+    wrestle,
+    wrestler,
+)
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -62,6 +71,8 @@ FOLLOW, STAY = FollowUp(True), FollowUp(False)
 FRENZY = "Frenzy (BB2020)"
 STRIP = "Strip Ball (BB2020)"
 START, DAUNTLESS, ROLL, DECIDE, DEFENDER, PUSHED, KNOCK, DONE, FOUL_APPEARANCE, BRAWL = range(10)
+WRESTLING, FENDING = 10, 11  # bb-newteams: Wrestle's and Fend's choices (turn/wrestle.py)
+PRO_ROLL, PRO_PICK, PRO_DIE = 12, 13, 14  # Pro (2025): its D6, the die picked, its re-roll
 BRAWLER = Brawl()
 
 
@@ -111,15 +122,18 @@ def dice_count(a: int, d: int) -> tuple[int, bool]:
 class Block(Procedure):
     __slots__ = (
         "adown",
+        "asked",
         "attacker",
         "blitz",
         "brawled",
         "ddown",
         "defender",
         "faces",
+        "fended",
         "frenzied",
         "mine",
         "n",
+        "pro_face",
         "pushed",
         "rerolled",
         "st",
@@ -146,15 +160,22 @@ class Block(Procedure):
         self.adown = False
         self.ddown = False
         self.frenzied = False
+        self.asked = -1  # Wrestle: the last player whose coach was asked
+        self.fended = False
+        self.pro_face = ""  # Pro: the face of the die being re-rolled
 
     def actor(self, s: BloodBowlState) -> int | None:
         ph = self.phase
-        if ph in (DAUNTLESS, ROLL, FOUL_APPEARANCE, BRAWL):
+        if ph in (DAUNTLESS, ROLL, FOUL_APPEARANCE, BRAWL, PRO_ROLL, PRO_DIE):
             return CHANCE
-        if ph == DECIDE:
+        if ph in (DECIDE, PRO_PICK):
             return s.players[self.attacker].team
         if ph == DEFENDER:
             return s.players[self.defender].team
+        if ph == WRESTLING:
+            return s.players[self.asked].team
+        if ph == FENDING:
+            return s.players[self.defender].team if self._can_follow(s) else None
         if ph == PUSHED and self._can_follow(s) and not s.players[self.attacker].has("Frenzy"):
             return s.players[self.attacker].team
         return None
@@ -165,7 +186,7 @@ class Block(Procedure):
     def outcomes(self, s: BloodBowlState) -> list[tuple[Any, float]]:
         if self.phase == ROLL:
             return BLOCK_OUTCOMES[self.n]
-        if self.phase == BRAWL:
+        if self.phase in (BRAWL, PRO_DIE):
             return BLOCK_OUTCOMES[1]
         return D6.outcomes()
 
@@ -179,9 +200,17 @@ class Block(Procedure):
                 out.append(REROLL)
             if self._can_brawl(s):
                 out.append(BRAWLER)
+            if self._can_pro(s):
+                out.append(USE_PRO)
             return out
+        if self.phase == PRO_PICK:
+            return self._faces()
         if self.phase == DEFENDER:
             return self._faces()
+        if self.phase == WRESTLING:
+            return list(WRESTLE)
+        if self.phase == FENDING:
+            return list(FEND)
         return [FOLLOW, STAY]
 
     def describe(self, s: BloodBowlState) -> str:
@@ -194,6 +223,12 @@ class Block(Procedure):
             )
         if self.phase == PUSHED:
             return f"{a.label()} may follow up"
+        if self.phase == PRO_PICK:
+            return f"{a.label()} (Pro): choose the block die to re-roll ({', '.join(self.faces)})"
+        if self.phase == WRESTLING:
+            return f"Both Down: {s.players[self.asked].label()} may use Wrestle"
+        if self.phase == FENDING:
+            return f"{d.label()} may use Fend: {a.label()} may not follow up"
         return f"{a.label()} blocks {d.label()}"
 
     def why(self, s: BloodBowlState, action: Any) -> str:
@@ -234,6 +269,22 @@ class Block(Procedure):
                 "Brawler (BB2020)",
             )
             return self._decide(s, att)
+        if ph == PRO_ROLL:
+            self.phase = PRO_PICK if pro_roll(s, att, action.value) else DECIDE
+            return False if self.phase == PRO_PICK else self._decide(s, att)
+        if ph == PRO_PICK:
+            self.pro_face = action.face
+            self.phase = PRO_DIE
+            return False
+        if ph == PRO_DIE:
+            self.faces.remove(self.pro_face)
+            self.faces = sorted([*self.faces, *action.faces], key=FACES.index)
+            s.log(
+                "pro",
+                f"{att.label()} (Pro) re-rolls a {self.pro_face}: {action.faces[0]}.",
+                "Pro (2025)",
+            )
+            return self._decide(s, att)
         if ph == ROLL:
             self.faces = list(action.faces)
             s.log(
@@ -245,6 +296,11 @@ class Block(Procedure):
             )
             return self._decide(s, att)
         if ph in (DECIDE, DEFENDER):
+            if action == USE_PRO:
+                try_pro(s, att)
+                self.rerolled = True  # no other re-roll for these dice
+                self.phase = PRO_ROLL
+                return False
             if action == BRAWLER:
                 self.brawled = True
                 self.phase = BRAWL
@@ -258,6 +314,18 @@ class Block(Procedure):
                 self.phase = DEFENDER
                 return False
             return self._resolve(s, att, dfd, action.face)
+        if ph == WRESTLING:
+            if action.use:
+                wrestle(s, att, dfd, s.players[self.asked])
+                self.phase = KNOCK
+                return False
+            return self._both_down(s, att, dfd)
+        if ph == FENDING:
+            if action is not None and action.use:
+                self.fended = True
+                fend_log(s, dfd, att)
+            self.phase = PUSHED
+            return False
         if ph == PUSHED:
             follow = action == FOLLOW or (action is None and self._can_follow(s))
             if follow:
@@ -320,7 +388,10 @@ class Block(Procedure):
     def _decide(self, s: BloodBowlState, att: Player) -> bool:
         self.phase = DECIDE
         if not (
-            self.mine or (not self.rerolled and can_team_reroll(s, att.team)) or self._can_brawl(s)
+            self.mine
+            or (not self.rerolled and can_team_reroll(s, att.team))
+            or self._can_brawl(s)
+            or self._can_pro(s)
         ):
             self.phase = DEFENDER
         return False
@@ -333,6 +404,10 @@ class Block(Procedure):
             and "both-down" in self.faces
             and s.players[self.attacker].has("Brawler")
         )
+
+    def _can_pro(self, s: BloodBowlState) -> bool:
+        """Pro (2025): one block die, in his own activation, no die re-rolled before."""
+        return not self.rerolled and not self.brawled and pro_ready(s, s.players[self.attacker])
 
     def _start(self, s: BloodBowlState, att: Player, dfd: Player) -> bool:
         self.st = block_st(att, self.blitz)
@@ -366,6 +441,22 @@ class Block(Procedure):
             face = "push"
         if face == "both-down" and jugg:
             face = "push"
+        if face == "both-down" and ("Wrestle" in att.skills or "Wrestle" in dfd.skills):
+            self.asked = -1
+            return self._both_down(s, att, dfd)
+        return self._apply_face(s, att, dfd, face, jugg)
+
+    def _both_down(self, s: BloodBowlState, att: Player, dfd: Player) -> bool:
+        """Wrestle (2025): ask the next coach who may use it, else Both Down as usual."""
+        self.asked = wrestler(att, dfd, self.asked)
+        if self.asked >= 0:
+            self.phase = WRESTLING
+            return False
+        return self._apply_face(s, att, dfd, "both-down", False)
+
+    def _apply_face(
+        self, s: BloodBowlState, att: Player, dfd: Player, face: str, jugg: bool
+    ) -> bool:
         self.adown = face == "skull" or (face == "both-down" and not att.has("Block"))
         self.ddown = face in ("stumble", "pow") or (face == "both-down" and not dfd.has("Block"))
         self.pushed = face in ("push", "stumble", "pow")
@@ -375,7 +466,7 @@ class Block(Procedure):
         if self.pushed and dfd.rooted:
             s.log("rooted", f"{dfd.label()} is rooted: he is not pushed.", "Take Root (BB2020)")
             self.pushed = False
-        self.phase = PUSHED
+        self.phase = FENDING if self.pushed and can_fend(att, dfd, self.blitz) else PUSHED
         self.strip = (
             face == "push"
             and self.pushed
@@ -393,6 +484,7 @@ class Block(Procedure):
         att = s.players[self.attacker]
         return (
             self.pushed
+            and not self.fended
             and not self.adown
             and att.standing
             and self.vacated >= 0
