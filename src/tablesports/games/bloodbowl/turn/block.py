@@ -39,6 +39,7 @@ from tablesports.games.bloodbowl.turn.common import (
     spend_team_reroll,
 )
 from tablesports.games.bloodbowl.turn.foul_appearance import foul_appearance
+from tablesports.games.bloodbowl.turn.guard import guards
 from tablesports.games.bloodbowl.turn.injury import knock_down
 from tablesports.games.bloodbowl.turn.pro import USE_PRO, pro_ready, pro_roll, try_pro
 from tablesports.games.bloodbowl.turn.push import Push
@@ -81,8 +82,11 @@ def block_st(att: Player, blitz: bool) -> int:
     return att.st + (1 if blitz and "Horns" in att.skills else 0)
 
 
-def assists(s: BloodBowlState, helper_team: int, target: Player, other: Player) -> int:
-    """Team-mates of `helper_team` next to `target` who can assist against it (BB2020)."""
+def assists(
+    s: BloodBowlState, helper_team: int, target: Player, other: Player, guard: bool = False
+) -> int:
+    """Team-mates of `helper_team` next to `target` who can assist against it (BB2020); in a
+    Block (`guard`), a player with Guard assists however many opponents Mark him (2025)."""
     n = 0
     pitch, players = s.pitch, s.players
     for sq in NEIGHBOURS[target.square]:
@@ -91,6 +95,9 @@ def assists(s: BloodBowlState, helper_team: int, target: Player, other: Player) 
             continue
         q = players[pid]
         if q.team != helper_team or not has_tackle_zone(q):
+            continue
+        if guard and "Guard" in q.skills and guards(s, q):
+            n += 1
             continue
         free = True
         for sq2 in NEIGHBOURS[q.square]:
@@ -105,8 +112,8 @@ def assists(s: BloodBowlState, helper_team: int, target: Player, other: Player) 
 
 
 def block_strengths(s: BloodBowlState, att: Player, dfd: Player, st: int) -> tuple[int, int]:
-    a = st + assists(s, att.team, dfd, att) + (1 if s.cheering[att.team] else 0)
-    d = dfd.st + assists(s, dfd.team, att, dfd)
+    a = st + assists(s, att.team, dfd, att, True) + (1 if s.cheering[att.team] else 0)
+    d = dfd.st + assists(s, dfd.team, att, dfd, True)
     return a, d
 
 
