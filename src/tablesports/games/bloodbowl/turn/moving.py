@@ -39,7 +39,8 @@ def fall_into(s: BloodBowlState, p: Player, square: int) -> None:
 class Rush(Test):
     name = "rush"
     kind = "rush"
-    rule = "Rush: D6 2+, -1 in a Blizzard, -1 for a Drunkard (BB2020)"
+    skill = "Sure Feet"
+    rule = "Rush: D6 2+, -1 in a Blizzard, -1 for a Drunkard (BB2020); Sure Feet (2025)"
 
     def target(self, s: BloodBowlState, p: Player) -> int:
         return NUMBERS.rush_target
@@ -47,6 +48,17 @@ class Rush(Test):
     def modifier(self, s: BloodBowlState, p: Player) -> int:
         drunk = "Drunkard" in p.skills  # -1 to his Rushes (BB2020)
         return int(s.weather_entry().rush_modifier) - drunk
+
+    def skill_allowed(self, s: BloodBowlState, p: Player) -> bool:
+        """Sure Feet (2025): once per turn; a player acts once a turn, so once an activation
+        (kept on his activation, a CHARGE! one included)."""
+        for proc in reversed(s.stack):
+            if proc.name == "activation" and getattr(proc, "pid", -1) == self.pid:
+                if getattr(proc, "sure_feet", False):
+                    return False
+                proc.sure_feet = True  # type: ignore[attr-defined]
+                return True
+        return True
 
     def fail(self, s: BloodBowlState, p: Player) -> None:
         fall_into(s, p, self.square)
@@ -95,6 +107,18 @@ class PickUp(Test):
     def fail(self, s: BloodBowlState, p: Player) -> None:
         turnover(s, f"{p.label()} failed to pick up the ball")
         s.push(Bounce(s.ball))
+
+
+def no_ball_pick_up(s: BloodBowlState, p: Player) -> None:
+    """No Ball (2025): he fails to pick up the ball as if he rolled a natural 1, with no roll
+    to re-roll: a turnover, and the ball bounces."""
+    s.log(
+        "pick-up",
+        f"{p.label()} (No Ball) fails to pick up the ball.",
+        "No Ball (2025)",
+        success=False,
+    )
+    PickUp(p.pid, p.square).fail(s, p)
 
 
 class StandUp(Test):
