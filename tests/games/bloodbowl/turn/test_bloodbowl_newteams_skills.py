@@ -188,3 +188,44 @@ def test_give_and_go_not_after_a_turnover() -> None:
     events = act(s, "D8=5")  # it bounces to 12,7: no move for #8, the opponents' turn
     assert "Turnover: the ball was not caught" in log(events)
     assert "Gouged Eye turn 1" in log(events) and who(s, "H8").square == sq("10,7")
+
+
+# --- Timmm-ber! (Halfling: #1-5, #12 Hopefuls, #6-7 Hefties (Fend), #8-9 Catchers, #10-11
+# Altern Forest Treemen) ----------------------------------------------------------------------
+
+
+def halflings(*players: str, **kw: Any) -> Any:
+    return position(*players, rerolls=(0, 0), teams=("halfling", "orc"), **kw)
+
+
+def test_timmm_ber_plus_1_per_open_standing_team_mate_next_to_him() -> None:
+    s = halflings("H10 10,7 prone", "H1 10,6", "H2 11,8", "H3 9,7 prone")  # #3 is Prone
+    events = act(s, "move 10", "D6=3", "D6=2")  # Take Root's roll, then the stand-up roll
+    assert "stand-up: D6=2+2 against 4+: success" in log(events)
+    assert who(s, "H10").stance == STANDING
+
+
+def test_timmm_ber_a_marked_team_mate_does_not_help() -> None:
+    s = halflings("H10 10,7 prone", "H1 10,6", "H2 11,8", "A1 12,8")  # #2 is Marked
+    events = act(s, "move 10", "D6=3", "D6=2")
+    assert "stand-up: D6=2+1 against 4+: failure" in log(events)
+    assert who(s, "H10").stance == PRONE
+
+
+def test_timmm_ber_a_natural_1_still_fails() -> None:
+    s = halflings("H10 10,7 prone", "H1 10,6", "H2 11,8", "H3 9,7")
+    events = act(s, "move 10", "D6=3", "D6=1")
+    assert "stand-up: D6=1+3 against 4+: failure" in log(events)
+
+
+def test_a_treeman_without_team_mates_stands_up_on_4_plus() -> None:
+    s = position("H11 10,7 prone", rerolls=(0, 0), teams=("wood-elf", "orc"))  # no Timmm-ber!
+    events = act(s, "move 11", "D6=3", "D6=3")
+    assert "stand-up: D6=3 against 4+: failure" in log(events)
+
+
+def test_fend_of_a_halfling_hefty() -> None:
+    s = position("H6 10,7", "A6 11,7", rerolls=(0, 0), teams=("orc", "halfling"))
+    act(s, "block 6", "block 11,7", "block dice=push,push", "choose push", "push to 12,7")
+    act(s, "use fend")
+    assert s.stack[-1].name == "team_turn" and who(s, "H6").square == sq("10,7")
