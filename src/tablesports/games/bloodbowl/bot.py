@@ -353,7 +353,7 @@ class ScriptedBot:
         weakest-armoured opponent next to a player who has it, when a block would not give him
         the choice of two dice."""
         for (kind, number), a in declared.items():
-            if kind not in ("projectile vomit", "stab"):
+            if kind not in ("projectile vomit", "stab", "breathe fire"):
                 continue
             p = s.player(team, number)
             assert p is not None

@@ -29,6 +29,7 @@ KINDS = (
     "projectile vomit",
     "stab",
     "hypnotic gaze",
+    "breathe fire",
 )
 """The actions a player can be activated for (BB2020; the last three are Special actions)."""
 AIM_VERBS = (
@@ -41,6 +42,7 @@ AIM_VERBS = (
     "stab at",
     "leap to",
     "gaze at",
+    "fire at",
 )
 """The verbs of an action's target step."""
 FACES = ("skull", "both-down", "push", "stumble", "pow")
@@ -222,7 +224,7 @@ _MOVE = re.compile(rf"move {_N} to {_SQ}(?: \(([^)]*)\))?")
 _DECLARE = re.compile(rf"({'|'.join(KINDS)}) {_N}")
 _THROW = re.compile(rf"throw {_N} to {_SQ}(?: \(([^)]*)\))?")
 _AIM = re.compile(
-    rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to|gaze at) {_SQ}"
+    rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to|gaze at|fire at) {_SQ}"
     r"(?: \(([^)]*)\))?"
 )
 _DICE = re.compile(r"block dice=([a-z-]+(?:,[a-z-]+){0,2})")
@@ -249,7 +251,8 @@ FORMS = (
     "stab at 14,6, leap to 14,6, hypnotic gaze 3, gaze at 14,6, bite 1, "
     "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
     "reroll, no reroll, brawler reroll, push to 15,6, push into the crowd, follow up, stay, "
-    "interfere 5, no interference, no dump-off, lash out at 7, D16=9, use wrestle, no wrestle"
+    "interfere 5, no interference, no dump-off, lash out at 7, D16=9, use wrestle, no wrestle, "
+    "breathe fire 6, fire at 14,6"
 )
 
 

@@ -64,7 +64,7 @@ if TYPE_CHECKING:
 END_ACTIVATION = EndActivation()
 FINAL = tuple(k for k in KINDS if k not in ("move", "blitz"))  # the action ends the activation
 THROWS = ("throw team-mate", "kick team-mate")
-STILL = ("block", "projectile vomit", "stab")
+STILL = ("block", "projectile vomit", "stab", "breathe fire")
 """Actions taken where the player stands."""
 """Actions that end once their target step is done."""
 NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery", "Unchannelled Fury")
@@ -74,6 +74,11 @@ square and risk text (a frozen dataclass is slow to build, and the same few text
 on every square; cProfile: building them was most of `moves`). A square's texts are
 forgotten when they grow past `_MOVES_KEPT`."""
 _MOVES_KEPT = 200
+
+
+def fire_note(q: Player) -> str:
+    """Breathe Fire's roll for people: Placed Prone on 4+ (5+ against ST 5 or more)."""
+    return "prone 5+" if q.st >= 5 else "prone 4+"
 
 
 def carrying(s: BloodBowlState, p: Player) -> bool:
@@ -245,6 +250,8 @@ class Activation(Procedure):
                             out.append(Aim("vomit at", x, y, "D6 2+"))
                         if kind == "blitz" and "Stab" in p.skills:
                             out.append(Aim("stab at", x, y, f"AV {players[q].av}+"))
+                        if kind == "blitz" and "Breathe Fire" in p.skills:
+                            out.append(Aim("fire at", x, y, fire_note(players[q])))
         elif kind == "projectile vomit" and not self.acted:
             for sq in NEIGHBOURS[p.square]:
                 q = pitch[sq]
@@ -257,6 +264,12 @@ class Activation(Procedure):
                 if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
                     x, y = coords(sq)
                     out.append(Aim("stab at", x, y, f"AV {players[q].av}+"))
+        elif kind == "breathe fire" and not self.acted:
+            for sq in NEIGHBOURS[p.square]:
+                q = pitch[sq]
+                if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
+                    x, y = coords(sq)
+                    out.append(Aim("fire at", x, y, fire_note(players[q])))
         elif kind == "hypnotic gaze" and not self.acted:
             for sq in NEIGHBOURS[p.square]:
                 q = pitch[sq]
@@ -453,6 +466,18 @@ class Activation(Procedure):
                 *([Rush(self.pid, p.square)] if rush else []),
                 *dump_off(s, other),
                 Stab(self.pid, other),
+            )
+            return False
+        if verb == "fire at":  # Breathe Fire (2025): the activation ends after it
+            from tablesports.games.bloodbowl.turn.breathe_fire import BreatheFire
+
+            self.acted = self.blitzed = self.ended = True
+            rush = self.kind == "blitz" and self.moved >= p.ma
+            self.moved += self.kind == "blitz"
+            s.push(
+                *([Rush(self.pid, p.square)] if rush else []),
+                *dump_off(s, other),
+                BreatheFire(self.pid, other),
             )
             return False
         if verb == "vomit at":
