@@ -229,3 +229,75 @@ def test_fend_of_a_halfling_hefty() -> None:
     act(s, "block 6", "block 11,7", "block dice=push,push", "choose push", "push to 12,7")
     act(s, "use fend")
     assert s.stack[-1].name == "team_turn" and who(s, "H6").square == sq("10,7")
+
+
+# --- Breathe Fire, Iron Hard Skin (Chaos Dwarf: #1-3, #12 Hobgoblin Linemen, #4 Sneaky Stabba,
+# #5-7 Chaos Dwarf Blockers (Iron Hard Skin), #8 Flamesmith, #9-10 Bull Centaurs, #11 Minotaur)
+
+
+def chaos_dwarfs(*players: str, **kw: Any) -> Any:
+    kw.setdefault("teams", ("chaos-dwarf", "orc"))
+    return position(*players, rerolls=(0, 0), **kw)
+
+
+def test_breathe_fire_on_4_plus_the_target_is_placed_prone() -> None:
+    s = chaos_dwarfs("H8 10,7", "A1 11,7", ball="11,7")
+    act(s, "breathe fire 8")
+    assert plain_texts(s) == ["end activation", "fire at 11,7"]
+    events = act(s, "fire at 11,7", "D6=4")
+    assert "breathes fire at #1 Lineman: D6=4: #1 Lineman is Placed Prone" in log(events)
+    assert who(s, "A1").stance == PRONE and "armour" not in log(events)
+    assert s.stack[-1].name == "bounce" and not s.turnover  # the ball he held bounces
+
+
+def test_breathe_fire_on_2_or_3_nothing_happens_and_the_activation_ends() -> None:
+    s = chaos_dwarfs("H8 10,7", "A1 11,7")
+    events = act(s, "breathe fire 8", "fire at 11,7", "D6=3")
+    assert "nothing happens" in log(events) and who(s, "A1").stance == STANDING
+    assert s.stack[-1].name == "team_turn" and not s.turnover
+
+
+def test_breathe_fire_a_natural_6_knocks_the_target_down() -> None:
+    s = chaos_dwarfs("H8 10,7", "A1 11,7")
+    events = act(s, "breathe fire 8", "fire at 11,7", "D6=6")
+    assert "#1 Lineman is knocked down" in log(events) and s.stack[-1].name == "armour_injury"
+
+
+def test_breathe_fire_on_a_1_he_is_knocked_down_a_turnover() -> None:
+    s = chaos_dwarfs("H8 10,7", "A1 11,7")
+    events = act(s, "breathe fire 8", "fire at 11,7", "D6=1")
+    assert "caught in his own flames" in log(events) and s.turnover
+    assert who(s, "H8").stance == PRONE and who(s, "A1").stance == STANDING
+
+
+def test_breathe_fire_minus_1_against_strength_5() -> None:
+    # against the Big Un (ST 4) a 4 places him Prone; against a Troll (ST 5) a 4 is a 3
+    s = chaos_dwarfs("H8 10,7", "A12 11,7", teams=("chaos-dwarf", "human"))  # the Ogre, ST 5
+    events = act(s, "breathe fire 8", "fire at 11,7", "D6=4")
+    assert "D6=4-1: nothing happens" in log(events)
+    s = chaos_dwarfs("H8 10,7", "A12 11,7", teams=("chaos-dwarf", "human"))
+    events = act(s, "breathe fire 8", "fire at 11,7", "D6=2")  # 2-1 = 1: he is burnt
+    assert "caught in his own flames" in log(events) and s.turnover
+
+
+def test_breathe_fire_in_place_of_a_blitz_block() -> None:
+    s = chaos_dwarfs("H8 10,7", "A1 13,7")
+    act(s, "blitz 8", "move 8 to 12,7")
+    assert "fire at 13,7" in plain_texts(s)
+    act(s, "fire at 13,7", "D6=5")
+    assert who(s, "A1").stance == PRONE and s.stack[-1].name == "team_turn"
+
+
+def test_iron_hard_skin_no_mighty_blow_on_his_armour() -> None:
+    # the human Ogre (Mighty Blow) knocks down a Chaos Dwarf Blocker (AV 10): 9+1 would break
+    s = position("H12 10,7", "A5 11,7", rerolls=(0, 0), teams=("human", "chaos-dwarf"))
+    act(s, "block 12", "D6=4", "block 11,7", "block dice=pow,pow", "choose pow", "push to 12,7")
+    events = act(s, "stay", "2D6=4+5")
+    assert "broken" not in log(events) and who(s, "A5").stance == PRONE
+
+
+def test_without_iron_hard_skin_mighty_blow_breaks_the_armour() -> None:
+    s = position("H12 10,7", "A9 11,7", rerolls=(0, 0), teams=("human", "orc"))  # a Big Un
+    act(s, "block 12", "D6=4", "block 11,7", "block dice=pow,pow", "choose pow", "push to 12,7")
+    events = act(s, "stay", "2D6=4+5")
+    assert "broken" in log(events)
