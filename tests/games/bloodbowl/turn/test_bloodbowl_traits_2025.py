@@ -166,3 +166,124 @@ def test_unsteady_forbids_only_secure_the_ball_which_this_program_does_not_offer
     steady = position("H7 10,7", "A1 11,7", ball="10,7")
     gain(steady, "H7", "Unsteady")
     assert legal_texts(steady) == legal_texts(plain)  # every other action as before
+
+
+# --- Steady Footing -----------------------------------------------------------------------
+
+
+def test_steady_footing_on_a_6_a_failed_rush_does_not_fall_over_and_he_moves_on() -> None:
+    s = position("H8 5,7", rerolls=(0, 0))
+    gain(s, "H8", "Steady Footing")
+    events = act(s, "move 8", "move 8 to 14,7", "D6=1", "D6=6")
+    assert "(Steady Footing): D6=6: he keeps his feet" in log(events)
+    assert not s.turnover and who(s, "H8").stance == STANDING
+    assert who(s, "H8").square == sq("14,7")
+    assert s.stack[-1].name == "activation"  # his activation goes on
+
+
+def test_steady_footing_below_6_he_falls_over_a_turnover() -> None:
+    s = position("H8 5,7", rerolls=(0, 0))
+    gain(s, "H8", "Steady Footing")
+    events = act(s, "move 8", "move 8 to 14,7", "D6=1", "D6=5")
+    assert "(Steady Footing): D6=5: he goes down" in log(events)
+    assert s.turnover and who(s, "H8").stance != STANDING
+
+
+def test_steady_footing_keeps_a_blocked_player_standing_and_holding_the_ball() -> None:
+    s = position("H1 8,7", "A1 9,7", ball="9,7")
+    gain(s, "A1", "Steady Footing")
+    act(s, "block 1", "block 9,7", "block dice=pow", "choose pow", "push to 10,7", "stay")
+    events = act(s, "D6=6")
+    assert "keeps his feet" in log(events)
+    assert who(s, "A1").stance == STANDING and who(s, "A1").square == sq("10,7")
+    assert s.ball == sq("10,7") and s.carrier() is who(s, "A1")
+
+
+def test_steady_footing_saves_the_attacker_in_a_both_down_no_turnover() -> None:
+    s = position("H1 8,7", "A1 9,7")  # neither has Block
+    gain(s, "H1", "Steady Footing")
+    act(s, "block 1", "block 9,7", "block dice=both-down", "choose both-down")
+    events = act(s, "D6=6", "2D6=1+2")  # his Steady Footing, then A1's armour
+    assert "keeps his feet" in log(events)
+    assert who(s, "H1").stance == STANDING and who(s, "A1").stance != STANDING
+    assert not s.turnover and s.stack[-1].name == "team_turn"
+
+
+# --- Taunt --------------------------------------------------------------------------------
+
+
+def test_taunt_lets_the_pushed_players_coach_make_the_attacker_follow_up() -> None:
+    s = position("H1 8,7", "A1 9,7")
+    gain(s, "A1", "Taunt")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    assert s.current_player() == 1 and legal_texts(s) == ["follow up", "stay"]
+    events = act(s, "follow up")
+    assert "(Taunt) draws #1" in log(events)
+    assert who(s, "H1").square == sq("9,7")
+
+
+def test_taunt_declined_the_attacker_stays() -> None:
+    s = position("H1 8,7", "A1 9,7")
+    gain(s, "A1", "Taunt")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    act(s, "stay")
+    assert who(s, "H1").square == sq("8,7") and s.stack[-1].name == "team_turn"
+
+
+def test_taunt_is_not_asked_when_the_attacker_follows_up_nor_without_it() -> None:
+    s = position("H1 8,7", "A1 9,7")
+    gain(s, "A1", "Taunt")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7")
+    act(s, "follow up")
+    assert who(s, "H1").square == sq("9,7") and s.current_player() == 0
+    s = position("H1 8,7", "A1 9,7")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    assert s.current_player() == 0 and s.stack[-1].name == "team_turn"
+
+
+def test_taunt_cannot_draw_a_rooted_attacker() -> None:
+    s = position("H1 8,7", "A1 9,7")
+    gain(s, "A1", "Taunt")
+    who(s, "H1").rooted = True  # as after a Take Root roll of 1
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7")
+    assert who(s, "H1").square == sq("8,7") and s.stack[-1].name == "team_turn"
+
+
+# --- Eye Gouge ----------------------------------------------------------------------------
+
+
+def _gouge(eye_gouge: bool) -> BloodBowlState:
+    """H1 blocks orc Lineman A1 from 8,7 back to 10,7, next to human H2 (11,8), who is about
+    to block A2 (12,8): A1 would give A2 a defensive assist."""
+    s = position("H1 8,7", "H2 11,8", "A1 9,7", "A2 12,8")
+    if eye_gouge:
+        gain(s, "H1", "Eye Gouge")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    act(s, "block 2", "block 12,8")
+    return s
+
+
+def test_eye_gouge_a_player_it_pushed_back_gives_no_assists() -> None:
+    assert len(_gouge(False).chance_outcomes()[0][0].faces) == 2  # ST 3 against 3 + 1 assist
+    s = _gouge(True)
+    assert len(s.chance_outcomes()[0][0].faces) == 1  # no assist from A1
+    assert who(s, "A1").gouged
+
+
+def test_eye_gouge_lasts_until_the_gouged_player_is_next_activated() -> None:
+    s = position("H1 8,7", "A1 9,7", "A2 12,1")
+    gain(s, "H1", "Eye Gouge")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    assert who(s, "A1").gouged
+    act(s, "end turn")
+    assert who(s, "A1").gouged  # still, in the opponents' turn until he acts
+    act(s, "move 1")
+    assert not who(s, "A1").gouged
+
+
+def test_eye_gouge_is_kept_in_the_position_notation() -> None:
+    s = position("H1 8,7", "A1 9,7")
+    gain(s, "H1", "Eye Gouge")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    again = s.game.state_from_json(s.to_json())
+    assert who(again, "A1").gouged and not who(again, "H1").gouged

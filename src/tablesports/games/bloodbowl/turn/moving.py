@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablesports.games.bloodbowl.ball import HELD, IN_AIR, ON_GROUND
+from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords, end_zone_column
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.tables import NUMBERS
@@ -30,10 +30,7 @@ def fall_into(s: BloodBowlState, p: Player, square: int) -> None:
     s.place(p, square)
     if carrying:
         s.ball = square
-    knock_down(s, p.pid, fell=True)
-    if loose_there:
-        s.ball_state = IN_AIR
-        s.stack.insert(len(s.stack) - 1, Bounce(square))  # after his armour roll
+    knock_down(s, p.pid, fell=True, loose=square if loose_there else -1)
 
 
 class Rush(Test):
