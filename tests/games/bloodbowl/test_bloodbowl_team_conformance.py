@@ -8,7 +8,8 @@ Leap, Take Root, Stab, Shadowing, Jump Up, Dump-off (wood-elf v dark-elf), On th
 Hypnotic Gaze and Bloodlust (vampire),
 Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse);
 Wrestle, Fend, Pro, Give and Go (imperial-nobility, against a Juggernaut); Timmm-ber!, Sprint
-(halfling); Breathe Fire, Iron Hard Skin, Sure Feet, Unsteady (chaos-dwarf). A
+(halfling); Breathe Fire, Iron Hard Skin, Sure Feet, Unsteady (chaos-dwarf); Wrestle
+and Steady Footing (bretonnian). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ PAIRINGS = [
     ("imperial-nobility", "dwarf"),
     ("halfling", "imperial-nobility"),
     ("chaos-dwarf", "khorne"),
+    ("bretonnian", "chaos-dwarf"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 

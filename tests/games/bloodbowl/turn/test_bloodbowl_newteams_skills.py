@@ -301,3 +301,12 @@ def test_without_iron_hard_skin_mighty_blow_breaks_the_armour() -> None:
     act(s, "block 12", "D6=4", "block 11,7", "block dice=pow,pow", "choose pow", "push to 12,7")
     events = act(s, "stay", "2D6=4+5")
     assert "broken" in log(events)
+
+
+def test_wrestle_of_a_bretonnian_squire_against_a_blitzer_with_block() -> None:
+    # Bretonnian: #1-5, #11-12 Squires (Wrestle); an Orc Blitzer (Block) blocks one
+    s = position("H6 10,7", "A1 11,7", rerolls=(0, 0), teams=("orc", "bretonnian"))
+    act(s, "block 6", "block 11,7", "block dice=both-down", "choose both-down")
+    assert s.current_player() == 1 and legal_texts(s) == ["use wrestle", "no wrestle"]
+    act(s, "no wrestle")  # declined: only the Squire (no Block) is knocked down
+    assert who(s, "A1").stance == PRONE and who(s, "H6").stance == STANDING
