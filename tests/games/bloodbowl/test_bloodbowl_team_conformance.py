@@ -6,7 +6,10 @@ undead teams), Brawler, Grab, Safe Pass, Cloud Burster, Swarming beyond eleven (
 Leap, Take Root, Stab, Shadowing, Jump Up, Dump-off (wood-elf v dark-elf), On the Ball
 (lizardmen), Animosity and Safe Pair of Hands (underworld, chaos-renegade), Hit and Run (amazon),
 Hypnotic Gaze and Bloodlust (vampire),
-Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse). A
+Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse);
+Wrestle, Fend, Pro, Give and Go (imperial-nobility, against a Juggernaut); Timmm-ber!, Sprint
+(halfling); Breathe Fire, Iron Hard Skin, Sure Feet, Unsteady (chaos-dwarf); Wrestle
+and Steady Footing (bretonnian). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -33,6 +36,10 @@ PAIRINGS = [
     ("amazon", "wood-elf"),
     ("vampire", "dark-elf"),
     ("norse", "lizardmen"),
+    ("imperial-nobility", "dwarf"),
+    ("halfling", "imperial-nobility"),
+    ("chaos-dwarf", "khorne"),
+    ("bretonnian", "chaos-dwarf"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 

@@ -45,12 +45,14 @@ from tablesports.games.bloodbowl.turn.actions import (
     PushCrowd,
     PushTo,
     Reroll,
+    SkillUse,
 )
 from tablesports.games.bloodbowl.turn.activation import Activation
-from tablesports.games.bloodbowl.turn.block import block_strengths, dice_count
+from tablesports.games.bloodbowl.turn.block import PRO_PICK, block_strengths, dice_count
 from tablesports.games.bloodbowl.turn.common import marking
 from tablesports.games.bloodbowl.turn.passing import pass_range
 from tablesports.games.bloodbowl.turn.paths import reach
+from tablesports.games.bloodbowl.turn.pro import USE_PRO
 
 GOOD_FOR_ATTACKER = {"pow": 5, "stumble": 4, "push": 3, "both-down": 1, "skull": 0}
 SCORE_CHANCE = 0.45
@@ -99,6 +101,7 @@ class ScriptedBot:
             return self._turn(s, actions)
         for handler in (
             self._skill_choice,
+            self._skill_use,
             self._interfere,
             self._dice,
             self._push,
@@ -167,9 +170,13 @@ class ScriptedBot:
             return v
 
         dice = [a for a in actions if isinstance(a, ChooseDie)]
+        if top.phase == PRO_PICK:  # Pro: re-roll the worst die
+            return min(dice, key=value)
         best = max(dice, key=value) if me == att.team else min(dice, key=value)
-        if me == att.team and Reroll in kinds and value(best) <= 1:
-            return Reroll(True)
+        if me == att.team and value(best) <= 1:
+            for again in (USE_PRO, Reroll(True)):  # Pro first: it costs nothing
+                if again in actions:
+                    return again
         return best
 
     def _skill_choice(self, s: BloodBowlState, actions: list[Any], kinds: set[type]) -> Any:
@@ -229,7 +236,21 @@ class ScriptedBot:
     def _reroll(self, s: BloodBowlState, actions: list[Any], kinds: set[type]) -> Any:
         if Reroll not in kinds:
             return None
-        return Reroll(True)
+        for again in (USE_PRO, Reroll(True)):  # Pro first: it costs nothing
+            if again in actions:
+                return again
+        return Reroll(False)
+
+    def _skill_use(self, s: BloodBowlState, actions: list[Any], kinds: set[type]) -> Any:
+        """Wrestle instead of a Both Down that would knock him down (no Block); Fend and
+        Plague Ridden always."""
+        if SkillUse not in kinds or len(kinds) > 1:  # Pro beside a re-roll: `_reroll`
+            return None
+        skill = actions[0].skill
+        if skill == "wrestle":
+            top: Any = s.stack[-1]
+            return SkillUse(skill, not s.players[top.asked].has("Block"))
+        return SkillUse(skill, True)
 
     # --- the team turn --------------------------------------------------------------------------
     def _turn(self, s: BloodBowlState, actions: list[Any]) -> Any:
@@ -332,7 +353,7 @@ class ScriptedBot:
         weakest-armoured opponent next to a player who has it, when a block would not give him
         the choice of two dice."""
         for (kind, number), a in declared.items():
-            if kind not in ("projectile vomit", "stab"):
+            if kind not in ("projectile vomit", "stab", "breathe fire"):
                 continue
             p = s.player(team, number)
             assert p is not None

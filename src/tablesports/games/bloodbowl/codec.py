@@ -37,6 +37,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     AIM_VERBS,
     FACES,
     KINDS,
+    SKILL_USES,
     Aim,
     Bite,
     Brawl,
@@ -52,6 +53,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     PushCrowd,
     PushTo,
     Reroll,
+    SkillUse,
 )
 
 SQUARES = [(x, y) for y in range(HEIGHT) for x in range(WIDTH)]
@@ -92,11 +94,17 @@ def _team_turn(numbers: Sequence[int]) -> Iterable[Any]:
     yield from (PushTo(x, y) for x, y in SQUARES)
 
 
+def _skill_uses(numbers: Sequence[int]) -> Iterable[Any]:
+    """bb-newteams: the yes-or-no choices of Wrestle, Fend, Pro, Plague Ridden."""
+    yield from (SkillUse(k, u) for k in SKILL_USES for u in (True, False))
+
+
 FAMILIES: list[Callable[[Sequence[int]], Iterable[Any]]] = [
     lambda numbers: _fixed(),
     _by_number,
     _by_square,
     _team_turn,
+    _skill_uses,
 ]
 
 

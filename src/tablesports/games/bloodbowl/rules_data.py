@@ -53,6 +53,10 @@ class Roster(_Model):
     source: str = Field("", description="where the values were checked")
     positions: tuple[Position, ...] = Field(min_length=1)
     limits: tuple[Limit, ...] = ()
+    league: str = Field(
+        "", description="the Team League it plays in (2025), e.g. Old World Classic"
+    )
+    special_rules: tuple[str, ...] = Field((), description="team special rules (2025)")
 
     def position(self, name: str) -> Position | None:
         return next((p for p in self.positions if p.name == name), None)

@@ -30,6 +30,7 @@ KINDS = (
     "stab",
     "hypnotic gaze",
     "punt",
+    "breathe fire",
 )
 """The actions a player can be activated for (BB2020; the last three are Special actions)."""
 AIM_VERBS = (
@@ -43,6 +44,7 @@ AIM_VERBS = (
     "leap to",
     "gaze at",
     "hail mary to",
+    "fire at",
 )
 """The verbs of an action's target step."""
 FACES = ("skull", "both-down", "push", "stumble", "pow")
@@ -208,6 +210,21 @@ class NoDumpOff:
         return "no dump-off"
 
 
+SKILL_USES = ("wrestle", "fend", "pro", "plague ridden")
+"""The skills whose use is a yes-or-no choice of their coach (`use wrestle`, `no wrestle`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SkillUse:
+    """Use a skill now, or not (`use wrestle`, `no wrestle`)."""
+
+    skill: str
+    use: bool = True
+
+    def __str__(self) -> str:
+        return f"{'use' if self.use else 'no'} {self.skill}"
+
+
 @dataclass(frozen=True, slots=True)
 class PushTo:
     x: int
@@ -237,7 +254,8 @@ _MOVE = re.compile(rf"move {_N} to {_SQ}(?: \(([^)]*)\))?")
 _DECLARE = re.compile(rf"({'|'.join(KINDS)}) {_N}")
 _THROW = re.compile(rf"throw {_N} to {_SQ}(?: \(([^)]*)\))?")
 _AIM = re.compile(
-    rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to|gaze at|hail mary to) {_SQ}"
+    rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to|gaze at|hail mary to"
+    rf"|fire at) {_SQ}"
     r"(?: \(([^)]*)\))?"
 )
 _DICE = re.compile(r"block dice=([a-z-]+(?:,[a-z-]+){0,2})")
@@ -259,6 +277,7 @@ _FIXED: dict[str, Any] = {
     "hatred reroll": HatredReroll(),
     "fumblerooski": Fumblerooski(),
     "no dump-off": NoDumpOff(),
+    **{str(SkillUse(k, u)): SkillUse(k, u) for k in SKILL_USES for u in (True, False)},
 }
 FORMS = (
     "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, throw team-mate 9, kick team-mate 9, "
@@ -267,7 +286,8 @@ FORMS = (
     "punt towards x=25, blitz 14,6, pass to 20,5, hail mary to 24,2, hand-off to 15,7, "
     "foul 14,8, block dice=push,pow, choose pow, "
     "reroll, no reroll, brawler reroll, hatred reroll, push to 15,6, push into the crowd, "
-    "follow up, stay, interfere 5, no interference, no dump-off, lash out at 7, D16=9"
+    "follow up, stay, interfere 5, no interference, no dump-off, lash out at 7, D16=9, "
+    "use wrestle, no wrestle, breathe fire 6, fire at 14,6"
 )
 
 

@@ -39,6 +39,7 @@ from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking, te
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
 from tablesports.games.bloodbowl.turn.diving_tackle import land
 from tablesports.games.bloodbowl.turn.fumblerooski import FUMBLEROOSKI, put_down
+from tablesports.games.bloodbowl.turn.give_and_go import give_and_go
 from tablesports.games.bloodbowl.turn.moving import (
     Distraction,
     Dodge,
@@ -67,7 +68,7 @@ if TYPE_CHECKING:
 END_ACTIVATION = EndActivation()
 FINAL = tuple(k for k in KINDS if k not in ("move", "blitz"))  # the action ends the activation
 THROWS = ("throw team-mate", "kick team-mate")
-STILL = ("block", "projectile vomit", "stab")
+STILL = ("block", "projectile vomit", "stab", "breathe fire")
 """Actions taken where the player stands."""
 """Actions that end once their target step is done."""
 NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery", "Unchannelled Fury")
@@ -77,6 +78,11 @@ square and risk text (a frozen dataclass is slow to build, and the same few text
 on every square; cProfile: building them was most of `moves`). A square's texts are
 forgotten when they grow past `_MOVES_KEPT`."""
 _MOVES_KEPT = 200
+
+
+def fire_note(q: Player) -> str:
+    """Breathe Fire's roll for people: Placed Prone on 4+ (5+ against ST 5 or more)."""
+    return "prone 5+" if q.st >= 5 else "prone 4+"
 
 
 def carrying(s: BloodBowlState, p: Player) -> bool:
@@ -94,12 +100,14 @@ class Activation(Procedure):
         "diver",
         "ended",
         "free",
+        "goes_on",
         "hungry",
         "kind",
         "leaping",
         "moved",
         "path",
         "pid",
+        "pro_used",
         "rooski",
         "started",
         "sure_feet",
@@ -124,6 +132,8 @@ class Activation(Procedure):
         self.hungry = False  # Bloodlust failed: a Thrall must be bitten
         self.diver = -1  # Diving Tackle: he lands in the square this player leaves
         self.rooski = False  # Fumblerooski: the ball stays in the square he leaves next
+        self.pro_used = False  # Pro (2025): tried once this activation
+        self.goes_on = False  # Give and Go (2025): he may move on after his hand-off or pass
         self.sure_feet = False  # Sure Feet's re-roll used (once a turn, 2025)
 
     # --- who acts --------------------------------------------------------------------------
@@ -136,7 +146,7 @@ class Activation(Procedure):
             or p.square < 0
             or p.distracted
             or self.ended
-            or (self.acted and self.kind in FINAL)
+            or (self.acted and self.kind in FINAL and not self.goes_on)
             or (self.free and s.knocked_over >= 0)
         )
 
@@ -168,7 +178,7 @@ class Activation(Procedure):
                 for m in self.moves(s, p)
                 if "rush" not in m.risk and (not kickoff or in_half(p.team, m.x))
             )
-        elif self.kind not in STILL and not self.acted and not p.rooted:
+        elif self.kind not in STILL and (not self.acted or self.goes_on) and not p.rooted:
             if self.kind == "move" and "Fumblerooski" in p.skills and self._rooski(s, p):
                 out.append(FUMBLEROOSKI)
             out.extend(self.moves(s, p))
@@ -250,6 +260,8 @@ class Activation(Procedure):
                             out.append(Aim("vomit at", x, y, "D6 2+"))
                         if kind == "blitz" and "Stab" in p.skills:
                             out.append(Aim("stab at", x, y, f"AV {players[q].av}+"))
+                        if kind == "blitz" and "Breathe Fire" in p.skills:
+                            out.append(Aim("fire at", x, y, fire_note(players[q])))
         elif kind == "projectile vomit" and not self.acted:
             for sq in NEIGHBOURS[p.square]:
                 q = pitch[sq]
@@ -262,6 +274,12 @@ class Activation(Procedure):
                 if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
                     x, y = coords(sq)
                     out.append(Aim("stab at", x, y, f"AV {players[q].av}+"))
+        elif kind == "breathe fire" and not self.acted:
+            for sq in NEIGHBOURS[p.square]:
+                q = pitch[sq]
+                if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
+                    x, y = coords(sq)
+                    out.append(Aim("fire at", x, y, fire_note(players[q])))
         elif kind == "hypnotic gaze" and not self.acted:
             for sq in NEIGHBOURS[p.square]:
                 q = pitch[sq]
@@ -460,6 +478,8 @@ class Activation(Procedure):
         from tablesports.games.bloodbowl.turn.passing import HandOff, PassAction, Possession
 
         other = s.pitch[target]
+        if verb in ("hand-off to", "pass to"):
+            self.goes_on = give_and_go(s, p, verb, target)
         if verb == "leap to":
             self.path = [target]
             self.leaping = True
@@ -480,6 +500,18 @@ class Activation(Procedure):
                 *([Rush(self.pid, p.square)] if rush else []),
                 *dump_off(s, other),
                 Stab(self.pid, other),
+            )
+            return False
+        if verb == "fire at":  # Breathe Fire (2025): the activation ends after it
+            from tablesports.games.bloodbowl.turn.breathe_fire import BreatheFire
+
+            self.acted = self.blitzed = self.ended = True
+            rush = self.kind == "blitz" and self.moved >= p.ma
+            self.moved += self.kind == "blitz"
+            s.push(
+                *([Rush(self.pid, p.square)] if rush else []),
+                *dump_off(s, other),
+                BreatheFire(self.pid, other),
             )
             return False
         if verb == "vomit at":

@@ -40,10 +40,20 @@ from tablesports.games.bloodbowl.turn.common import (
     spend_team_reroll,
 )
 from tablesports.games.bloodbowl.turn.foul_appearance import foul_appearance
+from tablesports.games.bloodbowl.turn.guard import guards
 from tablesports.games.bloodbowl.turn.hatred import RULE as HATRED_RULE
 from tablesports.games.bloodbowl.turn.hatred import hates
 from tablesports.games.bloodbowl.turn.injury import knock_down
+from tablesports.games.bloodbowl.turn.pro import USE_PRO, pro_ready, pro_roll, try_pro
 from tablesports.games.bloodbowl.turn.push import Push
+from tablesports.games.bloodbowl.turn.wrestle import (
+    FEND,
+    WRESTLE,
+    can_fend,
+    fend_log,
+    wrestle,
+    wrestler,
+)
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -68,6 +78,8 @@ TAUNT_RULE = "Taunt (2025)"
 START, DAUNTLESS, ROLL, DECIDE, DEFENDER, PUSHED, KNOCK, DONE, FOUL_APPEARANCE, BRAWL = range(10)
 TAUNT = 10
 """The pushed player's coach may make the attacker follow up (Taunt, 2025)."""
+WRESTLING, FENDING = 11, 12  # bb-newteams: Wrestle's and Fend's choices (turn/wrestle.py)
+PRO_ROLL, PRO_PICK, PRO_DIE = 13, 14, 15  # Pro (2025): its D6, the die picked, its re-roll
 BRAWLER = Brawl()
 HATRED = HatredReroll()
 
@@ -77,8 +89,11 @@ def block_st(att: Player, blitz: bool) -> int:
     return att.st + (1 if blitz and "Horns" in att.skills else 0)
 
 
-def assists(s: BloodBowlState, helper_team: int, target: Player, other: Player) -> int:
-    """Team-mates of `helper_team` next to `target` who can assist against it (BB2020)."""
+def assists(
+    s: BloodBowlState, helper_team: int, target: Player, other: Player, guard: bool = False
+) -> int:
+    """Team-mates of `helper_team` next to `target` who can assist against it (BB2020); in a
+    Block (`guard`), a player with Guard assists however many opponents Mark him (2025)."""
     n = 0
     pitch, players = s.pitch, s.players
     for sq in NEIGHBOURS[target.square]:
@@ -87,6 +102,9 @@ def assists(s: BloodBowlState, helper_team: int, target: Player, other: Player) 
             continue
         q = players[pid]
         if q.team != helper_team or not has_tackle_zone(q) or q.gouged:  # Eye Gouge
+            continue
+        if guard and "Guard" in q.skills and guards(s, q):
+            n += 1
             continue
         free = True
         for sq2 in NEIGHBOURS[q.square]:
@@ -101,8 +119,8 @@ def assists(s: BloodBowlState, helper_team: int, target: Player, other: Player) 
 
 
 def block_strengths(s: BloodBowlState, att: Player, dfd: Player, st: int) -> tuple[int, int]:
-    a = st + assists(s, att.team, dfd, att) + (1 if s.cheering[att.team] else 0)
-    d = dfd.st + assists(s, dfd.team, att, dfd)
+    a = st + assists(s, att.team, dfd, att, True) + (1 if s.cheering[att.team] else 0)
+    d = dfd.st + assists(s, dfd.team, att, dfd, True)
     return a, d
 
 
@@ -118,16 +136,19 @@ def dice_count(a: int, d: int) -> tuple[int, bool]:
 class Block(Procedure):
     __slots__ = (
         "adown",
+        "asked",
         "attacker",
         "blitz",
         "brawled",
         "ddown",
         "defender",
         "faces",
+        "fended",
         "frenzied",
         "hated",
         "mine",
         "n",
+        "pro_face",
         "pushed",
         "redo",
         "rerolled",
@@ -157,15 +178,22 @@ class Block(Procedure):
         self.frenzied = False
         self.hated = False  # Hatred's re-roll of a Player Down die is used
         self.redo = "both-down"  # the face a skill's re-roll of one die takes back
+        self.asked = -1  # Wrestle: the last player whose coach was asked
+        self.fended = False
+        self.pro_face = ""  # Pro: the face of the die being re-rolled
 
     def actor(self, s: BloodBowlState) -> int | None:
         ph = self.phase
-        if ph in (DAUNTLESS, ROLL, FOUL_APPEARANCE, BRAWL):
+        if ph in (DAUNTLESS, ROLL, FOUL_APPEARANCE, BRAWL, PRO_ROLL, PRO_DIE):
             return CHANCE
-        if ph == DECIDE:
+        if ph in (DECIDE, PRO_PICK):
             return s.players[self.attacker].team
         if ph == DEFENDER:
             return s.players[self.defender].team
+        if ph == WRESTLING:
+            return s.players[self.asked].team
+        if ph == FENDING:
+            return s.players[self.defender].team if self._can_follow(s) else None
         if ph == PUSHED and self._can_follow(s) and not s.players[self.attacker].has("Frenzy"):
             return s.players[self.attacker].team
         if ph == TAUNT:
@@ -178,7 +206,7 @@ class Block(Procedure):
     def outcomes(self, s: BloodBowlState) -> list[tuple[Any, float]]:
         if self.phase == ROLL:
             return BLOCK_OUTCOMES[self.n]
-        if self.phase == BRAWL:
+        if self.phase in (BRAWL, PRO_DIE):
             return BLOCK_OUTCOMES[1]
         return D6.outcomes()
 
@@ -194,9 +222,17 @@ class Block(Procedure):
                 out.append(BRAWLER)
             if self._can_hate(s):
                 out.append(HATRED)
+            if self._can_pro(s):
+                out.append(USE_PRO)
             return out
+        if self.phase == PRO_PICK:
+            return self._faces()
         if self.phase == DEFENDER:
             return self._faces()
+        if self.phase == WRESTLING:
+            return list(WRESTLE)
+        if self.phase == FENDING:
+            return list(FEND)
         return [FOLLOW, STAY]
 
     def describe(self, s: BloodBowlState) -> str:
@@ -209,6 +245,12 @@ class Block(Procedure):
             )
         if self.phase == PUSHED:
             return f"{a.label()} may follow up"
+        if self.phase == PRO_PICK:
+            return f"{a.label()} (Pro): choose the block die to re-roll ({', '.join(self.faces)})"
+        if self.phase == WRESTLING:
+            return f"Both Down: {s.players[self.asked].label()} may use Wrestle"
+        if self.phase == FENDING:
+            return f"{d.label()} may use Fend: {a.label()} may not follow up"
         if self.phase == TAUNT:
             return f"{d.label()} (Taunt) may make {a.label()} follow up"
         return f"{a.label()} blocks {d.label()}"
@@ -258,6 +300,22 @@ class Block(Procedure):
                     "Brawler (BB2020)",
                 )
             return self._decide(s, att)
+        if ph == PRO_ROLL:
+            self.phase = PRO_PICK if pro_roll(s, att, action.value) else DECIDE
+            return False if self.phase == PRO_PICK else self._decide(s, att)
+        if ph == PRO_PICK:
+            self.pro_face = action.face
+            self.phase = PRO_DIE
+            return False
+        if ph == PRO_DIE:
+            self.faces.remove(self.pro_face)
+            self.faces = sorted([*self.faces, *action.faces], key=FACES.index)
+            s.log(
+                "pro",
+                f"{att.label()} (Pro) re-rolls a {self.pro_face}: {action.faces[0]}.",
+                "Pro (2025)",
+            )
+            return self._decide(s, att)
         if ph == ROLL:
             self.faces = list(action.faces)
             s.log(
@@ -269,6 +327,11 @@ class Block(Procedure):
             )
             return self._decide(s, att)
         if ph in (DECIDE, DEFENDER):
+            if action == USE_PRO:
+                try_pro(s, att)
+                self.rerolled = True  # no other re-roll for these dice
+                self.phase = PRO_ROLL
+                return False
             if action == BRAWLER:
                 self.brawled = True
                 self.redo = "both-down"
@@ -288,6 +351,18 @@ class Block(Procedure):
                 self.phase = DEFENDER
                 return False
             return self._resolve(s, att, dfd, action.face)
+        if ph == WRESTLING:
+            if action.use:
+                wrestle(s, att, dfd, s.players[self.asked])
+                self.phase = KNOCK
+                return False
+            return self._both_down(s, att, dfd)
+        if ph == FENDING:
+            if action is not None and action.use:
+                self.fended = True
+                fend_log(s, dfd, att)
+            self.phase = PUSHED
+            return False
         if ph in (PUSHED, TAUNT):
             follow = action == FOLLOW or (action is None and self._can_follow(s))
             if ph == PUSHED and action == STAY and "Taunt" in dfd.skills:
@@ -359,6 +434,7 @@ class Block(Procedure):
             or (not self.rerolled and can_team_reroll(s, att.team))
             or self._can_brawl(s)
             or self._can_hate(s)
+            or self._can_pro(s)
         ):
             self.phase = DEFENDER
         return False
@@ -380,6 +456,10 @@ class Block(Procedure):
             and "skull" in self.faces
             and hates(s.players[self.attacker], s.players[self.defender])
         )
+
+    def _can_pro(self, s: BloodBowlState) -> bool:
+        """Pro (2025): one block die, in his own activation, no die re-rolled before."""
+        return not self.rerolled and not self.brawled and pro_ready(s, s.players[self.attacker])
 
     def _start(self, s: BloodBowlState, att: Player, dfd: Player) -> bool:
         self.st = block_st(att, self.blitz)
@@ -413,6 +493,22 @@ class Block(Procedure):
             face = "push"
         if face == "both-down" and jugg:
             face = "push"
+        if face == "both-down" and ("Wrestle" in att.skills or "Wrestle" in dfd.skills):
+            self.asked = -1
+            return self._both_down(s, att, dfd)
+        return self._apply_face(s, att, dfd, face, jugg)
+
+    def _both_down(self, s: BloodBowlState, att: Player, dfd: Player) -> bool:
+        """Wrestle (2025): ask the next coach who may use it, else Both Down as usual."""
+        self.asked = wrestler(att, dfd, self.asked)
+        if self.asked >= 0:
+            self.phase = WRESTLING
+            return False
+        return self._apply_face(s, att, dfd, "both-down", False)
+
+    def _apply_face(
+        self, s: BloodBowlState, att: Player, dfd: Player, face: str, jugg: bool
+    ) -> bool:
         self.adown = face == "skull" or (face == "both-down" and not att.has("Block"))
         self.ddown = face in ("stumble", "pow") or (face == "both-down" and not dfd.has("Block"))
         self.pushed = face in ("push", "stumble", "pow")
@@ -422,7 +518,7 @@ class Block(Procedure):
         if self.pushed and dfd.rooted:
             s.log("rooted", f"{dfd.label()} is rooted: he is not pushed.", "Take Root (BB2020)")
             self.pushed = False
-        self.phase = PUSHED
+        self.phase = FENDING if self.pushed and can_fend(att, dfd, self.blitz) else PUSHED
         self.strip = (
             face == "push"
             and self.pushed
@@ -443,6 +539,7 @@ class Block(Procedure):
         att = s.players[self.attacker]
         return (
             self.pushed
+            and not self.fended
             and not self.adown
             and att.standing
             and not att.rooted  # Take Root: he may not leave his square

@@ -13,6 +13,7 @@ from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.tests_of_skill import describe_test, passes
 from tablesports.games.bloodbowl.turn.actions import Reroll
 from tablesports.games.bloodbowl.turn.data import TN
+from tablesports.games.bloodbowl.turn.pro import USE_PRO, pro_ready, pro_roll, try_pro
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -152,8 +153,9 @@ def turnover(s: BloodBowlState, why: str) -> None:
 class Test(Procedure):
     """A D6 test for player `pid` that a skill or a team re-roll may repeat once (BB2020).
 
-    Phase 0 rolls; phase 1 the coach decides to use a team re-roll; phase 2 rolls for Loner.
-    Subclasses give `target`, `modifier`, `succeed` and `fail`; `skill` re-rolls by itself.
+    Phase 0 rolls; phase 1 the coach decides to use a team re-roll (or Pro, 2025); phase 2
+    rolls for Loner; phase 3 is Pro's D6. Subclasses give `target`, `modifier`, `succeed` and
+    `fail`; `skill` re-rolls by itself.
     """
 
     __slots__ = ("last", "pid", "rerolled", "square")
@@ -180,7 +182,11 @@ class Test(Procedure):
         return D6
 
     def legal(self, s: BloodBowlState) -> list[Any]:
-        return [REROLL, NO_REROLL]
+        p = s.players[self.pid]
+        out: list[Any] = [REROLL, NO_REROLL] if can_team_reroll(s, p.team) else [NO_REROLL]
+        if pro_ready(s, p):
+            out.append(USE_PRO)
+        return out
 
     def describe(self, s: BloodBowlState) -> str:
         p = s.players[self.pid]
@@ -208,7 +214,18 @@ class Test(Procedure):
         if action is None:
             return True
         p = s.players[self.pid]
+        if self.phase == 3:  # Pro's D6 (2025)
+            self.phase = 0
+            if pro_roll(s, p, action.value):
+                return False
+            self.fail(s, p)
+            return True
         if self.phase == 1:
+            if action == USE_PRO:
+                try_pro(s, p)
+                self.rerolled = True  # no other re-roll for this die
+                self.phase = 3
+                return False
             if not action.use:
                 self.fail(s, p)
                 return True
@@ -252,7 +269,7 @@ class Test(Procedure):
             self.rerolled = True
             s.log("reroll", f"{p.label()} re-rolls the {self.kind} ({self.skill}).", self.rule)
             return False
-        if can_team_reroll(s, p.team):
+        if can_team_reroll(s, p.team) or pro_ready(s, p):
             self.phase = 1
             return False
         self.fail(s, p)

@@ -107,14 +107,15 @@ class ArmourInjury(Procedure):
     def step(self, s: BloodBowlState, action: Any) -> bool:
         p = s.players[self.pid]
         if self.phase == ARMOUR:
-            total = action.total + self.modifier
+            iron = "Iron Hard Skin" in p.skills  # 2025: no modifier to his armour, no Claws
+            total = action.total + (0 if iron else self.modifier)
             if self.fouler >= 0 and action.faces[0] == action.faces[1]:
                 self.send_off = True
             broken = total >= p.av
-            if not broken and self.claws and action.total >= TN.claws_armour:
+            if not broken and self.claws and not iron and action.total >= TN.claws_armour:
                 broken = True  # Claws: 8+ before modifiers, whatever the AV (BB2020)
                 s.log("claws", "Claws: the armour breaks on 8+.", "Claws (BB2020)")
-            if not broken and self.bonus and total + self.bonus >= p.av:
+            if not broken and self.bonus and not iron and total + self.bonus >= p.av:
                 total += self.bonus
                 self.bonus = 0
                 broken = True

@@ -17,6 +17,7 @@ from tablesports.games.bloodbowl.turn.diving_tackle import offer_dive
 from tablesports.games.bloodbowl.turn.foul_appearance import end_activation
 from tablesports.games.bloodbowl.turn.injury import knock_down
 from tablesports.games.bloodbowl.turn.paths import break_tackle_bonus, clamp, dodge_modifier
+from tablesports.games.bloodbowl.turn.timmm_ber import timmm_ber
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -144,6 +145,9 @@ class StandUp(Test):
 
     def target(self, s: BloodBowlState, p: Player) -> int:
         return TN.stand_up_roll
+
+    def modifier(self, s: BloodBowlState, p: Player) -> int:
+        return timmm_ber(s, p) if "Timmm-ber!" in p.skills else 0
 
     def succeed(self, s: BloodBowlState, p: Player) -> None:
         p.stance = "standing"

@@ -66,6 +66,8 @@ def _declarable(
                     out.append("projectile vomit")
                 if p.stance == STANDING and "Stab" in p.skills:
                     out.append("stab")
+                if p.stance == STANDING and "Breathe Fire" in p.skills:
+                    out.append("breathe fire")
                 break
     if up and "blitz" not in once_used:
         out.append("blitz")
