@@ -7,10 +7,9 @@ from tablesports.games.bloodbowl.turn.activation import Activation, DumpOff, OnT
 from tablesports.games.bloodbowl.turn.animosity import Animosity
 from tablesports.games.bloodbowl.turn.apothecary import Apothecary
 from tablesports.games.bloodbowl.turn.block import Block
+from tablesports.games.bloodbowl.turn.breathe_fire import BreatheFire
 from tablesports.games.bloodbowl.turn.diving_catch import DivingCatch
 from tablesports.games.bloodbowl.turn.diving_tackle import DivingTackle
-
-from tablesports.games.bloodbowl.turn.breathe_fire import BreatheFire
 from tablesports.games.bloodbowl.turn.foul import Foul
 from tablesports.games.bloodbowl.turn.hit_and_run import HitAndRun
 from tablesports.games.bloodbowl.turn.injury import ArmourInjury, SteadyFooting
@@ -84,7 +83,6 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     DivingTackle,
     DivingCatch,
     Punt,
-
     BreatheFire,
     SteadyFooting,
 )
