@@ -6,7 +6,9 @@ undead teams), Brawler, Grab, Safe Pass, Cloud Burster, Swarming beyond eleven (
 Leap, Take Root, Stab, Shadowing, Jump Up, Dump-off (wood-elf v dark-elf), On the Ball
 (lizardmen), Animosity and Safe Pair of Hands (underworld, chaos-renegade), Hit and Run (amazon),
 Hypnotic Gaze and Bloodlust (vampire),
-Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse). A
+Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse); the 2025 rosters' Taunt (orc),
+Eye Gouge (necromantic, shambling-undead), No Ball (norse, necromantic), Sprint (wood-elf),
+Insignificant (underworld), Unsteady, and Stab and Strip Ball of the 2025 Skaven (skaven). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ PAIRINGS = [
     ("amazon", "wood-elf"),
     ("vampire", "dark-elf"),
     ("norse", "lizardmen"),
+    ("skaven", "orc"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 
