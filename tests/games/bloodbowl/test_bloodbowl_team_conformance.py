@@ -6,10 +6,12 @@ undead teams), Brawler, Grab, Safe Pass, Cloud Burster, Swarming beyond eleven (
 Leap, Take Root, Stab, Shadowing, Jump Up, Dump-off (wood-elf v dark-elf), On the Ball
 (lizardmen), Animosity and Safe Pair of Hands (underworld, chaos-renegade), Hit and Run (amazon),
 Hypnotic Gaze and Bloodlust (vampire),
-Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse);
+Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse); the 2025 rosters' Taunt (orc),
+Eye Gouge (necromantic, shambling-undead), No Ball (norse, necromantic), Sprint (wood-elf),
+Insignificant (underworld), Unsteady, and Stab and Strip Ball of the 2025 Skaven (skaven);
 Wrestle, Fend, Pro, Give and Go (imperial-nobility, against a Juggernaut); Timmm-ber!, Sprint
-(halfling); Breathe Fire, Iron Hard Skin, Sure Feet, Unsteady (chaos-dwarf); Wrestle
-and Steady Footing (bretonnian). A
+(halfling); Breathe Fire, Iron Hard Skin, Sure Feet, Unsteady (chaos-dwarf); Wrestle and Steady
+Footing (bretonnian). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ PAIRINGS = [
     ("halfling", "imperial-nobility"),
     ("chaos-dwarf", "khorne"),
     ("bretonnian", "chaos-dwarf"),
+    ("skaven", "orc"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 

@@ -121,14 +121,16 @@ def test_it_plays_a_whole_match_with_every_team(home: str) -> None:
 
 
 def test_its_thrower_passes_to_a_free_catcher_further_up() -> None:
-    # the Thrower (#7, PA 2+) holds the ball; the Catcher (#8) stands free five columns up
-    s = position("H7 10,7", "H8 15,7", "A1 22,2", ball="10,7")
+    # the Skaven Thrower (#7, PA 2+) holds the ball; a Gutter Runner (#8) stands free five
+    # columns up (a short pass, 3+)
+    s = position("H7 10,7", "H8 15,7", "A1 22,2", ball="10,7", teams=("skaven", "orc"))
     chosen = drive_bot(s, ScriptedBot(GAME), steps=2)
     assert chosen[0] == "pass 7" and chosen[1].startswith("pass to 15,7")
 
 
 def test_it_does_not_pass_to_a_marked_team_mate() -> None:
-    s = position("H7 10,7", "H8 15,7", "A1 16,7", ball="10,7")
+    # as above, but an orc marks the Gutter Runner
+    s = position("H7 10,7", "H8 15,7", "A1 16,7", ball="10,7", teams=("skaven", "orc"))
     chosen = drive_bot(s, ScriptedBot(GAME), steps=1)
     assert chosen[0] != "pass 7"
 
@@ -219,3 +221,11 @@ def test_its_valkyrie_picks_the_push_that_strips_the_ball() -> None:
     )
     act(s, "block 8", "block 11,7", "block dice=both-down,push")
     assert str(ScriptedBot(GAME).step(s)) == "choose push"
+
+
+def test_its_sprinter_scores_with_a_third_rush() -> None:
+    # the Wood Elf Catcher (#7, MA 8, Sprint) holds the ball eleven squares from the end zone
+    s = position("H7 14,7", "A1 20,1", ball="14,7", teams=("wood-elf", "orc"))
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=3)  # the third step rolls the Rushes
+    assert chosen[0] == "move 7" and chosen[1].startswith("move 7 to 25,")
+    assert chosen[1].endswith("rush 2+, rush 2+, rush 2+)") and s.score == [1, 0]

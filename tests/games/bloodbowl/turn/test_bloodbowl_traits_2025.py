@@ -7,10 +7,12 @@ Until a shipped roster names a skill, a test gives it to a player of the positio
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tablesports import load
 from tablesports.core.errors import DataFileError
 from tablesports.games.bloodbowl.players import STANDING
 from tablesports.games.bloodbowl.rules_data import (
@@ -287,3 +289,50 @@ def test_eye_gouge_is_kept_in_the_position_notation() -> None:
     act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
     again = s.game.state_from_json(s.to_json())
     assert who(again, "A1").gouged and not who(again, "H1").gouged
+
+
+# --- the 2025 rosters that bring them -----------------------------------------------------
+
+
+def test_the_2025_wood_elf_catcher_sprints() -> None:
+    s = position("H7 5,7", rerolls=(0, 0), teams=("wood-elf", "orc"))  # Catcher, MA 8
+    act(s, "move 7")
+    assert "move 7 to 16,7 (rush 2+, rush 2+, rush 2+)" in legal_texts(s)
+
+
+def test_the_2025_big_un_taunts_the_human_ogre_forward() -> None:
+    s = position("H12 8,7", "A9 9,7")  # human Ogre (ST 5) blocks the Big Un (ST 4, Taunt)
+    act(s, "block 12", "D6=6", "block 9,7", "block dice=push,push", "choose push")
+    act(s, "push to 10,7", "stay")
+    assert s.current_player() == 1 and legal_texts(s) == ["follow up", "stay"]
+    act(s, "follow up")
+    assert who(s, "H12").square == sq("9,7")
+
+
+def test_the_2025_zombie_gouges_whoever_it_pushes() -> None:
+    s = position("H1 8,7", "A1 9,7", teams=("necromantic", "orc"))  # Zombie against a Lineman
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    assert who(s, "A1").gouged
+
+
+def test_the_2025_beer_boar_has_no_ball() -> None:
+    s = position("H5 5,7", "A1 20,1", ball="6,7", teams=("norse", "orc"))
+    events = act(s, "move 5", "move 5 to 6,7")
+    assert "(No Ball) fails to pick up the ball" in log(events) and s.turnover
+
+
+def test_a_team_file_with_more_insignificant_snotlings_than_others_is_refused(
+    tmp_path: Path,
+) -> None:
+    players = ", ".join(
+        f'{{ number = {n}, position = "{pos}" }}'
+        for n, pos in enumerate(["Underworld Snotling"] * 6 + ["Underworld Goblin Lineman"] * 5, 1)
+    )
+    path = tmp_path / "team.toml"
+    path.write_text(
+        '[team]\nname = "Small Ones"\nroster = "underworld"\nedition = "2025"\nrerolls = 1\n'
+        f"cheerleaders = 0\nassistant_coaches = 0\nfan_factor = 1\nplayers = [{players}]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(DataFileError, match=r"6 Insignificant players .* and 5 others"):
+        load("bloodbowl", home=str(path))
