@@ -43,6 +43,7 @@ AIM_VERBS = (
     "leap to",
     "gaze at",
     "fire at",
+    "trickster to",
 )
 """The verbs of an action's target step."""
 FACES = ("skull", "both-down", "push", "stumble", "pow")
@@ -180,7 +181,7 @@ class NoDumpOff:
         return "no dump-off"
 
 
-SKILL_USES = ("wrestle", "fend", "pro", "plague ridden")
+SKILL_USES = ("wrestle", "fend", "pro", "plague ridden", "trickster")
 """The skills whose use is a yes-or-no choice of their coach (`use wrestle`, `no wrestle`)."""
 
 
@@ -224,7 +225,8 @@ _MOVE = re.compile(rf"move {_N} to {_SQ}(?: \(([^)]*)\))?")
 _DECLARE = re.compile(rf"({'|'.join(KINDS)}) {_N}")
 _THROW = re.compile(rf"throw {_N} to {_SQ}(?: \(([^)]*)\))?")
 _AIM = re.compile(
-    rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to|gaze at|fire at) {_SQ}"
+    rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to|gaze at|fire at"
+    rf"|trickster to) {_SQ}"
     r"(?: \(([^)]*)\))?"
 )
 _DICE = re.compile(r"block dice=([a-z-]+(?:,[a-z-]+){0,2})")
@@ -252,7 +254,7 @@ FORMS = (
     "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
     "reroll, no reroll, brawler reroll, push to 15,6, push into the crowd, follow up, stay, "
     "interfere 5, no interference, no dump-off, lash out at 7, D16=9, use wrestle, no wrestle, "
-    "breathe fire 6, fire at 14,6"
+    "breathe fire 6, fire at 14,6, trickster to 14,6, no trickster"
 )
 
 

@@ -35,6 +35,7 @@ from tablesports.games.bloodbowl.turn.throw_team_mate import (
     ThrowTeamMate,
     ThrowTest,
 )
+from tablesports.games.bloodbowl.turn.trickster import Trickster, TricksterPickUp
 from tablesports.games.bloodbowl.turn.vampires import Bloodlust, HypnoticGaze
 from tablesports.games.bloodbowl.turn.vomit import ProjectileVomit
 
@@ -78,5 +79,7 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     Bloodlust,
     HypnoticGaze,
     BreatheFire,
+    Trickster,
+    TricksterPickUp,
     SteadyFooting,
 )
