@@ -9,7 +9,7 @@ Hypnotic Gaze and Bloodlust (vampire),
 Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse);
 Wrestle, Fend, Pro, Give and Go (imperial-nobility, against a Juggernaut); Timmm-ber!, Sprint
 (halfling); Breathe Fire, Iron Hard Skin, Sure Feet, Unsteady (chaos-dwarf); Wrestle
-and Steady Footing (bretonnian). A
+and Steady Footing (bretonnian); Guard against Defensive, My Ball, Trickster (gnome v amazon). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ PAIRINGS = [
     ("halfling", "imperial-nobility"),
     ("chaos-dwarf", "khorne"),
     ("bretonnian", "chaos-dwarf"),
+    ("gnome", "amazon"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 
