@@ -10,8 +10,8 @@ Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse); the 2025 rosters'
 Eye Gouge (necromantic, shambling-undead), No Ball (norse, necromantic), Sprint (wood-elf),
 Insignificant (underworld), Unsteady, and Stab and Strip Ball of the 2025 Skaven (skaven);
 Wrestle, Fend, Pro, Give and Go (imperial-nobility, against a Juggernaut); Timmm-ber!, Sprint
-(halfling); Breathe Fire, Iron Hard Skin, Sure Feet, Unsteady (chaos-dwarf); Wrestle and Steady
-Footing (bretonnian). A
+(halfling); Breathe Fire, Iron Hard Skin, Sure Feet, Unsteady (chaos-dwarf); Wrestle
+and Steady Footing (bretonnian); Guard against Defensive, My Ball, Trickster (gnome v amazon). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ PAIRINGS = [
     ("chaos-dwarf", "khorne"),
     ("bretonnian", "chaos-dwarf"),
     ("skaven", "orc"),
+    ("gnome", "amazon"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 

@@ -202,6 +202,14 @@ class ScriptedBot:
                 col = end_zone_column(s.players[top.pid].team)
                 return min(moves, key=lambda a: abs(a.x - col))
             return actions[0]
+        if top.name == "trickster":  # to the square fewest opponents Mark, if fewer than now
+            p = s.players[top.pid]
+            aims = [a for a in actions if isinstance(a, Aim)]
+            best = min(aims, key=lambda a: s.markers(p.team, a.x + a.y * WIDTH), default=None)
+            here = s.markers(p.team, p.square)
+            if best is not None and s.markers(p.team, best.x + best.y * WIDTH) < here:
+                return best
+            return actions[-1]
         if top.name == "safe_pair_of_hands":
             team = s.current_player()
             return min(actions, key=lambda a: s.markers(team, a.x + a.y * WIDTH))

@@ -310,3 +310,83 @@ def test_wrestle_of_a_bretonnian_squire_against_a_blitzer_with_block() -> None:
     assert s.current_player() == 1 and legal_texts(s) == ["use wrestle", "no wrestle"]
     act(s, "no wrestle")  # declined: only the Squire (no Block) is knocked down
     assert who(s, "A1").stance == PRONE and who(s, "H6").stance == STANDING
+
+
+# --- Guard, My Ball, Trickster (Gnome: #1-3, #12 Gnome Linemen (Wrestle), #4-5 Woodland Foxes
+# (My Ball), #6-7 Gnome Illusionists (Trickster), #8-9 Gnome Beastmasters (Guard), #10-11
+# Altern Forest Treemen) -------------------------------------------------------------------
+
+
+def against_gnomes(*players: str, **kw: Any) -> Any:
+    return position(*players, rerolls=(0, 0), teams=("orc", "gnome"), **kw)
+
+
+def test_guard_assists_though_marked_by_another_opponent() -> None:
+    # an Orc Blitzer (ST 3) blocks a Gnome Lineman (ST 2); a Beastmaster next to the Blitzer
+    # is Marked by an Orc Lineman too, yet assists: 3 against 3, one die
+    s = against_gnomes("H6 10,7", "A1 11,7", "A8 11,8", "H1 12,9")
+    act(s, "block 6", "block 11,7")
+    assert "block dice=pow" in [str(o) for o, _ in s.chance_outcomes()]
+    assert all(len(o.faces) == 1 for o, _ in s.chance_outcomes())
+
+
+def test_without_guard_a_marked_team_mate_gives_no_assist() -> None:
+    s = against_gnomes("H6 10,7", "A1 11,7", "A2 11,8", "H1 12,9")  # a Gnome Lineman
+    act(s, "block 6", "block 11,7")
+    assert all(len(o.faces) == 2 for o, _ in s.chance_outcomes())  # 3 against 2
+
+
+def test_guard_stopped_by_a_defensive_opponent_in_his_opponents_turn() -> None:
+    # the gnomes' turn: a Gnome Lineman (ST 2) blocks an Eagle Warrior (ST 3); the Beastmaster
+    # #8 next to her is Marked by a Jaguar Warrior (#9, Defensive): no assist, two dice
+    s = position(
+        "H1 10,7", "H8 10,8", "A1 11,7", "A9 9,9", rerolls=(0, 0), teams=("gnome", "amazon")
+    )
+    act(s, "block 1", "block 11,7")
+    assert all(len(o.faces) == 2 for o, _ in s.chance_outcomes())
+    # an Eagle Warrior (no Defensive) Marking him does not stop his Guard: 3 against 3
+    s = position(
+        "H1 10,7", "H8 10,8", "A1 11,7", "A2 9,9", rerolls=(0, 0), teams=("gnome", "amazon")
+    )
+    act(s, "block 1", "block 11,7")
+    assert all(len(o.faces) == 1 for o, _ in s.chance_outcomes())
+
+
+def test_my_ball_no_pass_nor_hand_off_for_a_woodland_fox() -> None:
+    s = against_gnomes("A4 10,7", "A1 12,7", ball="10,7", team=1)
+    texts = plain_texts(s)
+    assert "move 4" in texts and "pass 4" not in texts and "hand-off 4" not in texts
+    s = against_gnomes("A1 10,7", "A4 12,7", ball="10,7", team=1)
+    assert "hand-off 1" in plain_texts(s)  # a Gnome Lineman holding it may hand it off
+
+
+def test_trickster_reappears_next_to_the_blocker_before_the_dice() -> None:
+    s = against_gnomes("H6 10,7", "A6 11,7")
+    act(s, "block 6", "block 11,7")
+    options = legal_texts(s)
+    assert s.current_player() == 1 and "no trickster" in options
+    assert "trickster to 10,6" in options and "trickster to 11,7" not in options
+    events = act(s, "trickster to 10,6")
+    assert "(Trickster) reappears at 10,6" in log(events) and who(s, "A6").square == sq("10,6")
+    act(s, "block dice=push,pow", "choose pow")  # the block goes on against his new square
+    assert "push to 10,5" in legal_texts(s)  # pushed away from the Blitzer at 10,7
+
+
+def test_trickster_declined_the_block_goes_on_where_he_stands() -> None:
+    s = against_gnomes("H6 10,7", "A6 11,7")
+    act(s, "block 6", "block 11,7", "no trickster")
+    assert who(s, "A6").square == sq("11,7") and s.current_player() < 0  # the block dice
+
+
+def test_trickster_placed_on_the_ball_picks_it_up() -> None:
+    s = against_gnomes("H6 10,7", "A6 11,7", ball="10,8")
+    act(s, "block 6", "block 11,7", "trickster to 10,8")
+    events = act(s, "D6=4")  # AG 3+, -1 for the Blitzer Marking him
+    assert "pick-up: D6=4-1 against 3+: success" in log(events)
+    assert s.ball_state == HELD and s.ball == sq("10,8")
+
+
+def test_trickster_failing_the_pick_up_is_no_turnover() -> None:
+    s = against_gnomes("H6 10,7", "A6 11,7", ball="10,8")
+    act(s, "block 6", "block 11,7", "trickster to 10,8", "D6=2", "D8=8")
+    assert not s.turnover and s.ball_state != HELD

@@ -321,14 +321,6 @@ def test_hit_and_run_is_not_used_after_going_down() -> None:
     assert s.turnover and all(p.name != "hit_and_run" for p in s.stack[-1:])
 
 
-def test_defensive_has_nothing_to_stop_while_no_roster_has_guard() -> None:
-    # Defensive only takes Guard away; a roster with Guard needs Defensive carried out first
-    from tablesports.games.bloodbowl.rules_data import rosters
-
-    used = {k for r in rosters().values() for p in r.positions for k in p.skills}
-    assert "Defensive" in used and "Guard" not in used
-
-
 # --- Hypnotic Gaze, Bloodlust (Vampires) --------------------------------------------------
 
 

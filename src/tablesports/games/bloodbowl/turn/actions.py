@@ -45,6 +45,7 @@ AIM_VERBS = (
     "gaze at",
     "hail mary to",
     "fire at",
+    "trickster to",
 )
 """The verbs of an action's target step."""
 FACES = ("skull", "both-down", "push", "stumble", "pow")
@@ -210,7 +211,7 @@ class NoDumpOff:
         return "no dump-off"
 
 
-SKILL_USES = ("wrestle", "fend", "pro", "plague ridden")
+SKILL_USES = ("wrestle", "fend", "pro", "plague ridden", "trickster")
 """The skills whose use is a yes-or-no choice of their coach (`use wrestle`, `no wrestle`)."""
 
 
@@ -255,7 +256,7 @@ _DECLARE = re.compile(rf"({'|'.join(KINDS)}) {_N}")
 _THROW = re.compile(rf"throw {_N} to {_SQ}(?: \(([^)]*)\))?")
 _AIM = re.compile(
     rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to|gaze at|hail mary to"
-    rf"|fire at) {_SQ}"
+    rf"|fire at|trickster to) {_SQ}"
     r"(?: \(([^)]*)\))?"
 )
 _DICE = re.compile(r"block dice=([a-z-]+(?:,[a-z-]+){0,2})")
@@ -287,7 +288,8 @@ FORMS = (
     "foul 14,8, block dice=push,pow, choose pow, "
     "reroll, no reroll, brawler reroll, hatred reroll, push to 15,6, push into the crowd, "
     "follow up, stay, interfere 5, no interference, no dump-off, lash out at 7, D16=9, "
-    "use wrestle, no wrestle, breathe fire 6, fire at 14,6"
+    "use wrestle, no wrestle, breathe fire 6, fire at 14,6, "
+    "trickster to 14,6, no trickster"
 )
 
 

@@ -52,6 +52,7 @@ from tablesports.games.bloodbowl.turn.notes import block_note, foul_note, hand_o
 from tablesports.games.bloodbowl.turn.paths import reach
 from tablesports.games.bloodbowl.turn.shadowing import Shadowing, shadower
 from tablesports.games.bloodbowl.turn.skill_tests import JumpUp, LeapTest, TakeRoot
+from tablesports.games.bloodbowl.turn.trickster import tricks
 from tablesports.games.bloodbowl.turn.vampires import (
     Bloodlust,
     HypnoticGaze,
@@ -487,7 +488,7 @@ class Activation(Procedure):
             return False
         if verb == "gaze at":
             self.acted = True
-            s.push(HypnoticGaze(self.pid, target))
+            s.push(*tricks(s, other, self.pid), HypnoticGaze(self.pid, target))
             return False
         if verb == "stab at":
             from tablesports.games.bloodbowl.turn.stab import Stab
@@ -499,6 +500,7 @@ class Activation(Procedure):
             s.push(
                 *([Rush(self.pid, p.square)] if rush else []),
                 *dump_off(s, other),
+                *tricks(s, other, self.pid),
                 Stab(self.pid, other),
             )
             return False
@@ -511,6 +513,7 @@ class Activation(Procedure):
             s.push(
                 *([Rush(self.pid, p.square)] if rush else []),
                 *dump_off(s, other),
+                *tricks(s, other, self.pid),
                 BreatheFire(self.pid, other),
             )
             return False
@@ -524,6 +527,7 @@ class Activation(Procedure):
             s.push(
                 *([Rush(self.pid, p.square)] if rush else []),
                 *dump_off(s, other),
+                *tricks(s, other, self.pid),
                 ProjectileVomit(self.pid, other),
             )
         elif self.kind in ("block", "blitz"):
@@ -535,11 +539,17 @@ class Activation(Procedure):
                 s.push(
                     *([Rush(self.pid, p.square)] if rush else []),
                     *dump_off(s, other),
+                    *tricks(s, other, self.pid),
                     Block(self.pid, other, True),
                 )
             else:
                 run = [HitAndRun(self.pid)] if "Hit and Run" in p.skills else []
-                s.push(*dump_off(s, other), Block(self.pid, other, False), *run)
+                s.push(
+                    *dump_off(s, other),
+                    *tricks(s, other, self.pid),
+                    Block(self.pid, other, False),
+                    *run,
+                )
         elif self.kind == "foul":
             self.acted = True
             s.push(Foul(self.pid, other))

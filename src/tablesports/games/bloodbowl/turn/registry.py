@@ -38,6 +38,7 @@ from tablesports.games.bloodbowl.turn.throw_team_mate import (
     ThrowTeamMate,
     ThrowTest,
 )
+from tablesports.games.bloodbowl.turn.trickster import Trickster, TricksterPickUp
 from tablesports.games.bloodbowl.turn.vampires import Bloodlust, HypnoticGaze
 from tablesports.games.bloodbowl.turn.vomit import ProjectileVomit
 
@@ -84,5 +85,7 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     DivingCatch,
     Punt,
     BreatheFire,
+    Trickster,
+    TricksterPickUp,
     SteadyFooting,
 )

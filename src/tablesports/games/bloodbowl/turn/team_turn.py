@@ -74,7 +74,7 @@ def _declarable(
     if up and "Hypnotic Gaze" in p.skills:  # no limit a turn
         out.append("hypnotic gaze")
     # Pass and Hand-off only when he holds the ball or may pick it up on the way
-    if (holder is p or loose) and not p.no_ball():
+    if (holder is p or loose) and not p.no_ball() and "My Ball" not in p.skills:
         if "pass" not in once_used and p.pa > 0:
             out.append("pass")
         if "hand-off" not in once_used:
