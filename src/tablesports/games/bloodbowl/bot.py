@@ -479,7 +479,7 @@ class ScriptedBot:
             if kind != "move":
                 continue
             p = s.player(team, number)
-            if p is None or p.has("No Hands") or p.stance != STANDING or not near(p, s.ball):
+            if p is None or p.no_ball() or p.stance != STANDING or not near(p, s.ball):
                 continue
             r = reach(s, p.pid, 0)
             if s.ball in r.risk:
@@ -648,7 +648,7 @@ class ScriptedBot:
                     goal = self._advance_target(s, p)
                 if goal is not None:
                     plan["goal"] = goal
-            elif s.ball_state == ON_GROUND and near(p, s.ball) and not p.has("No Hands"):
+            elif s.ball_state == ON_GROUND and near(p, s.ball) and not p.no_ball():
                 if s.ball in reach(s, p.pid, 0).risk:
                     plan.update(goal=s.ball, force=True)
             else:

@@ -21,6 +21,9 @@ PRONE = "prone"
 STUNNED = "stunned"
 STANCES = (STANDING, PRONE, STUNNED)
 
+NO_BALL = frozenset(("No Hands", "No Ball"))
+"""The traits of a player who may never hold the ball (No Hands, BB2020; No Ball, 2025)."""
+
 
 class Player:
     """One player of a team: its roster line and its state in the match.
@@ -101,6 +104,10 @@ class Player:
 
     def has(self, skill: str) -> bool:
         return skill in self.skills
+
+    def no_ball(self) -> bool:
+        """No Hands or No Ball: he never catches, picks up, intercepts nor holds the ball."""
+        return not NO_BALL.isdisjoint(self.skills)
 
     def copy(self) -> Player:
         new = Player.__new__(Player)

@@ -266,11 +266,29 @@ def check_team(team: Team, where: str, entry: str) -> None:
                 f"{where}: entry {entry!r}: {count} players of {', '.join(limit.positions)}, "
                 f"the roster allows at most {limit.max} of them together"
             )
+    check_insignificant(team, roster, where, entry)
     if team.apothecary and not roster.apothecary:
         raise DataFileError(
             f"{where}: entry {entry!r}: apothecary = true, but the {roster.name} roster "
             "may not hire an Apothecary"
         )
+
+
+def check_insignificant(team: Team, roster: Roster, where: str, entry: str) -> None:
+    """Insignificant (2025 trait): no more players with it than players without it."""
+    small = [p for p in team.players if "Insignificant" in _skills_of(roster, p.position)]
+    if small and len(small) > len(team.players) - len(small):
+        raise DataFileError(
+            f"{where}: entry {entry!r}: {len(small)} Insignificant players "
+            f"({', '.join(sorted({p.position for p in small}))}) and "
+            f"{len(team.players) - len(small)} others: a team may not have more players "
+            "with Insignificant than players without it"
+        )
+
+
+def _skills_of(roster: Roster, position: str) -> tuple[str, ...]:
+    pos = roster.position(position)
+    return pos.skills if pos is not None else ()
 
 
 BUDGET = 1_250_000

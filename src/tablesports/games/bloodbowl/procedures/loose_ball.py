@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 def can_catch(s: BloodBowlState, pid: int) -> bool:
     p = s.players[pid]
-    return p.standing and not p.has("No Hands")
+    return p.standing and not p.no_ball()
 
 
 def ball_comes_down(s: BloodBowlState, square: int, kickoff: bool) -> None:

@@ -27,7 +27,7 @@ class Touchback(Procedure):
         return [
             GiveBall(p.number)
             for p in sorted(s.on_pitch(team), key=lambda p: p.number)
-            if p.standing
+            if p.standing and not p.no_ball()  # No Hands, No Ball: never the ball
         ]
 
     def legal(self, s: BloodBowlState) -> list[Any]:

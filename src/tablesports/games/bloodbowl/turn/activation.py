@@ -35,7 +35,14 @@ from tablesports.games.bloodbowl.turn.actions import (
 )
 from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking, team_has
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
-from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
+from tablesports.games.bloodbowl.turn.moving import (
+    Distraction,
+    Dodge,
+    PickUp,
+    Rush,
+    StandUp,
+    no_ball_pick_up,
+)
 from tablesports.games.bloodbowl.turn.notes import block_note, foul_note, hand_off_note, pass_aims
 from tablesports.games.bloodbowl.turn.paths import reach
 from tablesports.games.bloodbowl.turn.shadowing import Shadowing, shadower
@@ -89,6 +96,7 @@ class Activation(Procedure):
         "path",
         "pid",
         "started",
+        "sure_feet",
     )
     name = "activation"
     rule = "the activation of a player (BB2020)"
@@ -108,6 +116,7 @@ class Activation(Procedure):
         self.ended = False
         self.leaping = False  # the next square of `path` is a Leap's
         self.hungry = False  # Bloodlust failed: a Thrall must be bitten
+        self.sure_feet = False  # Sure Feet's re-roll used (once a turn, 2025)
 
     # --- who acts --------------------------------------------------------------------------
     def over(self, s: BloodBowlState) -> bool:
@@ -162,7 +171,7 @@ class Activation(Procedure):
         squares of movement (Rushes beyond MA), with an Agility test instead of Dodging."""
         from tablesports.games.bloodbowl.turn.skill_tests import leap_modifier
 
-        if self.moved + 2 > p.ma + NUMBERS.max_rushes:
+        if self.moved + 2 > p.ma + NUMBERS.max_rushes + self._sprint(p):
             return []
         out: list[Aim] = []
         x0, y0 = coords(p.square)
@@ -181,7 +190,7 @@ class Activation(Procedure):
         return out
 
     def moves(self, s: BloodBowlState, p: Player) -> list[MovePath]:
-        r = reach(s, self.pid, self.moved, self._break_tackle(p))
+        r = reach(s, self.pid, self.moved, self._break_tackle(p), self._sprint(p))
         cache = s.__dict__.get("_moves")
         if cache is not None and cache[0] is r:
             return cache[1]
@@ -279,7 +288,8 @@ class Activation(Procedure):
                 return f"{p.label()} is the active player"
             return (
                 f"{p.label()} cannot reach {action.x},{action.y}: an empty square within "
-                f"MA {p.ma} + {NUMBERS.max_rushes} Rushes ({self.moved} used), around "
+                f"MA {p.ma} + {NUMBERS.max_rushes + self._sprint(p)} Rushes ({self.moved} used), "
+                "around "
                 "other players, is needed"
             )
         if isinstance(action, (Aim, ThrowAim)):
@@ -306,7 +316,7 @@ class Activation(Procedure):
                 return self._walk(s, p)
             return True
         if isinstance(action, MovePath):
-            r = reach(s, self.pid, self.moved, self._break_tackle(p))
+            r = reach(s, self.pid, self.moved, self._break_tackle(p), self._sprint(p))
             self.path = r.path(index(action.x, action.y))
             self.checked = False
             return False
@@ -402,6 +412,8 @@ class Activation(Procedure):
                 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 
                 s.push(Bounce(nxt))
+            elif "No Ball" in p.skills:  # a pick-up failed as on a natural 1 (2025)
+                no_ball_pick_up(s, p)
             else:
                 s.push(PickUp(self.pid, nxt))
         return False
@@ -478,6 +490,10 @@ class Activation(Procedure):
 
     def _break_tackle(self, p: Player) -> bool:
         return not self.bt_used and p.has("Break Tackle")
+
+    def _sprint(self, p: Player) -> bool:
+        """Sprint (2025): one Rush more, in a Move action only."""
+        return self.kind == "move" and "Sprint" in p.skills
 
     @staticmethod
     def _scores(p: Player) -> bool:

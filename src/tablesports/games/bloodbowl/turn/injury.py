@@ -32,6 +32,8 @@ D16 = Dice(1, 16)
 ARMOUR, INJURY_ROLL, CASUALTY_ROLL, REGENERATION, DECAY = 0, 1, 2, 3, 4
 _WORST = ("badly_hurt", "seriously_hurt", "serious_injury", "lasting_injury", "dead")
 RULE = "armour, injury and casualty (BB2020)"
+STEADY_FOOTING_ROLL = 6
+"""Steady Footing (2025): a 6 keeps him on his feet."""
 
 
 def mighty_blow(s: BloodBowlState, pid: int) -> int:
@@ -238,10 +240,22 @@ def injury_roll(s: BloodBowlState, q: Player, lost_ball: str = "", bitten: bool 
     s.push(*procs)
 
 
-def knock_down(s: BloodBowlState, pid: int, by: int = -1, fell: bool = False) -> None:
+def knock_down(
+    s: BloodBowlState, pid: int, by: int = -1, fell: bool = False, loose: int = -1
+) -> None:
     """Put `pid` Prone where he stands, push his armour roll and, if he held the ball, its
-    bounce; a player of the active team going down is a turnover (BB2020)."""
+    bounce; a player of the active team going down is a turnover (BB2020). `loose` is the
+    square of a ball lying where he fell (it bounces after his armour roll). A player with
+    Steady Footing first rolls his D6 (`SteadyFooting`)."""
     p = s.players[pid]
+    if "Steady Footing" in p.skills:
+        s.push(SteadyFooting(pid, by, fell, loose))
+        return
+    _knock_down(s, p, by, fell, loose)
+
+
+def _knock_down(s: BloodBowlState, p: Player, by: int, fell: bool, loose: int) -> None:
+    pid = p.pid
     p.stance = PRONE
     p.rooted = False
     had_ball = s.ball_state == HELD and s.ball == p.square
@@ -258,6 +272,57 @@ def knock_down(s: BloodBowlState, pid: int, by: int = -1, fell: bool = False) ->
         s.ball_state = IN_AIR
         procs.append(Bounce(p.square))
     s.push(*procs)
+    if loose >= 0:  # a ball lying where he fell bounces, after his armour roll
+        s.ball_state = IN_AIR
+        s.stack.insert(len(s.stack) - 1, Bounce(loose))
     if p.team == active_team(s):
         s.knocked_over = pid  # CHARGE! stops when one of its players goes down (seed)
         turnover(s, f"{p.label()} went down")
+
+
+class SteadyFooting(Procedure):
+    """Steady Footing (2025): about to be Knocked Down or to Fall Over, a D6: on a 6 he stays
+    on his feet (no turnover; in his activation he goes on); else he goes down as usual."""
+
+    __slots__ = ("by", "fell", "loose", "pid")
+    name = "steady_footing"
+    rule = "Steady Footing (2025)"
+
+    def __init__(self, pid: int = -1, by: int = -1, fell: bool = False, loose: int = -1) -> None:
+        super().__init__()
+        self.pid = pid
+        self.by = by
+        self.fell = fell
+        self.loose = loose
+
+    def actor(self, s: BloodBowlState) -> int | None:
+        return CHANCE if s.players[self.pid].square >= 0 else None
+
+    def dice(self, s: BloodBowlState) -> Dice | None:
+        return D6
+
+    def describe(self, s: BloodBowlState) -> str:
+        return f"{s.players[self.pid].label()}: Steady Footing roll"
+
+    def step(self, s: BloodBowlState, action: Any) -> bool:
+        p = s.players[self.pid]
+        if action is None:  # he left the pitch meanwhile
+            return True
+        if action.value >= STEADY_FOOTING_ROLL:
+            s.log(
+                "steady_footing",
+                f"{p.label()} (Steady Footing): D6={action.value}: he keeps his feet.",
+                self.rule,
+                roll=action.value,
+                success=True,
+            )
+            return True
+        s.log(
+            "steady_footing",
+            f"{p.label()} (Steady Footing): D6={action.value}: he goes down.",
+            self.rule,
+            roll=action.value,
+            success=False,
+        )
+        _knock_down(s, p, self.by, self.fell, self.loose)
+        return True

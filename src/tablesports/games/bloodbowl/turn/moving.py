@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablesports.games.bloodbowl.ball import HELD, IN_AIR, ON_GROUND
+from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords, end_zone_column
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.tables import NUMBERS
@@ -29,16 +29,14 @@ def fall_into(s: BloodBowlState, p: Player, square: int) -> None:
     s.place(p, square)
     if carrying:
         s.ball = square
-    knock_down(s, p.pid, fell=True)
-    if loose_there:
-        s.ball_state = IN_AIR
-        s.stack.insert(len(s.stack) - 1, Bounce(square))  # after his armour roll
+    knock_down(s, p.pid, fell=True, loose=square if loose_there else -1)
 
 
 class Rush(Test):
     name = "rush"
     kind = "rush"
-    rule = "Rush: D6 2+, -1 in a Blizzard, -1 for a Drunkard (BB2020)"
+    skill = "Sure Feet"
+    rule = "Rush: D6 2+, -1 in a Blizzard, -1 for a Drunkard (BB2020); Sure Feet (2025)"
 
     def target(self, s: BloodBowlState, p: Player) -> int:
         return NUMBERS.rush_target
@@ -46,6 +44,17 @@ class Rush(Test):
     def modifier(self, s: BloodBowlState, p: Player) -> int:
         drunk = "Drunkard" in p.skills  # -1 to his Rushes (BB2020)
         return int(s.weather_entry().rush_modifier) - drunk
+
+    def skill_allowed(self, s: BloodBowlState, p: Player) -> bool:
+        """Sure Feet (2025): once per turn; a player acts once a turn, so once an activation
+        (kept on his activation, a CHARGE! one included)."""
+        for proc in reversed(s.stack):
+            if proc.name == "activation" and getattr(proc, "pid", -1) == self.pid:
+                if getattr(proc, "sure_feet", False):
+                    return False
+                proc.sure_feet = True  # type: ignore[attr-defined]
+                return True
+        return True
 
     def fail(self, s: BloodBowlState, p: Player) -> None:
         fall_into(s, p, self.square)
@@ -94,6 +103,18 @@ class PickUp(Test):
     def fail(self, s: BloodBowlState, p: Player) -> None:
         turnover(s, f"{p.label()} failed to pick up the ball")
         s.push(Bounce(s.ball))
+
+
+def no_ball_pick_up(s: BloodBowlState, p: Player) -> None:
+    """No Ball (2025): he fails to pick up the ball as if he rolled a natural 1, with no roll
+    to re-roll: a turnover, and the ball bounces."""
+    s.log(
+        "pick-up",
+        f"{p.label()} (No Ball) fails to pick up the ball.",
+        "No Ball (2025)",
+        success=False,
+    )
+    PickUp(p.pid, p.square).fail(s, p)
 
 
 class StandUp(Test):

@@ -43,7 +43,7 @@ def pass_aims(s: BloodBowlState, p: Player) -> list[Aim]:
     Passing test it needs."""
     from tablesports.games.bloodbowl.turn.passing import pass_range
 
-    if p.pa <= 0 or p.has("No Hands"):
+    if p.pa <= 0 or p.no_ball():
         return []
     base = -marked(s, p) + s.weather_entry().pass_modifier
     key = (p.square, s.weather == "blizzard")

@@ -66,7 +66,7 @@ def land(s: BloodBowlState, square: int, modifier: int) -> None:
     bounce."""
     s.ball, s.ball_state = square, IN_AIR
     pid = s.pitch[square]
-    if pid >= 0 and s.players[pid].standing and not s.players[pid].has("No Hands"):
+    if pid >= 0 and s.players[pid].standing and not s.players[pid].no_ball():
         s.push(TurnCatch(pid, square, modifier))
     else:
         s.push(Bounce(square))
@@ -280,7 +280,7 @@ class PassAction(Procedure):
         out = []
         for pid in s.team_pids[1 - p.team]:
             q = s.players[pid]
-            if q.square < 0 or not has_tackle_zone(q) or q.has("No Hands"):
+            if q.square < 0 or not has_tackle_zone(q) or q.no_ball():
                 continue
             qx, qy = coords(q.square)
             t = ((qx - x1) * dx + (qy - y1) * dy) / length2 if length2 else 0
@@ -392,7 +392,7 @@ class HandOff(Procedure):
         s.log("hand_off", f"{p.label()} hands the ball to {q.label()}.", self.rule)
         s.push(Possession(p.team))
         s.ball, s.ball_state = q.square, IN_AIR
-        if q.has("No Hands"):
+        if q.no_ball():
             s.push(Bounce(q.square))
         else:
             s.push(TurnCatch(self.receiver, q.square, TN.pass_catch_modifier))

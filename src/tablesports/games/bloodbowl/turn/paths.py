@@ -83,11 +83,14 @@ def dodge_target(
     return clamp(p.ag - dodge_modifier(s, p, frm, to, tz, bonus))
 
 
-def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -> Reach:
+def reach(
+    s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False, sprint: bool = False
+) -> Reach:
     """Every square `pid` can reach with `moved` squares already used (cached); with
-    `break_tackle`, the first Dodge of a path gets the Break Tackle bonus."""
+    `break_tackle`, the first Dodge of a path gets the Break Tackle bonus; with `sprint`
+    (Sprint in a Move action), one Rush more."""
     p = s.players[pid]
-    key = (pid, p.square, moved, break_tackle)
+    key = (pid, p.square, moved, break_tackle, sprint)
     # one cache a position, for every player asked about (a bot asks about each many times);
     # a clone shares it while it stands on the same position, and replaces it once it moves on
     known: tuple[int, dict[Any, Any]] | None = s.__dict__.get("_reach")
@@ -99,7 +102,7 @@ def reach(s: BloodBowlState, pid: int, moved: int, break_tackle: bool = False) -
     if cached is not None:
         return cached
     r = cache[key] = Reach(key, p, p.square)
-    budget = p.ma + NUMBERS.max_rushes - moved
+    budget = p.ma + NUMBERS.max_rushes + sprint - moved
     if budget <= 0 or p.square < 0:
         return r
     tz = r.tz = _zones(s, cache, p.team, False)

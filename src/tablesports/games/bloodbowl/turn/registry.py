@@ -9,7 +9,7 @@ from tablesports.games.bloodbowl.turn.apothecary import Apothecary
 from tablesports.games.bloodbowl.turn.block import Block
 from tablesports.games.bloodbowl.turn.foul import Foul
 from tablesports.games.bloodbowl.turn.hit_and_run import HitAndRun
-from tablesports.games.bloodbowl.turn.injury import ArmourInjury
+from tablesports.games.bloodbowl.turn.injury import ArmourInjury, SteadyFooting
 from tablesports.games.bloodbowl.turn.moving import Distraction, Dodge, PickUp, Rush, StandUp
 from tablesports.games.bloodbowl.turn.passing import (
     FlightScatter,
@@ -76,4 +76,5 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     HitAndRun,
     Bloodlust,
     HypnoticGaze,
+    SteadyFooting,
 )

@@ -64,7 +64,7 @@ def _declarable(
     if up and "Hypnotic Gaze" in p.skills:  # no limit a turn
         out.append("hypnotic gaze")
     # Pass and Hand-off only when he holds the ball or may pick it up on the way
-    if (holder is p or loose) and not p.has("No Hands"):
+    if (holder is p or loose) and not p.no_ball():
         if "pass" not in once_used and p.pa > 0:
             out.append("pass")
         if "hand-off" not in once_used:
