@@ -162,7 +162,7 @@ class Activation(Procedure):
             )
         elif self.kind not in STILL and not self.acted and not p.rooted:
             out.extend(self.moves(s, p))
-            if "Leap" in p.skills:
+            if "Leap" in p.skills or "Pogo" in p.skills:
                 out.extend(self.leaps(s, p))
         return out
 
@@ -184,7 +184,8 @@ class Activation(Procedure):
                     x, y = x0 + 2 * dx, y0 + 2 * dy
                     if 0 <= x < WIDTH and 0 <= y < HEIGHT and s.pitch[index(x, y)] < 0:
                         mod = leap_modifier(s, p, p.square, index(x, y))
-                        note = f"leap {min(6, max(2, p.ag - mod))}+"
+                        word = "pogo" if "Pogo" in p.skills else "leap"
+                        note = f"{word} {min(6, max(2, p.ag - mod))}+"
                         note += f", rush {rush}+" * rushes
                         out.append(Aim("leap to", x, y, note))
         return out
