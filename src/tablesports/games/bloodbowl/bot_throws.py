@@ -112,16 +112,17 @@ def _best(
 def score_throw(
     s: BloodBowlState, declared: dict[Any, Any], carrier: Player
 ) -> dict[str, Any] | None:
-    """A plan to throw the Right Stuff `carrier` into the end zone: from where the thrower
-    stands if the carrier is next to him, else from a square next to the carrier that the
-    thrower reaches with no roll."""
+    """A plan to throw the Right Stuff `carrier` into the end zone, or (when he has not acted)
+    onto an unmarked square within his MA of it, from where he runs in this turn: from where
+    the thrower stands if the carrier is next to him, else from a square next to the carrier
+    that the thrower reaches with no roll."""
     if not throwable(s, carrier.team, carrier):
         return None
     col = end_zone_column(1 - carrier.team)
     cx = coords(carrier.square)[0]
-    if abs(cx - col) > 8:  # a short pass reaches 6 squares; the thrower may step 2 nearer
+    run = 0 if carrier.used else carrier.ma
+    if abs(cx - col) > 8 + run:  # a short pass reaches 6 squares; the thrower may step 2
         return None
-    targets = [col + y * WIDTH for y in range(HEIGHT)]
     last_turn = s.turn[carrier.team] >= s.turns_per_half
     best: tuple[float, Player, Any, int, int] | None = None
     for p, a in _throwers(s, declared):
@@ -135,13 +136,26 @@ def score_throw(
             r = reach(s, p.pid, 0)
             froms = [f for f in NEIGHBOURS[carrier.square] if r.risk.get(f) == ""]
         for f in froms:
-            c, t = _best(s, p, carrier, f, targets)
+            c, t = _best(s, p, carrier, f, _score_targets(s, carrier, f, col, run))
             if t >= 0 and (best is None or c > best[0]):
                 best = (c, p, a, f, t)
     if best is None or (best[0] < SCORE_THROW and not (last_turn and best[0] > 0.1)):
         return None
     _, p, a, f, t = best
     return {"pid": p.pid, "goal": f, "throw": (carrier.number, t), "declare": a}
+
+
+def _score_targets(s: BloodBowlState, q: Player, frm: int, col: int, run: int) -> list[int]:
+    """The end zone squares in a short pass of `frm`, and (`run` > 0) the unmarked squares
+    in reach from which `q` walks into it with no roll (`run` columns away at most)."""
+    x0, y0 = coords(frm)
+    out = []
+    for y in range(max(0, y0 - 6), min(HEIGHT, y0 + 7)):
+        for x in range(max(0, x0 - 6), min(WIDTH, x0 + 7)):
+            d = abs(x - col)
+            if d == 0 or (d <= run and not marking(s, q.team, x + y * WIDTH)):
+                out.append(x + y * WIDTH)
+    return out
 
 
 def mark_throw(
