@@ -36,6 +36,8 @@ from tablesports.games.bloodbowl.rules_data import formations
 from tablesports.games.bloodbowl.turn.actions import (
     AIM_VERBS,
     FACES,
+    GOBLIN_KINDS,
+    GOBLIN_VERBS,
     KINDS,
     Aim,
     Bite,
@@ -86,11 +88,18 @@ def _team_turn(numbers: Sequence[int]) -> Iterable[Any]:
     yield from (PushTo(x, y) for x, y in SQUARES)
 
 
+def _goblin(numbers: Sequence[int]) -> Iterable[Any]:
+    """bb-goblin: Chainsaw, Throw Bomb and Ball & Chain, their targets."""
+    yield from (Declare(kind, n) for kind in GOBLIN_KINDS for n in numbers)
+    yield from (Aim(verb, x, y) for verb in GOBLIN_VERBS for x, y in SQUARES)
+
+
 FAMILIES: list[Callable[[Sequence[int]], Iterable[Any]]] = [
     lambda numbers: _fixed(),
     _by_number,
     _by_square,
     _team_turn,
+    _goblin,
 ]
 
 

@@ -30,6 +30,10 @@ KINDS = (
     "stab",
     "hypnotic gaze",
 )
+GOBLIN_KINDS = ("chainsaw", "throw bomb", "ball & chain")
+"""bb-goblin: the Special actions of Chainsaw, Bombardier and Ball & Chain (2025)."""
+GOBLIN_VERBS = ("chainsaw at", "chainsaw foul", "bomb at")
+"""bb-goblin: their target steps (and a Foul with the chainsaw)."""
 """The actions a player can be activated for (BB2020; the last three are Special actions)."""
 AIM_VERBS = (
     "block",
@@ -204,10 +208,11 @@ class FollowUp:
 _N = r"(\d{1,2})"
 _SQ = r"(\d{1,2}),(\d{1,2})"
 _MOVE = re.compile(rf"move {_N} to {_SQ}(?: \(([^)]*)\))?")
-_DECLARE = re.compile(rf"({'|'.join(KINDS)}) {_N}")
+_DECLARE = re.compile(rf"({'|'.join(KINDS + GOBLIN_KINDS)}) {_N}")
 _THROW = re.compile(rf"throw {_N} to {_SQ}(?: \(([^)]*)\))?")
 _AIM = re.compile(
-    rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to|gaze at) {_SQ}"
+    rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to|gaze at|"
+    rf"{'|'.join(GOBLIN_VERBS)}) {_SQ}"
     r"(?: \(([^)]*)\))?"
 )
 _DICE = re.compile(r"block dice=([a-z-]+(?:,[a-z-]+){0,2})")
@@ -233,7 +238,8 @@ FORMS = (
     "stab at 14,6, leap to 14,6, hypnotic gaze 3, gaze at 14,6, bite 1, "
     "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
     "reroll, no reroll, brawler reroll, push to 15,6, push into the crowd, follow up, stay, "
-    "interfere 5, no interference, no dump-off, lash out at 7, D16=9"
+    "interfere 5, no interference, no dump-off, lash out at 7, D16=9, chainsaw 6, "
+    "chainsaw at 14,6, chainsaw foul 14,6, throw bomb 7, bomb at 18,6, ball & chain 12"
 )
 
 

@@ -26,6 +26,8 @@ from tablesports.games.bloodbowl.players import PRONE, STANDING, STUNNED
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.actions import (
+    GOBLIN_KINDS,
+    GOBLIN_VERBS,
     KINDS,
     Aim,
     Bite,
@@ -35,6 +37,7 @@ from tablesports.games.bloodbowl.turn.actions import (
 )
 from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking, team_has
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
+from tablesports.games.bloodbowl.turn.goblin_actions import SKILLS as GOBLIN_SKILLS
 from tablesports.games.bloodbowl.turn.moving import (
     Distraction,
     Dodge,
@@ -61,9 +64,11 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 END_ACTIVATION = EndActivation()
-FINAL = tuple(k for k in KINDS if k not in ("move", "blitz"))  # the action ends the activation
+FINAL = tuple(
+    k for k in KINDS + GOBLIN_KINDS if k not in ("move", "blitz")
+)  # the action ends the activation
 THROWS = ("throw team-mate", "kick team-mate")
-STILL = ("block", "projectile vomit", "stab")
+STILL = ("block", "projectile vomit", "stab", "chainsaw", "throw bomb")
 """Actions taken where the player stands."""
 """Actions that end once their target step is done."""
 NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery", "Unchannelled Fury")
@@ -278,6 +283,10 @@ class Activation(Procedure):
             from tablesports.games.bloodbowl.turn.throw_team_mate import throw_aims
 
             out.extend(throw_aims(s, p))
+        if not GOBLIN_SKILLS.isdisjoint(p.skills):  # Chainsaw, Bombardier, Ball & Chain
+            from tablesports.games.bloodbowl.turn import goblin_actions
+
+            out.extend(goblin_actions.aims(s, self, p))
         return out
 
     def why(self, s: BloodBowlState, action: Any) -> str:
@@ -427,6 +436,10 @@ class Activation(Procedure):
         from tablesports.games.bloodbowl.turn.passing import HandOff, PassAction, Possession
 
         other = s.pitch[target]
+        if verb in GOBLIN_VERBS:
+            from tablesports.games.bloodbowl.turn import goblin_actions
+
+            return goblin_actions.aim(s, self, p, target, verb)
         if verb == "leap to":
             self.path = [target]
             self.leaping = True

@@ -108,6 +108,8 @@ class ArmourInjury(Procedure):
         p = s.players[self.pid]
         if self.phase == ARMOUR:
             total = action.total + self.modifier
+            if self.fouler < 0 and "Chainsaw" in p.skills:  # 2025: +3 once he is down
+                total += 3
             if self.fouler >= 0 and action.faces[0] == action.faces[1]:
                 self.send_off = True
             broken = total >= p.av

@@ -7,6 +7,7 @@ from tablesports.games.bloodbowl.turn.activation import Activation, DumpOff, OnT
 from tablesports.games.bloodbowl.turn.animosity import Animosity
 from tablesports.games.bloodbowl.turn.apothecary import Apothecary
 from tablesports.games.bloodbowl.turn.block import Block
+from tablesports.games.bloodbowl.turn.chainsaw import Chainsaw
 from tablesports.games.bloodbowl.turn.foul import Foul
 from tablesports.games.bloodbowl.turn.hit_and_run import HitAndRun
 from tablesports.games.bloodbowl.turn.injury import ArmourInjury, SteadyFooting
@@ -58,6 +59,7 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     SendOff,
     ThrowTeamMate,
     ThrowTest,
+    Chainsaw,
     AlwaysHungry,
     Flight,
     LandingTest,

@@ -14,12 +14,22 @@ from tablesports.games.bloodbowl.players import PRONE, STANDING
 from tablesports.games.bloodbowl.procedures.team_turn import END_TURN, TeamTurn
 from tablesports.games.bloodbowl.turn.actions import Declare
 from tablesports.games.bloodbowl.turn.activation import Activation, carrying
+from tablesports.games.bloodbowl.turn.goblin_actions import SKILLS as GOBLIN_SKILLS
+from tablesports.games.bloodbowl.turn.goblin_actions import declarable as goblin_declarable
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
     from tablesports.games.bloodbowl.state import BloodBowlState
 
-ONCE_PER_TURN = ("blitz", "pass", "hand-off", "foul", "throw team-mate", "kick team-mate")
+ONCE_PER_TURN = (
+    "blitz",
+    "pass",
+    "hand-off",
+    "foul",
+    "throw team-mate",
+    "kick team-mate",
+    "throw bomb",
+)
 
 
 def declarable(s: BloodBowlState, p: Player, once_used: list[str]) -> list[str]:
@@ -86,6 +96,8 @@ def _declarable(
         and right_stuff_standing(s, p)
     ):
         out.append("kick team-mate")
+    if not GOBLIN_SKILLS.isdisjoint(p.skills):  # Chainsaw, Bombardier, Ball & Chain
+        out.extend(goblin_declarable(s, p, once_used, "block" in out))
     return out
 
 
