@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
     from tablesports.games.bloodbowl.state import BloodBowlState
 
-SKILLS = frozenset(("Chainsaw",))
+SKILLS = frozenset(("Chainsaw", "Bombardier"))
 """The skills whose player goes through these hooks."""
 
 
@@ -26,6 +26,13 @@ def declarable(
     out = []
     if "Chainsaw" in p.skills and p.stance == STANDING and opponent_next:
         out.append("chainsaw")
+    if (
+        "Bombardier" in p.skills
+        and p.stance == STANDING
+        and p.pa > 0
+        and "throw bomb" not in once_used
+    ):
+        out.append("throw bomb")
     return out
 
 
@@ -47,6 +54,10 @@ def aims(s: BloodBowlState, act: Any, p: Player) -> list[Any]:
                 if q >= 0 and s.players[q].team != p.team and s.players[q].stance != STANDING:
                     x, y = coords(sq)
                     out.append(Aim("chainsaw foul", x, y, "2+, armour +3"))
+    if kind == "throw bomb" and not act.acted and "Bombardier" in p.skills:
+        from tablesports.games.bloodbowl.turn.bombardier import bomb_aims
+
+        out.extend(bomb_aims(s, p))
     return out
 
 
@@ -57,6 +68,12 @@ def aim(s: BloodBowlState, act: Any, p: Player, target: int, verb: str) -> bool:
     from tablesports.games.bloodbowl.turn.moving import Rush
 
     other = s.pitch[target]
+    if verb == "bomb at":
+        from tablesports.games.bloodbowl.turn.bombardier import ThrowBomb
+
+        act.acted = True
+        s.push(ThrowBomb(act.pid, target))
+        return False
     if verb == "chainsaw foul":
         act.acted = True
         s.push(Chainsaw(act.pid, other, foul=True))

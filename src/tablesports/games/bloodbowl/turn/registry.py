@@ -7,6 +7,13 @@ from tablesports.games.bloodbowl.turn.activation import Activation, DumpOff, OnT
 from tablesports.games.bloodbowl.turn.animosity import Animosity
 from tablesports.games.bloodbowl.turn.apothecary import Apothecary
 from tablesports.games.bloodbowl.turn.block import Block
+from tablesports.games.bloodbowl.turn.bombardier import (
+    BombCatch,
+    BombTest,
+    Explosion,
+    Rethrow,
+    ThrowBomb,
+)
 from tablesports.games.bloodbowl.turn.chainsaw import Chainsaw
 from tablesports.games.bloodbowl.turn.foul import Foul
 from tablesports.games.bloodbowl.turn.hit_and_run import HitAndRun
@@ -60,6 +67,11 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     ThrowTeamMate,
     ThrowTest,
     Chainsaw,
+    ThrowBomb,
+    BombTest,
+    BombCatch,
+    Rethrow,
+    Explosion,
     AlwaysHungry,
     Flight,
     LandingTest,
