@@ -39,6 +39,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     GOBLIN_KINDS,
     GOBLIN_VERBS,
     KINDS,
+    SWOOP_FACINGS,
     Aim,
     Bite,
     Brawl,
@@ -51,6 +52,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     PushCrowd,
     PushTo,
     Reroll,
+    Swoop,
 )
 
 SQUARES = [(x, y) for y in range(HEIGHT) for x in range(WIDTH)]
@@ -92,6 +94,7 @@ def _goblin(numbers: Sequence[int]) -> Iterable[Any]:
     """bb-goblin: Chainsaw, Throw Bomb and Ball & Chain, their targets."""
     yield from (Declare(kind, n) for kind in GOBLIN_KINDS for n in numbers)
     yield from (Aim(verb, x, y) for verb in GOBLIN_VERBS for x, y in SQUARES)
+    yield from (Swoop(f) for f in ("", *SWOOP_FACINGS))
 
 
 FAMILIES: list[Callable[[Sequence[int]], Iterable[Any]]] = [

@@ -34,6 +34,21 @@ GOBLIN_KINDS = ("chainsaw", "throw bomb", "ball & chain")
 """bb-goblin: the Special actions of Chainsaw, Bombardier and Ball & Chain (2025)."""
 GOBLIN_VERBS = ("chainsaw at", "chainsaw foul", "bomb at")
 """bb-goblin: their target steps (and a Foul with the chainsaw)."""
+SWOOP_FACINGS = ("east", "west", "north", "south")
+"""Swoop: where the throw-in template faces (east: towards x = 25, north: towards y = 0)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Swoop:
+    """Swoop (2025): a thrown player swoops with the template facing `facing`, or scatters
+    as usual (`facing` empty: `no swoop`)."""
+
+    facing: str = ""
+
+    def __str__(self) -> str:
+        return f"swoop {self.facing}" if self.facing else "no swoop"
+
+
 """The actions a player can be activated for (BB2020; the last three are Special actions)."""
 AIM_VERBS = (
     "block",
@@ -231,6 +246,7 @@ _FIXED: dict[str, Any] = {
     "no interference": Interfere(0),
     "brawler reroll": Brawl(),
     "no dump-off": NoDumpOff(),
+    **{str(Swoop(f)): Swoop(f) for f in ("", *SWOOP_FACINGS)},
 }
 FORMS = (
     "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, throw team-mate 9, kick team-mate 9, "
@@ -239,7 +255,8 @@ FORMS = (
     "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
     "reroll, no reroll, brawler reroll, push to 15,6, push into the crowd, follow up, stay, "
     "interfere 5, no interference, no dump-off, lash out at 7, D16=9, chainsaw 6, "
-    "chainsaw at 14,6, chainsaw foul 14,6, throw bomb 7, bomb at 18,6, ball & chain 12"
+    "chainsaw at 14,6, chainsaw foul 14,6, throw bomb 7, bomb at 18,6, ball & chain 12, "
+    "swoop east, no swoop"
 )
 
 

@@ -34,6 +34,7 @@ from tablesports.games.bloodbowl.turn.send_off import SendOff
 from tablesports.games.bloodbowl.turn.shadowing import Shadowing
 from tablesports.games.bloodbowl.turn.skill_tests import JumpUp, LeapTest, TakeRoot
 from tablesports.games.bloodbowl.turn.stab import Stab
+from tablesports.games.bloodbowl.turn.swoop import SwoopChoice, SwoopFlight, SwoopLanding
 from tablesports.games.bloodbowl.turn.team_turn import FullTeamTurn
 from tablesports.games.bloodbowl.turn.throw_team_mate import (
     AlwaysHungry,
@@ -72,6 +73,9 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     BombCatch,
     Rethrow,
     Explosion,
+    SwoopChoice,
+    SwoopFlight,
+    SwoopLanding,
     AlwaysHungry,
     Flight,
     LandingTest,
