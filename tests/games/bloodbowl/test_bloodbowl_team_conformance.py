@@ -6,7 +6,8 @@ undead teams), Brawler, Grab, Safe Pass, Cloud Burster, Swarming beyond eleven (
 Leap, Take Root, Stab, Shadowing, Jump Up, Dump-off (wood-elf v dark-elf), On the Ball
 (lizardmen), Animosity and Safe Pair of Hands (underworld, chaos-renegade), Hit and Run (amazon),
 Hypnotic Gaze and Bloodlust (vampire),
-Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse). A
+Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse), Chainsaw, Bombardier, Swoop,
+Pogo, Ball & Chain and Throw Team-mate by a Trolls (goblin v ogre). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ PAIRINGS = [
     ("amazon", "wood-elf"),
     ("vampire", "dark-elf"),
     ("norse", "lizardmen"),
+    ("goblin", "ogre"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 

@@ -53,6 +53,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     PushTo,
     Reroll,
     Swoop,
+    ThrowAim,
 )
 
 SQUARES = [(x, y) for y in range(HEIGHT) for x in range(WIDTH)]
@@ -95,6 +96,8 @@ def _goblin(numbers: Sequence[int]) -> Iterable[Any]:
     yield from (Declare(kind, n) for kind in GOBLIN_KINDS for n in numbers)
     yield from (Aim(verb, x, y) for verb in GOBLIN_VERBS for x, y in SQUARES)
     yield from (Swoop(f) for f in ("", *SWOOP_FACINGS))
+    # Throw and Kick Team-mate's `throw 12 to 16,7` (missing until the Goblins' Trolls threw)
+    yield from (ThrowAim(n, x, y) for n in numbers for x, y in SQUARES)
 
 
 FAMILIES: list[Callable[[Sequence[int]], Iterable[Any]]] = [

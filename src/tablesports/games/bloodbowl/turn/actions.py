@@ -32,7 +32,7 @@ KINDS = (
 )
 GOBLIN_KINDS = ("chainsaw", "throw bomb", "ball & chain")
 """bb-goblin: the Special actions of Chainsaw, Bombardier and Ball & Chain (2025)."""
-GOBLIN_VERBS = ("chainsaw at", "chainsaw foul", "bomb at")
+GOBLIN_VERBS = ("chainsaw at", "chainsaw foul", "bomb at", "chain to")
 """bb-goblin: their target steps (and a Foul with the chainsaw)."""
 SWOOP_FACINGS = ("east", "west", "north", "south")
 """Swoop: where the throw-in template faces (east: towards x = 25, north: towards y = 0)."""
@@ -256,7 +256,7 @@ FORMS = (
     "reroll, no reroll, brawler reroll, push to 15,6, push into the crowd, follow up, stay, "
     "interfere 5, no interference, no dump-off, lash out at 7, D16=9, chainsaw 6, "
     "chainsaw at 14,6, chainsaw foul 14,6, throw bomb 7, bomb at 18,6, ball & chain 12, "
-    "swoop east, no swoop"
+    "chain to 13,7, swoop east, no swoop"
 )
 
 

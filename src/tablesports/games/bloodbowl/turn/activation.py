@@ -68,7 +68,7 @@ FINAL = tuple(
     k for k in KINDS + GOBLIN_KINDS if k not in ("move", "blitz")
 )  # the action ends the activation
 THROWS = ("throw team-mate", "kick team-mate")
-STILL = ("block", "projectile vomit", "stab", "chainsaw", "throw bomb")
+STILL = ("block", "projectile vomit", "stab", "chainsaw", "throw bomb", "ball & chain")
 """Actions taken where the player stands."""
 """Actions that end once their target step is done."""
 NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery", "Unchannelled Fury")

@@ -15,15 +15,17 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
     from tablesports.games.bloodbowl.state import BloodBowlState
 
-SKILLS = frozenset(("Chainsaw", "Bombardier"))
+SKILLS = frozenset(("Chainsaw", "Bombardier", "Ball & Chain"))
 """The skills whose player goes through these hooks."""
 
 
-def declarable(
-    s: BloodBowlState, p: Player, once_used: list[str], opponent_next: bool
-) -> list[str]:
-    """The Special actions of `p`'s secret weapon he may declare now."""
-    out = []
+def declarable(s: BloodBowlState, p: Player, once_used: list[str], usual: list[str]) -> list[str]:
+    """The actions `p` may declare now: `usual` (what any player could) with his secret
+    weapon's Special actions; a Ball & Chain player declares nothing else."""
+    if "Ball & Chain" in p.skills:
+        return ["ball & chain"]
+    out = list(usual)
+    opponent_next = "block" in usual
     if "Chainsaw" in p.skills and p.stance == STANDING and opponent_next:
         out.append("chainsaw")
     if (
@@ -54,6 +56,10 @@ def aims(s: BloodBowlState, act: Any, p: Player) -> list[Any]:
                 if q >= 0 and s.players[q].team != p.team and s.players[q].stance != STANDING:
                     x, y = coords(sq)
                     out.append(Aim("chainsaw foul", x, y, "2+, armour +3"))
+    if kind == "ball & chain":
+        from tablesports.games.bloodbowl.turn.ball_and_chain import chain_aims
+
+        out.extend(chain_aims(s, act, p))
     if kind == "throw bomb" and not act.acted and "Bombardier" in p.skills:
         from tablesports.games.bloodbowl.turn.bombardier import bomb_aims
 
@@ -68,6 +74,10 @@ def aim(s: BloodBowlState, act: Any, p: Player, target: int, verb: str) -> bool:
     from tablesports.games.bloodbowl.turn.moving import Rush
 
     other = s.pitch[target]
+    if verb == "chain to":
+        from tablesports.games.bloodbowl.turn.ball_and_chain import chain_to
+
+        return chain_to(s, act, p, target)
     if verb == "bomb at":
         from tablesports.games.bloodbowl.turn.bombardier import ThrowBomb
 

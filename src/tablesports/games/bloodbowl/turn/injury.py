@@ -140,7 +140,7 @@ class ArmourInjury(Procedure):
             result = STUNTY_INJURY[total].result if stunty else INJURY[total].result
             if result == "ko" and total == 8 and p.has("Thick Skull"):
                 result = "stunned"
-            if result == "stunned" and self.stunned_ko:
+            if result == "stunned" and (self.stunned_ko or "Ball & Chain" in p.skills):
                 result = "ko"
             if result == "casualty" and self.bitten:
                 result = "badly_hurt"
@@ -265,6 +265,8 @@ def _knock_down(s: BloodBowlState, p: Player, by: int, fell: bool, loose: int) -
     s.log("knocked_down", f"{p.label()} {word} at {s.where(p.square)}.", RULE, player=p.number)
     claws = by >= 0 and s.players[by].has("Claws")
     procs: list[Procedure] = [ArmourInjury(pid, bonus=mighty_blow(s, by), claws=claws)]
+    if "Ball & Chain" in p.skills:  # 2025: an injury roll at once, Stunned counting as KO
+        procs[0].phase = INJURY_ROLL
     if had_ball and not fell and "Safe Pair of Hands" in p.skills:
         from tablesports.games.bloodbowl.turn.safe_hands import SafePairOfHands
 

@@ -6,6 +6,12 @@ from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.turn.activation import Activation, DumpOff, OnTheBall
 from tablesports.games.bloodbowl.turn.animosity import Animosity
 from tablesports.games.bloodbowl.turn.apothecary import Apothecary
+from tablesports.games.bloodbowl.turn.ball_and_chain import (
+    ChainEnter,
+    ChainFall,
+    ChainMove,
+    ChainRush,
+)
 from tablesports.games.bloodbowl.turn.block import Block
 from tablesports.games.bloodbowl.turn.bombardier import (
     BombCatch,
@@ -76,6 +82,10 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     SwoopChoice,
     SwoopFlight,
     SwoopLanding,
+    ChainRush,
+    ChainMove,
+    ChainEnter,
+    ChainFall,
     AlwaysHungry,
     Flight,
     LandingTest,

@@ -97,7 +97,7 @@ def _declarable(
     ):
         out.append("kick team-mate")
     if not GOBLIN_SKILLS.isdisjoint(p.skills):  # Chainsaw, Bombardier, Ball & Chain
-        out.extend(goblin_declarable(s, p, once_used, "block" in out))
+        return goblin_declarable(s, p, once_used, out)
     return out
 
 
