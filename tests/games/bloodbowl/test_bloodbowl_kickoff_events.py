@@ -227,10 +227,10 @@ def test_one_charging_player_may_blitz_instead() -> None:
     s = edit(to_kickoff_event(), lambda d: move_player(d, HOME, 8, 11, 5))
     play(s, EVENT_ROLL["charge"], "D3=1", "select 8", "select 9", "selection done")
     play(s, "blitz 8", "move 8 to 12,5")  # next to orc #1 on the line at 13,6
-    # the note says the dice: a Catcher (ST 2) against ST 3
-    assert "blitz 13,6 (2 dice, they choose)" in {str(a) for a in s.legal_actions()}
-    # a Catcher (ST 2) against ST 3: two dice, the orcs choose (only pow to choose here)
-    play(s, "blitz 13,6", "block dice=pow,pow", "choose pow", "push to 14,7", "stay", "2D6=1+1")
+    # the note says the dice: a Catcher (ST 3 in 2025) against ST 3
+    assert "blitz 13,6 (1 die)" in {str(a) for a in s.legal_actions()}
+    # a Catcher (ST 3) against ST 3: one die, the blitzer's coach chooses
+    play(s, "blitz 13,6", "block dice=pow", "choose pow", "push to 14,7", "stay", "2D6=1+1")
     assert s.player(AWAY, 1).stance == "prone"
     play(s, "end activation")
     assert {str(a) for a in s.legal_actions()} == {"end charge", "move 9"}

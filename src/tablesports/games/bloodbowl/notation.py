@@ -140,6 +140,7 @@ def _read_player(s: BloodBowlState, team: int, entry: dict[str, Any]) -> None:
         "used",
         "distracted",
         "rooted",
+        "gouged",
         "name",
     }
     extra = set(entry) - known
@@ -169,6 +170,7 @@ def _read_player(s: BloodBowlState, team: int, entry: dict[str, Any]) -> None:
     p.used = bool(entry.get("used", False))
     p.distracted = bool(entry.get("distracted", False))
     p.rooted = bool(entry.get("rooted", False))
+    p.gouged = bool(entry.get("gouged", False))
 
 
 def _read_procedure(data: dict[str, Any]) -> Any:

@@ -38,6 +38,7 @@ class Player:
         "av_mod",
         "box",
         "distracted",
+        "gouged",
         "ma_mod",
         "name",
         "number",
@@ -72,6 +73,7 @@ class Player:
         self.used = False
         self.distracted = False
         self.rooted = False  # Take Root: may not leave his square this drive
+        self.gouged = False  # Eye Gouge: gives no assists until he is next activated
 
     # characteristics with the drive-long changes
     @property
@@ -128,7 +130,7 @@ class Player:
         for key in ("ma_mod", "av_mod", "sits_out"):
             if getattr(self, key):
                 out[key] = getattr(self, key)
-        for key in ("played", "used", "distracted", "rooted"):
+        for key in ("played", "used", "distracted", "rooted", "gouged"):
             if getattr(self, key):
                 out[key] = True
         if self.name:

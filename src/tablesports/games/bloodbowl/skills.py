@@ -14,7 +14,11 @@ and `turn/passing.py`; Mighty Blow, Dirty Player, Thick Skull, Stunty, Regenerat
 Always Hungry in `turn/throw_team_mate.py`; Projectile Vomit in `turn/vomit.py`; Claws and Decay
 in `turn/injury.py`; Horns, Brawler in `turn/block.py`; Grab in `turn/push.py`; Foul Appearance
 in `turn/foul_appearance.py`; Unchannelled Fury in `turn/moving.py`; Nerves of Steel in
-`turn/common.py` (`marked`); Safe Pass, Cloud Burster in `turn/passing.py`.
+`turn/common.py` (`marked`); Safe Pass, Cloud Burster in `turn/passing.py`. The 2025 traits:
+Sprint in `turn/paths.py` and `turn/activation.py`; Sure Feet and No Ball in `turn/moving.py`
+(No Ball with No Hands wherever `Player.no_ball` is asked); Insignificant in `rules_data.py`;
+Steady Footing in `turn/injury.py`; Taunt and Eye Gouge in `turn/block.py`; Unsteady forbids
+an action this program does not have.
 """
 
 from __future__ import annotations

@@ -244,6 +244,7 @@ class BloodBowlState(State):
         p.stance = STANDING
         p.distracted = False
         p.rooted = False
+        p.gouged = False
 
     def markers(self, team: int, square: int) -> int:
         """Standing opponents of `team` next to `square` (they Mark a player there), unless

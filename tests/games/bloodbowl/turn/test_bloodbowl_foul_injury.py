@@ -81,7 +81,8 @@ def test_injury_table_stunned_ko_casualty_and_the_d16() -> None:
 def test_thick_skull_turns_a_knock_out_on_8_into_stunned() -> None:
     s = position("A9 8,7", "H12 9,7", team=1, rerolls=(0, 0))  # Ogre: Thick Skull, AV 10
     act(s, "block 9", "block 9,7", "block dice=pow,pow", "choose pow", "push to 10,7", "stay")
-    act(s, "2D6=5+5", "2D6=4+4")  # the Ogre's coach chooses: ST 5 against 4
+    # the Ogre's coach chooses (ST 5 against 4); the Big Un's Mighty Blow: injury 7+1 = 8
+    act(s, "2D6=5+5", "2D6=3+4")
     assert who(s, "H12").stance == STUNNED
 
 

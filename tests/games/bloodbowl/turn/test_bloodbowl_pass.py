@@ -19,10 +19,10 @@ from tests.games.bloodbowl.turn.turn_helpers import (
 
 
 def test_an_accurate_pass_is_caught_without_modifier() -> None:
-    s = position("H7 10,7", "H8 14,7", ball="10,7")  # Thrower PA 2+, Catcher AG 3+
+    s = position("H7 10,7", "H8 14,7", ball="10,7")  # Thrower PA 3+ (2025), Catcher AG 3+
     act(s, "pass 7")
-    assert "pass to 14,7 (short pass 3+)" in legal_texts(s)
-    events = act(s, "pass to 14,7", "D6=3")  # short pass: 3-1 against 2+: accurate
+    assert "pass to 14,7 (short pass 4+)" in legal_texts(s)
+    events = act(s, "pass to 14,7", "D6=4")  # short pass: 4-1 against 3+: accurate
     assert "inaccurate" not in log(events) and "fumbled" not in log(events)
     events = act(s, "D6=3")
     assert "catch: D6=3 against 3+: success" in log(events)
@@ -171,14 +171,14 @@ def test_pass_and_hand_off_once_a_turn() -> None:
 
 def test_very_sunny_makes_passing_harder() -> None:
     s = position("H7 10,7", "H8 14,7", ball="10,7", weather="very_sunny", rerolls=(0, 0))
-    events = act(s, "pass 7", "pass to 14,7", "D6=3")  # short -1, sunny -1: 3-2 against 2+
-    assert "D6=3-2 against 2+: failure" in log(events)
+    events = act(s, "pass 7", "pass to 14,7", "D6=4")  # short -1, sunny -1: 4-2 against 3+
+    assert "D6=4-2 against 3+: failure" in log(events)
 
 
 def test_a_pass_may_aim_at_an_empty_square_and_the_ball_then_bounces() -> None:
     s = position("H7 10,7", "H8 16,7", ball="10,7")
     act(s, "pass 7")
-    assert "pass to 14,3 (short pass 3+)" in legal_texts(s)
+    assert "pass to 14,3 (short pass 4+)" in legal_texts(s)
     act(s, "pass to 14,3", "D6=6")
     assert s.stack[-1].name == "bounce"
     events = act(s, "D8=5")  # 15,3: nobody there, the ball rests

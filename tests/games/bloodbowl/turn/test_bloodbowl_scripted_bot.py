@@ -121,14 +121,16 @@ def test_it_plays_a_whole_match_with_every_team(home: str) -> None:
 
 
 def test_its_thrower_passes_to_a_free_catcher_further_up() -> None:
-    # the Thrower (#7, PA 2+) holds the ball; the Catcher (#8) stands free five columns up
-    s = position("H7 10,7", "H8 15,7", "A1 22,2", ball="10,7")
+    # the Skaven Thrower (#7, PA 2+) holds the ball; a Gutter Runner (#8) stands free five
+    # columns up (a short pass, 3+)
+    s = position("H7 10,7", "H8 15,7", "A1 22,2", ball="10,7", teams=("skaven", "orc"))
     chosen = drive_bot(s, ScriptedBot(GAME), steps=2)
     assert chosen[0] == "pass 7" and chosen[1].startswith("pass to 15,7")
 
 
 def test_it_does_not_pass_to_a_marked_team_mate() -> None:
-    s = position("H7 10,7", "H8 15,7", "A1 16,7", ball="10,7")
+    # as above, but an orc marks the Gutter Runner
+    s = position("H7 10,7", "H8 15,7", "A1 16,7", ball="10,7", teams=("skaven", "orc"))
     chosen = drive_bot(s, ScriptedBot(GAME), steps=1)
     assert chosen[0] != "pass 7"
 

@@ -18,19 +18,19 @@ def test_every_roster_skill_is_described() -> None:
     assert {"Swarming", "Secret Weapon"} <= set(skills())
 
 
-def test_loner_must_roll_4_plus_to_use_a_team_reroll() -> None:
-    # the Ogre (Loner 4+, Bone Head) fails a Rush, the team re-roll is lost on a 3
+def test_loner_must_roll_its_number_to_use_a_team_reroll() -> None:
+    # the Ogre (Loner 3+ in 2025, Bone Head) fails a Rush, the team re-roll is lost on a 2
     s = position("H12 5,7")
     act(s, "move 12", "D6=2", "move 12 to 10,7", "move 12 to 11,7 (rush 2+)", "D6=1", "reroll")
-    events = act(s, "D6=3")
+    events = act(s, "D6=2")
     assert "the re-roll is lost" in log(events) and s.rerolls[0] == 2
     assert s.stack[-1].name == "armour_injury"  # he falls: no second chance
 
 
-def test_loner_on_4_plus_rerolls() -> None:
-    s = position("H12 5,7")
+def test_loner_on_its_number_rerolls() -> None:
+    s = position("H12 5,7")  # the human Ogre: Loner (3+)
     act(s, "move 12", "D6=2", "move 12 to 10,7", "move 12 to 11,7 (rush 2+)", "D6=1", "reroll")
-    act(s, "D6=4", "D6=5")
+    act(s, "D6=3", "D6=5")
     assert who(s, "H12").square == sq("11,7") and who(s, "H12").stance == STANDING
 
 

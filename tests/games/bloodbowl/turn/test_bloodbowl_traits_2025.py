@@ -7,10 +7,12 @@ Until a shipped roster names a skill, a test gives it to a player of the positio
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tablesports import load
 from tablesports.core.errors import DataFileError
 from tablesports.games.bloodbowl.players import STANDING
 from tablesports.games.bloodbowl.rules_data import (
@@ -207,3 +209,130 @@ def test_steady_footing_saves_the_attacker_in_a_both_down_no_turnover() -> None:
     assert "keeps his feet" in log(events)
     assert who(s, "H1").stance == STANDING and who(s, "A1").stance != STANDING
     assert not s.turnover and s.stack[-1].name == "team_turn"
+
+
+# --- Taunt --------------------------------------------------------------------------------
+
+
+def test_taunt_lets_the_pushed_players_coach_make_the_attacker_follow_up() -> None:
+    s = position("H1 8,7", "A1 9,7")
+    gain(s, "A1", "Taunt")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    assert s.current_player() == 1 and legal_texts(s) == ["follow up", "stay"]
+    events = act(s, "follow up")
+    assert "(Taunt) draws #1" in log(events)
+    assert who(s, "H1").square == sq("9,7")
+
+
+def test_taunt_declined_the_attacker_stays() -> None:
+    s = position("H1 8,7", "A1 9,7")
+    gain(s, "A1", "Taunt")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    act(s, "stay")
+    assert who(s, "H1").square == sq("8,7") and s.stack[-1].name == "team_turn"
+
+
+def test_taunt_is_not_asked_when_the_attacker_follows_up_nor_without_it() -> None:
+    s = position("H1 8,7", "A1 9,7")
+    gain(s, "A1", "Taunt")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7")
+    act(s, "follow up")
+    assert who(s, "H1").square == sq("9,7") and s.current_player() == 0
+    s = position("H1 8,7", "A1 9,7")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    assert s.current_player() == 0 and s.stack[-1].name == "team_turn"
+
+
+def test_taunt_cannot_draw_a_rooted_attacker() -> None:
+    s = position("H1 8,7", "A1 9,7")
+    gain(s, "A1", "Taunt")
+    who(s, "H1").rooted = True  # as after a Take Root roll of 1
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7")
+    assert who(s, "H1").square == sq("8,7") and s.stack[-1].name == "team_turn"
+
+
+# --- Eye Gouge ----------------------------------------------------------------------------
+
+
+def _gouge(eye_gouge: bool) -> BloodBowlState:
+    """H1 blocks orc Lineman A1 from 8,7 back to 10,7, next to human H2 (11,8), who is about
+    to block A2 (12,8): A1 would give A2 a defensive assist."""
+    s = position("H1 8,7", "H2 11,8", "A1 9,7", "A2 12,8")
+    if eye_gouge:
+        gain(s, "H1", "Eye Gouge")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    act(s, "block 2", "block 12,8")
+    return s
+
+
+def test_eye_gouge_a_player_it_pushed_back_gives_no_assists() -> None:
+    assert len(_gouge(False).chance_outcomes()[0][0].faces) == 2  # ST 3 against 3 + 1 assist
+    s = _gouge(True)
+    assert len(s.chance_outcomes()[0][0].faces) == 1  # no assist from A1
+    assert who(s, "A1").gouged
+
+
+def test_eye_gouge_lasts_until_the_gouged_player_is_next_activated() -> None:
+    s = position("H1 8,7", "A1 9,7", "A2 12,1")
+    gain(s, "H1", "Eye Gouge")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    assert who(s, "A1").gouged
+    act(s, "end turn")
+    assert who(s, "A1").gouged  # still, in the opponents' turn until he acts
+    act(s, "move 1")
+    assert not who(s, "A1").gouged
+
+
+def test_eye_gouge_is_kept_in_the_position_notation() -> None:
+    s = position("H1 8,7", "A1 9,7")
+    gain(s, "H1", "Eye Gouge")
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    again = s.game.state_from_json(s.to_json())
+    assert who(again, "A1").gouged and not who(again, "H1").gouged
+
+
+# --- the 2025 rosters that bring them -----------------------------------------------------
+
+
+def test_the_2025_wood_elf_catcher_sprints() -> None:
+    s = position("H7 5,7", rerolls=(0, 0), teams=("wood-elf", "orc"))  # Catcher, MA 8
+    act(s, "move 7")
+    assert "move 7 to 16,7 (rush 2+, rush 2+, rush 2+)" in legal_texts(s)
+
+
+def test_the_2025_big_un_taunts_the_human_ogre_forward() -> None:
+    s = position("H12 8,7", "A9 9,7")  # human Ogre (ST 5) blocks the Big Un (ST 4, Taunt)
+    act(s, "block 12", "D6=6", "block 9,7", "block dice=push,push", "choose push")
+    act(s, "push to 10,7", "stay")
+    assert s.current_player() == 1 and legal_texts(s) == ["follow up", "stay"]
+    act(s, "follow up")
+    assert who(s, "H12").square == sq("9,7")
+
+
+def test_the_2025_zombie_gouges_whoever_it_pushes() -> None:
+    s = position("H1 8,7", "A1 9,7", teams=("necromantic", "orc"))  # Zombie against a Lineman
+    act(s, "block 1", "block 9,7", "block dice=push", "choose push", "push to 10,7", "stay")
+    assert who(s, "A1").gouged
+
+
+def test_the_2025_beer_boar_has_no_ball() -> None:
+    s = position("H5 5,7", "A1 20,1", ball="6,7", teams=("norse", "orc"))
+    events = act(s, "move 5", "move 5 to 6,7")
+    assert "(No Ball) fails to pick up the ball" in log(events) and s.turnover
+
+
+def test_a_team_file_with_more_insignificant_snotlings_than_others_is_refused(
+    tmp_path: Path,
+) -> None:
+    players = ", ".join(
+        f'{{ number = {n}, position = "{pos}" }}'
+        for n, pos in enumerate(["Underworld Snotling"] * 6 + ["Underworld Goblin Lineman"] * 5, 1)
+    )
+    path = tmp_path / "team.toml"
+    path.write_text(
+        '[team]\nname = "Small Ones"\nroster = "underworld"\nedition = "2025"\nrerolls = 1\n'
+        f"cheerleaders = 0\nassistant_coaches = 0\nfan_factor = 1\nplayers = [{players}]\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(DataFileError, match=r"6 Insignificant players .* and 5 others"):
+        load("bloodbowl", home=str(path))

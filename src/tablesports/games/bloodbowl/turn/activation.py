@@ -355,6 +355,7 @@ class Activation(Procedure):
     def _start(self, s: BloodBowlState, p: Player) -> bool:
         self.started = True
         p.distracted = False
+        p.gouged = False  # Eye Gouge lasts until he is next activated (2025)
         procs: list[Procedure] = []
         if any(p.has(t) for t in NEGATRAITS):
             procs.append(Distraction(self.pid))

@@ -61,7 +61,10 @@ BLOCK_OUTCOMES = {n: _dice_outcomes(n) for n in (1, 2, 3)}
 FOLLOW, STAY = FollowUp(True), FollowUp(False)
 FRENZY = "Frenzy (BB2020)"
 STRIP = "Strip Ball (BB2020)"
+TAUNT_RULE = "Taunt (2025)"
 START, DAUNTLESS, ROLL, DECIDE, DEFENDER, PUSHED, KNOCK, DONE, FOUL_APPEARANCE, BRAWL = range(10)
+TAUNT = 10
+"""The pushed player's coach may make the attacker follow up (Taunt, 2025)."""
 BRAWLER = Brawl()
 
 
@@ -79,7 +82,7 @@ def assists(s: BloodBowlState, helper_team: int, target: Player, other: Player) 
         if pid < 0 or pid == other.pid:
             continue
         q = players[pid]
-        if q.team != helper_team or not has_tackle_zone(q):
+        if q.team != helper_team or not has_tackle_zone(q) or q.gouged:  # Eye Gouge
             continue
         free = True
         for sq2 in NEIGHBOURS[q.square]:
@@ -157,6 +160,8 @@ class Block(Procedure):
             return s.players[self.defender].team
         if ph == PUSHED and self._can_follow(s) and not s.players[self.attacker].has("Frenzy"):
             return s.players[self.attacker].team
+        if ph == TAUNT:
+            return s.players[self.defender].team
         return None
 
     def dice(self, s: BloodBowlState) -> Dice | None:
@@ -194,6 +199,8 @@ class Block(Procedure):
             )
         if self.phase == PUSHED:
             return f"{a.label()} may follow up"
+        if self.phase == TAUNT:
+            return f"{d.label()} (Taunt) may make {a.label()} follow up"
         return f"{a.label()} blocks {d.label()}"
 
     def why(self, s: BloodBowlState, action: Any) -> str:
@@ -258,8 +265,13 @@ class Block(Procedure):
                 self.phase = DEFENDER
                 return False
             return self._resolve(s, att, dfd, action.face)
-        if ph == PUSHED:
+        if ph in (PUSHED, TAUNT):
             follow = action == FOLLOW or (action is None and self._can_follow(s))
+            if ph == PUSHED and action == STAY and "Taunt" in dfd.skills:
+                self.phase = TAUNT  # his coach may make the attacker follow up (2025)
+                return False
+            if follow and ph == TAUNT:
+                s.log("taunt", f"{dfd.label()} (Taunt) draws {att.label()} on.", TAUNT_RULE)
             if follow:
                 had_ball = s.ball_state == HELD and s.ball == att.square
                 s.place(att, self.vacated)
@@ -383,6 +395,9 @@ class Block(Procedure):
             and s.ball_state == HELD
             and s.ball == dfd.square
         )
+        if self.pushed and "Eye Gouge" in att.skills:
+            dfd.gouged = True  # no assists until he is next activated (2025)
+            s.log("eye_gouge", f"{att.label()} gouges {dfd.label()}.", "Eye Gouge (2025)")
         if self.pushed:
             self.vacated = dfd.square
             grab = not self.blitz and att.has("Grab")
@@ -395,6 +410,7 @@ class Block(Procedure):
             self.pushed
             and not self.adown
             and att.standing
+            and not att.rooted  # Take Root: he may not leave his square
             and self.vacated >= 0
             and s.pitch[self.vacated] < 0
         )
