@@ -7,7 +7,8 @@ Leap, Take Root, Stab, Shadowing, Jump Up, Dump-off (wood-elf v dark-elf), On th
 (lizardmen), Animosity and Safe Pair of Hands (underworld, chaos-renegade), Hit and Run (amazon),
 Hypnotic Gaze and Bloodlust (vampire),
 Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse), Chainsaw, Bombardier, Swoop,
-Pogo, Ball & Chain and Throw Team-mate by a Trolls (goblin v ogre). A
+Pogo, Ball & Chain and Throw Team-mate by Trolls (goblin v ogre), Sprint, Insignificant and
+the Pump Wagon's Dirty Player (+1) (the 2025 snotling v goblin). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ PAIRINGS = [
     ("vampire", "dark-elf"),
     ("norse", "lizardmen"),
     ("goblin", "ogre"),
+    ("snotling", "goblin"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 

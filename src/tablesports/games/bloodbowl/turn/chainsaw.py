@@ -94,11 +94,11 @@ class Chainsaw(Procedure):
     def _foul(self, s: BloodBowlState) -> None:
         """The Foul's armour roll (assists, Dirty Player, the referee) with the +3."""
         from tablesports.games.bloodbowl.turn.block import assists
-        from tablesports.games.bloodbowl.turn.data import TN
+        from tablesports.games.bloodbowl.turn.foul import dirty_player
 
         p, v = s.players[self.pid], s.players[self.target]
         mod = assists(s, p.team, v, p) - assists(s, v.team, p, v)
-        bonus = TN.dirty_player if p.has("Dirty Player (+2)") else 0
+        bonus = dirty_player(p)
         s.log(
             "foul",
             f"{p.label()} fouls {v.label()} with his chainsaw (assists {mod:+d}, +3).",
