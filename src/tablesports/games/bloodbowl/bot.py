@@ -355,11 +355,11 @@ class ScriptedBot:
         return declared[("pass", p.number)]
 
     def _vomit_plan(self, s: BloodBowlState, team: int, declared: dict[Any, Any]) -> Any:
-        """Projectile Vomit (2+ to hit, an armour roll) or Stab (an armour roll) at the
-        weakest-armoured opponent next to a player who has it, when a block would not give him
-        the choice of two dice."""
+        """Projectile Vomit (2+ to hit, an armour roll), Stab (an armour roll) or Chainsaw (2+,
+        an armour roll +3) at the weakest-armoured opponent next to a player who has it, when a
+        block would not give him the choice of two dice."""
         for (kind, number), a in declared.items():
-            if kind not in ("projectile vomit", "stab"):
+            if kind not in ("projectile vomit", "stab", "chainsaw"):
                 continue
             p = s.player(team, number)
             assert p is not None

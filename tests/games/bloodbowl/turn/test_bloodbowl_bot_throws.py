@@ -99,3 +99,10 @@ def test_it_moves_a_player_on_the_ball_next_to_the_catcher() -> None:
             break
         act(s, bot.step(s))
     assert who(s, "A6").square in NEIGHBOURS[sq("12,7")]
+
+
+def test_a_loony_with_no_safe_block_saws_instead() -> None:
+    # the Loony (ST 2) next to a human Lineman (ST 3): the block is the human's choice
+    s = position("H8 10,7", "A1 11,7", "H1 2,2", "A2 20,2", ball="2,2", teams=("goblin", "human"))
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=2)
+    assert chosen[0] == "chainsaw 8" and chosen[1].startswith("chainsaw at 11,7")
