@@ -11,7 +11,9 @@ Eye Gouge (necromantic, shambling-undead), No Ball (norse, necromantic), Sprint 
 Insignificant (underworld), Unsteady, and Stab and Strip Ball of the 2025 Skaven (skaven);
 Wrestle, Fend, Pro, Give and Go (imperial-nobility, against a Juggernaut); Timmm-ber!, Sprint
 (halfling); Breathe Fire, Iron Hard Skin, Sure Feet, Unsteady (chaos-dwarf); Wrestle
-and Steady Footing (bretonnian); Guard against Defensive, My Ball, Trickster (gnome v amazon). A
+and Steady Footing (bretonnian); Guard against Defensive, My Ball, Trickster (gnome v amazon);
+Chainsaw, Bombardier, Swoop, Pogo, Ball & Chain and Throw Team-mate by Trolls (goblin v ogre),
+Sprint, Insignificant and the Pump Wagon's Dirty Player (+1) (the 2025 snotling v goblin). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ PAIRINGS = [
     ("bretonnian", "chaos-dwarf"),
     ("skaven", "orc"),
     ("gnome", "amazon"),
+    ("goblin", "ogre"),
+    ("snotling", "goblin"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 

@@ -30,6 +30,13 @@ from tablesports.games.bloodbowl.actions import (
     UseFormation,
 )
 from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
+from tablesports.games.bloodbowl.bot_throws import (
+    THROWS,
+    ball_throw,
+    mark_throw,
+    on_the_ball_plan,
+    score_throw,
+)
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, WIDTH, coords, end_zone_column
 from tablesports.games.bloodbowl.players import STANDING, Player
 from tablesports.games.bloodbowl.state import BloodBowlState
@@ -46,6 +53,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     PushTo,
     Reroll,
     SkillUse,
+    ThrowAim,
 )
 from tablesports.games.bloodbowl.turn.activation import Activation
 from tablesports.games.bloodbowl.turn.block import PRO_PICK, block_strengths, dice_count
@@ -210,6 +218,11 @@ class ScriptedBot:
             if best is not None and s.markers(p.team, best.x + best.y * WIDTH) < here:
                 return best
             return actions[-1]
+        if top.name == "on_the_ball":
+            choice, plan = on_the_ball_plan(s, top, actions)
+            if plan:
+                self.plan = plan
+            return choice
         if top.name == "safe_pair_of_hands":
             team = s.current_player()
             return min(actions, key=lambda a: s.markers(team, a.x + a.y * WIDTH))
@@ -274,9 +287,18 @@ class ScriptedBot:
             if target is not None:
                 self.plan = {"pid": own.pid, "goal": target, "force": True}
                 return declared[("move", own.number)]
+        # 1b. or a team-mate throws him there (Throw Team-mate, Kick Team-mate)
+        if own is not None:
+            plan = self._throw(score_throw(s, declared, own))
+            if plan is not None:
+                return plan
         # 2. blitz the opposing carrier
         if carrier is not None and carrier.team != team and carrier.stance == STANDING:
             plan = self._blitz_plan(s, team, carrier, declared)
+            if plan is not None:
+                return plan
+            # 2b. no blitz reaches him: a Right Stuff player is thrown next to him
+            plan = self._throw(mark_throw(s, declared, carrier))
             if plan is not None:
                 return plan
         # 3. safe blocks
@@ -308,6 +330,11 @@ class ScriptedBot:
         # 4. a loose ball: the surest handler goes for it
         if s.ball_state == ON_GROUND:
             plan = self._pickup_plan(s, team, declared)
+            if plan is not None and self.plan.get("chance", 1.0) >= 0.5:
+                return plan
+            thrown = self._throw(ball_throw(s, declared))
+            if thrown is not None:
+                return thrown
             if plan is not None:
                 return plan
         # 4b. a thrower passes to a free team-mate further up who may still move
@@ -357,11 +384,11 @@ class ScriptedBot:
         return declared[("pass", p.number)]
 
     def _vomit_plan(self, s: BloodBowlState, team: int, declared: dict[Any, Any]) -> Any:
-        """Projectile Vomit (2+ to hit, an armour roll) or Stab (an armour roll) at the
-        weakest-armoured opponent next to a player who has it, when a block would not give him
-        the choice of two dice."""
+        """Projectile Vomit (2+ to hit, an armour roll), Stab (an armour roll) or Chainsaw (2+,
+        an armour roll +3) at the weakest-armoured opponent next to a player who has it, when a
+        block would not give him the choice of two dice."""
         for (kind, number), a in declared.items():
-            if kind not in ("projectile vomit", "stab", "breathe fire"):
+            if kind not in ("projectile vomit", "stab", "breathe fire", "chainsaw"):
                 continue
             p = s.player(team, number)
             assert p is not None
@@ -494,8 +521,15 @@ class ScriptedBot:
                     best = (c, p, a)
         if best is None:
             return None
-        self.plan = {"pid": best[1].pid, "goal": s.ball, "force": True}
+        self.plan = {"pid": best[1].pid, "goal": s.ball, "force": True, "chance": best[0]}
         return best[2]
+
+    def _throw(self, plan: dict[str, Any] | None) -> Any:
+        """Adopt a Throw/Kick Team-mate plan (see `bot_throws`): its declaration."""
+        if plan is None:
+            return None
+        self.plan = plan
+        return plan.pop("declare")
 
     def _support_plan(
         self, s: BloodBowlState, team: int, declared: dict[Any, Any], focus: int, cage: bool
@@ -533,6 +567,8 @@ class ScriptedBot:
             step = self._to_thrall(s, p, actions)
             if step is not None:
                 return step
+        if top.kind in THROWS:
+            return self._throw_step(s, p, actions, plan)
         aims = [a for a in actions if isinstance(a, Aim)]
         if aims and top.kind == "block" and plan.get("aim", -1) < 0:
             plan["aim"] = self._best_block(s, p, aims)
@@ -559,6 +595,23 @@ class ScriptedBot:
                 return leap
             if path is not None and (plan.get("force") or top.kind == "blitz"):
                 return path
+        return EndActivation()
+
+    @staticmethod
+    def _throw_step(s: BloodBowlState, p: Player, actions: list[Any], plan: dict[str, Any]) -> Any:
+        """Walk (with no roll) to the square the throw is made from, then throw."""
+        goal, throw = plan.get("goal", p.square), plan.get("throw")
+        if throw is None:
+            return EndActivation()
+        if goal != p.square:
+            for a in actions:
+                if isinstance(a, MovePath) and a.x + a.y * WIDTH == goal and not a.risk:
+                    return a
+            return EndActivation()
+        number, target = throw
+        for a in actions:
+            if isinstance(a, ThrowAim) and a.number == number and a.x + a.y * WIDTH == target:
+                return a
         return EndActivation()
 
     @staticmethod
@@ -610,6 +663,17 @@ class ScriptedBot:
             elif squares:
                 plan["goal"] = max(squares, key=lambda sq: chance(r.risk[sq]))
                 plan["aim"] = carrier.square
+        elif top.kind in THROWS:  # the throw the bot would make with him, if any
+            declared = {(top.kind, p.number): None}
+            own = carrier if carrier is not None and carrier.team == team else None
+            found = score_throw(s, declared, own) if own is not None else None
+            if found is None and carrier is not None and carrier.team != team:
+                found = mark_throw(s, declared, carrier)
+            if found is None and s.ball_state == ON_GROUND:
+                found = ball_throw(s, declared)
+            if found is not None:
+                found.pop("declare")
+                plan.update(found)
         elif top.kind == "move":
             if carrier is p:
                 goal = self._score_target(s, p, 0, sprint=True)

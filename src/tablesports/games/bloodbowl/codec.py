@@ -36,8 +36,11 @@ from tablesports.games.bloodbowl.rules_data import formations
 from tablesports.games.bloodbowl.turn.actions import (
     AIM_VERBS,
     FACES,
+    GOBLIN_KINDS,
+    GOBLIN_VERBS,
     KINDS,
     SKILL_USES,
+    SWOOP_FACINGS,
     Aim,
     Bite,
     Brawl,
@@ -54,6 +57,8 @@ from tablesports.games.bloodbowl.turn.actions import (
     PushTo,
     Reroll,
     SkillUse,
+    Swoop,
+    ThrowAim,
 )
 
 SQUARES = [(x, y) for y in range(HEIGHT) for x in range(WIDTH)]
@@ -99,12 +104,22 @@ def _skill_uses(numbers: Sequence[int]) -> Iterable[Any]:
     yield from (SkillUse(k, u) for k in SKILL_USES for u in (True, False))
 
 
+def _goblin(numbers: Sequence[int]) -> Iterable[Any]:
+    """bb-goblin: Chainsaw, Throw Bomb and Ball & Chain, their targets."""
+    yield from (Declare(kind, n) for kind in GOBLIN_KINDS for n in numbers)
+    yield from (Aim(verb, x, y) for verb in GOBLIN_VERBS for x, y in SQUARES)
+    yield from (Swoop(f) for f in ("", *SWOOP_FACINGS))
+    # Throw and Kick Team-mate's `throw 12 to 16,7` (missing until the Goblins' Trolls threw)
+    yield from (ThrowAim(n, x, y) for n in numbers for x, y in SQUARES)
+
+
 FAMILIES: list[Callable[[Sequence[int]], Iterable[Any]]] = [
     lambda numbers: _fixed(),
     _by_number,
     _by_square,
     _team_turn,
     _skill_uses,
+    _goblin,
 ]
 
 

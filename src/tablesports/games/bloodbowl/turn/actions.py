@@ -33,6 +33,25 @@ KINDS = (
     "breathe fire",
 )
 """The actions a player can be activated for (BB2020; the last three are Special actions)."""
+GOBLIN_KINDS = ("chainsaw", "throw bomb", "ball & chain")
+"""bb-goblin: the Special actions of Chainsaw, Bombardier and Ball & Chain (2025)."""
+GOBLIN_VERBS = ("chainsaw at", "chainsaw foul", "bomb at", "chain to")
+"""bb-goblin: their target steps (and a Foul with the chainsaw)."""
+SWOOP_FACINGS = ("east", "west", "north", "south")
+"""Swoop: where the throw-in template faces (east: towards x = 25, north: towards y = 0)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Swoop:
+    """Swoop (2025): a thrown player swoops with the template facing `facing`, or scatters
+    as usual (`facing` empty: `no swoop`)."""
+
+    facing: str = ""
+
+    def __str__(self) -> str:
+        return f"swoop {self.facing}" if self.facing else "no swoop"
+
+
 AIM_VERBS = (
     "block",
     "blitz",
@@ -252,11 +271,11 @@ class FollowUp:
 _N = r"(\d{1,2})"
 _SQ = r"(\d{1,2}),(\d{1,2})"
 _MOVE = re.compile(rf"move {_N} to {_SQ}(?: \(([^)]*)\))?")
-_DECLARE = re.compile(rf"({'|'.join(KINDS)}) {_N}")
+_DECLARE = re.compile(rf"({'|'.join(KINDS + GOBLIN_KINDS)}) {_N}")
 _THROW = re.compile(rf"throw {_N} to {_SQ}(?: \(([^)]*)\))?")
 _AIM = re.compile(
     rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to|gaze at|hail mary to"
-    rf"|fire at|trickster to) {_SQ}"
+    rf"|fire at|trickster to|{'|'.join(GOBLIN_VERBS)}) {_SQ}"
     r"(?: \(([^)]*)\))?"
 )
 _DICE = re.compile(r"block dice=([a-z-]+(?:,[a-z-]+){0,2})")
@@ -279,6 +298,7 @@ _FIXED: dict[str, Any] = {
     "fumblerooski": Fumblerooski(),
     "no dump-off": NoDumpOff(),
     **{str(SkillUse(k, u)): SkillUse(k, u) for k in SKILL_USES for u in (True, False)},
+    **{str(Swoop(f)): Swoop(f) for f in ("", *SWOOP_FACINGS)},
 }
 FORMS = (
     "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, throw team-mate 9, kick team-mate 9, "
@@ -289,7 +309,8 @@ FORMS = (
     "reroll, no reroll, brawler reroll, hatred reroll, push to 15,6, push into the crowd, "
     "follow up, stay, interfere 5, no interference, no dump-off, lash out at 7, D16=9, "
     "use wrestle, no wrestle, breathe fire 6, fire at 14,6, "
-    "trickster to 14,6, no trickster"
+    "trickster to 14,6, no trickster, chainsaw 6, chainsaw at 14,6, chainsaw foul 14,6, "
+    "throw bomb 7, bomb at 18,6, ball & chain 12, chain to 13,7, swoop east, no swoop"
 )
 
 

@@ -26,6 +26,8 @@ from tablesports.games.bloodbowl.players import PRONE, STANDING, STUNNED
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.actions import (
+    GOBLIN_KINDS,
+    GOBLIN_VERBS,
     KINDS,
     Aim,
     Bite,
@@ -40,6 +42,7 @@ from tablesports.games.bloodbowl.turn.data import RANGES, TN
 from tablesports.games.bloodbowl.turn.diving_tackle import land
 from tablesports.games.bloodbowl.turn.fumblerooski import FUMBLEROOSKI, put_down
 from tablesports.games.bloodbowl.turn.give_and_go import give_and_go
+from tablesports.games.bloodbowl.turn.goblin_actions import SKILLS as GOBLIN_SKILLS
 from tablesports.games.bloodbowl.turn.moving import (
     Distraction,
     Dodge,
@@ -67,11 +70,20 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 END_ACTIVATION = EndActivation()
-FINAL = tuple(k for k in KINDS if k not in ("move", "blitz"))  # the action ends the activation
+FINAL = tuple(
+    k for k in KINDS + GOBLIN_KINDS if k not in ("move", "blitz")
+)  # the action ends the activation
 THROWS = ("throw team-mate", "kick team-mate")
-STILL = ("block", "projectile vomit", "stab", "breathe fire")
+STILL = (
+    "block",
+    "projectile vomit",
+    "stab",
+    "breathe fire",
+    "chainsaw",
+    "throw bomb",
+    "ball & chain",
+)
 """Actions taken where the player stands."""
-"""Actions that end once their target step is done."""
 NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery", "Unchannelled Fury")
 _MOVES: dict[int, tuple[list[MovePath | None], list[dict[str, MovePath] | None]]] = {}
 """Per shirt number, every MovePath made so far: by square when it needs no roll, else by
@@ -183,7 +195,7 @@ class Activation(Procedure):
             if self.kind == "move" and "Fumblerooski" in p.skills and self._rooski(s, p):
                 out.append(FUMBLEROOSKI)
             out.extend(self.moves(s, p))
-            if "Leap" in p.skills:
+            if "Leap" in p.skills or "Pogo" in p.skills:
                 out.extend(self.leaps(s, p))
         return out
 
@@ -205,7 +217,8 @@ class Activation(Procedure):
                     x, y = x0 + 2 * dx, y0 + 2 * dy
                     if 0 <= x < WIDTH and 0 <= y < HEIGHT and s.pitch[index(x, y)] < 0:
                         mod = leap_modifier(s, p, p.square, index(x, y))
-                        note = f"leap {min(6, max(2, p.ag - mod))}+"
+                        word = "pogo" if "Pogo" in p.skills else "leap"
+                        note = f"{word} {min(6, max(2, p.ag - mod))}+"
                         note += f", rush {rush}+" * rushes
                         out.append(Aim("leap to", x, y, note))
         return out
@@ -314,6 +327,10 @@ class Activation(Procedure):
             from tablesports.games.bloodbowl.turn.throw_team_mate import throw_aims
 
             out.extend(throw_aims(s, p))
+        if not GOBLIN_SKILLS.isdisjoint(p.skills):  # Chainsaw, Bombardier, Ball & Chain
+            from tablesports.games.bloodbowl.turn import goblin_actions
+
+            out.extend(goblin_actions.aims(s, self, p))
         return out
 
     def why(self, s: BloodBowlState, action: Any) -> str:
@@ -479,6 +496,10 @@ class Activation(Procedure):
         from tablesports.games.bloodbowl.turn.passing import HandOff, PassAction, Possession
 
         other = s.pitch[target]
+        if verb in GOBLIN_VERBS:
+            from tablesports.games.bloodbowl.turn import goblin_actions
+
+            return goblin_actions.aim(s, self, p, target, verb)
         if verb in ("hand-off to", "pass to"):
             self.goes_on = give_and_go(s, p, verb, target)
         if verb == "leap to":

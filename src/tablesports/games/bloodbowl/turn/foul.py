@@ -16,6 +16,13 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
 
+def dirty_player(p: Any) -> int:
+    """Dirty Player's bonus to a Foul's armour or injury roll: +2 (BB2020), +1 (2025)."""
+    if "Dirty Player (+2)" in p.skills:
+        return TN.dirty_player
+    return 1 if "Dirty Player (+1)" in p.skills else 0
+
+
 class Foul(Procedure):
     __slots__ = ("pid", "victim")
     name = "foul"
@@ -29,7 +36,7 @@ class Foul(Procedure):
     def step(self, s: BloodBowlState, action: Any) -> bool:
         p, v = s.players[self.pid], s.players[self.victim]
         mod = assists(s, p.team, v, p) - assists(s, v.team, p, v)
-        bonus = TN.dirty_player if p.has("Dirty Player (+2)") else 0
+        bonus = dirty_player(p)
         s.log("foul", f"{p.label()} fouls {v.label()} (assists {mod:+d}).", self.rule, modifier=mod)
         s.push(ArmourInjury(self.victim, bonus=bonus, modifier=mod, fouler=self.pid))
         return True

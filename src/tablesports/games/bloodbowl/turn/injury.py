@@ -109,6 +109,8 @@ class ArmourInjury(Procedure):
         if self.phase == ARMOUR:
             iron = "Iron Hard Skin" in p.skills  # 2025: no modifier to his armour, no Claws
             total = action.total + (0 if iron else self.modifier)
+            if self.fouler < 0 and "Chainsaw" in p.skills:  # 2025: +3 once he is down
+                total += 3
             if self.fouler >= 0 and action.faces[0] == action.faces[1]:
                 self.send_off = True
             broken = total >= p.av
@@ -139,7 +141,7 @@ class ArmourInjury(Procedure):
             result = STUNTY_INJURY[total].result if stunty else INJURY[total].result
             if result == "ko" and total == 8 and p.has("Thick Skull"):
                 result = "stunned"
-            if result == "stunned" and self.stunned_ko:
+            if result == "stunned" and (self.stunned_ko or "Ball & Chain" in p.skills):
                 result = "ko"
             if result == "casualty" and self.bitten:
                 result = "badly_hurt"
@@ -264,6 +266,8 @@ def _knock_down(s: BloodBowlState, p: Player, by: int, fell: bool, loose: int) -
     s.log("knocked_down", f"{p.label()} {word} at {s.where(p.square)}.", RULE, player=p.number)
     claws = by >= 0 and s.players[by].has("Claws")
     procs: list[Procedure] = [ArmourInjury(pid, bonus=mighty_blow(s, by), claws=claws)]
+    if "Ball & Chain" in p.skills:  # 2025: an injury roll at once, Stunned counting as KO
+        procs[0].phase = INJURY_ROLL
     if had_ball and not fell and "Safe Pair of Hands" in p.skills:
         from tablesports.games.bloodbowl.turn.safe_hands import SafePairOfHands
 

@@ -6,8 +6,22 @@ from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.turn.activation import Activation, DumpOff, OnTheBall
 from tablesports.games.bloodbowl.turn.animosity import Animosity
 from tablesports.games.bloodbowl.turn.apothecary import Apothecary
+from tablesports.games.bloodbowl.turn.ball_and_chain import (
+    ChainEnter,
+    ChainFall,
+    ChainMove,
+    ChainRush,
+)
 from tablesports.games.bloodbowl.turn.block import Block
+from tablesports.games.bloodbowl.turn.bombardier import (
+    BombCatch,
+    BombTest,
+    Explosion,
+    Rethrow,
+    ThrowBomb,
+)
 from tablesports.games.bloodbowl.turn.breathe_fire import BreatheFire
+from tablesports.games.bloodbowl.turn.chainsaw import Chainsaw
 from tablesports.games.bloodbowl.turn.diving_catch import DivingCatch
 from tablesports.games.bloodbowl.turn.diving_tackle import DivingTackle
 from tablesports.games.bloodbowl.turn.foul import Foul
@@ -30,6 +44,7 @@ from tablesports.games.bloodbowl.turn.send_off import SendOff
 from tablesports.games.bloodbowl.turn.shadowing import Shadowing
 from tablesports.games.bloodbowl.turn.skill_tests import JumpUp, LeapTest, TakeRoot
 from tablesports.games.bloodbowl.turn.stab import Stab
+from tablesports.games.bloodbowl.turn.swoop import SwoopChoice, SwoopFlight, SwoopLanding
 from tablesports.games.bloodbowl.turn.team_turn import FullTeamTurn
 from tablesports.games.bloodbowl.turn.throw_team_mate import (
     AlwaysHungry,
@@ -63,6 +78,19 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     SendOff,
     ThrowTeamMate,
     ThrowTest,
+    Chainsaw,
+    ThrowBomb,
+    BombTest,
+    BombCatch,
+    Rethrow,
+    Explosion,
+    SwoopChoice,
+    SwoopFlight,
+    SwoopLanding,
+    ChainRush,
+    ChainMove,
+    ChainEnter,
+    ChainFall,
     AlwaysHungry,
     Flight,
     LandingTest,

@@ -21,7 +21,10 @@ TAKE_ROOT_ROLL = 2
 
 def leap_modifier(s: BloodBowlState, p: Player, frm: int, to: int) -> int:
     """Jump (BB2020 p.45): -1 per player Marking the square left or the square landed in,
-    whichever is more; Leap makes a negative modifier 1 better, but never better than -1."""
+    whichever is more; Leap makes a negative modifier 1 better, but never better than -1;
+    Pogo (2025 trait) ignores them all."""
+    if "Pogo" in p.skills:
+        return 0
     tz = tackle_zones(s, p.team)
     mod = -max(tz[frm], tz[to])
     return min(mod + 1, -1) if mod < 0 else 0

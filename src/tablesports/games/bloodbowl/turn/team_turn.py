@@ -14,6 +14,8 @@ from tablesports.games.bloodbowl.players import PRONE, STANDING
 from tablesports.games.bloodbowl.procedures.team_turn import END_TURN, TeamTurn
 from tablesports.games.bloodbowl.turn.actions import Declare
 from tablesports.games.bloodbowl.turn.activation import Activation, carrying
+from tablesports.games.bloodbowl.turn.goblin_actions import SKILLS as GOBLIN_SKILLS
+from tablesports.games.bloodbowl.turn.goblin_actions import declarable as goblin_declarable
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -27,6 +29,7 @@ ONCE_PER_TURN = (
     "throw team-mate",
     "kick team-mate",
     "punt",
+    "throw bomb",
 )
 
 
@@ -98,6 +101,8 @@ def _declarable(
         and right_stuff_standing(s, p)
     ):
         out.append("kick team-mate")
+    if not GOBLIN_SKILLS.isdisjoint(p.skills):  # Chainsaw, Bombardier, Ball & Chain
+        return goblin_declarable(s, p, once_used, out)
     return out
 
 

@@ -161,12 +161,21 @@ class ThrowTeamMate(Procedure):
         if self.result == SUPERB:
             s.push(Flight(self.thrown, self.target, 0))
         elif self.result == SUBPAR:
-            s.push(Flight(self.thrown, self.target, TN.throw_scatters))
+            s.push(_scatter(q, self.target, TN.throw_scatters))
         elif self.kick:
             _fumbled_kick(s, p, q)
         else:
-            s.push(Flight(self.thrown, q.square, 1))
+            s.push(_scatter(q, q.square, 1))
         return True
+
+
+def _scatter(q: Player, square: int, count: int) -> Procedure:
+    """The flight that scatters `count` times from `square`; Swoop first offers its choice."""
+    if "Swoop" in q.skills:
+        from tablesports.games.bloodbowl.turn.swoop import SwoopChoice
+
+        return SwoopChoice(q.pid, square, count)
+    return Flight(q.pid, square, count)
 
 
 def _fumbled_kick(s: BloodBowlState, kicker: Player, q: Player) -> None:
@@ -277,6 +286,8 @@ class Flight(Procedure):
     __slots__ = ("count", "crashed", "pid", "square")
     name = "thrown_flight"
     rule = RULE
+    landing: Any = None
+    """The landing test's class (None: `LandingTest`; Swoop's own lets him re-roll it)."""
 
     def __init__(self, pid: int = -1, square: int = -1, count: int = 0) -> None:
         super().__init__()
@@ -341,7 +352,7 @@ class Flight(Procedure):
         if self.crashed:
             placed_prone(s, p)
         else:
-            procs.append(LandingTest(self.pid, sq))
+            procs.append((self.landing or LandingTest)(self.pid, sq))
         if loose_there:  # a ball lying where he lands bounces (house: he cannot take it)
             s.ball_state = IN_AIR
             procs.append(Bounce(sq))
