@@ -15,6 +15,9 @@ from tablesports.games.bloodbowl.turn.injury import ArmourInjury
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
 
+DIRTY_PLAYER_2025 = 1
+"""Dirty Player (2025): +1 to the armour or the injury roll of a Foul."""
+
 
 class Foul(Procedure):
     __slots__ = ("pid", "victim")
@@ -30,6 +33,8 @@ class Foul(Procedure):
         p, v = s.players[self.pid], s.players[self.victim]
         mod = assists(s, p.team, v, p) - assists(s, v.team, p, v)
         bonus = TN.dirty_player if p.has("Dirty Player (+2)") else 0
+        if "Dirty Player (+1)" in p.skills:  # the 2025 skill: +1 (turn.toml's is BB2020's +2)
+            bonus = DIRTY_PLAYER_2025
         s.log("foul", f"{p.label()} fouls {v.label()} (assists {mod:+d}).", self.rule, modifier=mod)
         s.push(ArmourInjury(self.victim, bonus=bonus, modifier=mod, fouler=self.pid))
         return True
