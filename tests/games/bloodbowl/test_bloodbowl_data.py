@@ -120,8 +120,8 @@ cheerleaders = 0
 assistant_coaches = 0
 fan_factor = 1
 players = [
-  { number = 1, position = "Beastman Runner Lineman" },
-  { number = 2, position = "Chaos Troll" },
+  { number = 1, position = "Beastmen Lineman" },
+  { number = 2, position = "Troll" },
   { number = 3, position = "Minotaur" },
 ]
 """
@@ -130,13 +130,13 @@ players = [
 def test_a_shared_positional_limit_names_the_positions(tmp_path: Path) -> None:
     with pytest.raises(DataFileError, match="at most 1 of them together") as err:
         load("bloodbowl", home=write(tmp_path, CHOSEN))
-    assert "Chaos Troll, Chaos Ogre, Minotaur" in str(err.value)
+    assert "Troll, Ogre, Minotaur" in str(err.value)
 
 
 def test_an_apothecary_the_roster_does_not_allow_is_refused(tmp_path: Path) -> None:
     text = CHOSEN.replace('roster = "chaos-chosen"', 'roster = "necromantic"')
-    text = text.replace('"Beastman Runner Lineman"', '"Zombie Lineman"')
-    text = text.replace('"Chaos Troll"', '"Werewolf"').replace('"Minotaur"', '"Wraith"')
+    text = text.replace('"Beastmen Lineman"', '"Zombie Lineman"')
+    text = text.replace('"Troll"', '"Werewolf"').replace('"Minotaur"', '"Wraith"')
     game = load("bloodbowl", home=write(tmp_path, text))
     assert game.new_initial_state().apothecaries == [0, 1]  # type: ignore[attr-defined]
     text = text.replace("fan_factor = 1", "fan_factor = 1\napothecary = true")

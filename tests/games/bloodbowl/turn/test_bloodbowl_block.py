@@ -80,8 +80,8 @@ def test_stumble_is_a_push_against_dodge_but_not_with_tackle() -> None:
     act(s, "block 1", "block 9,7", "block dice=stumble,stumble", "choose stumble")
     act(s, "push to 10,7", "stay")
     assert who(s, "A12").stance == STANDING
-    s = position("H1 8,7", "A12 9,7", teams=("dwarf", "orc"))  # Dwarf Blocker: Tackle
-    act(s, "block 1", "block 9,7", "block dice=stumble,stumble", "choose stumble")
+    s = position("H9 8,7", "A12 9,7", teams=("dwarf", "orc"))  # Dwarf Blitzer: Tackle
+    act(s, "block 9", "block 9,7", "block dice=stumble,stumble", "choose stumble")
     act(s, "push to 10,7", "stay", "2D6=1+2")
     assert who(s, "A12").stance == PRONE
 

@@ -60,8 +60,8 @@ def test_a_won_argument_sends_the_fouler_to_the_reserves_instead() -> None:
 
 
 def test_dirty_player_adds_to_the_foul() -> None:
-    s = position("H12 8,7", "A1 9,7 prone", teams=("dwarf", "orc"))  # Deathroller: DP (+2)
-    events = act(s, "foul 12", "foul 9,7", "2D6=3+5")  # 8 +2 against AV 10
+    s = position("H12 8,7", "A1 9,7 prone", teams=("dwarf", "orc"))  # Death Roller: DP (+1)
+    events = act(s, "foul 12", "foul 9,7", "2D6=4+5")  # 9 +1 against AV 10
     assert "broken" in log(events)
 
 

@@ -100,7 +100,7 @@ def test_it_vomits_with_a_troll_that_has_no_safe_block() -> None:
     # the Chaos Chosen's Troll is not in the published team: put him in (#12)
     team = teams()["chaos-chosen"].model_dump()
     team["players"] = [p for p in team["players"] if p["position"] != "Minotaur"]
-    team["players"].append({"number": 12, "position": "Chaos Troll", "name": ""})
+    team["players"].append({"number": 12, "position": "Troll", "name": ""})
     # the Troll (ST 5) against three Big Uns (ST 4): each helped by the other two, 6 to 5
     s = position("H12 10,7", "H1 9,7", "A9 11,7", "A10 11,6", "A11 11,8", teams=(team, "orc"))
     chosen = drive_bot(s, ScriptedBot(GAME), steps=3)

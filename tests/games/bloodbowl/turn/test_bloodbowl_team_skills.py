@@ -25,8 +25,8 @@ def test_nerves_of_steel_ignores_being_marked_when_catching() -> None:
     # Elven Union: #7 Thrower (PA 2+), #8 Catcher (AG 2+, Nerves of Steel) Marked by A1
     s = position("H7 10,7", "H8 13,7", "A1 14,7", ball="10,7", teams=("elven-union", "orc"))
     act(s, "pass 7", "pass to 13,7", "D6=6")
-    events = act(s, "D6=2")  # 2 against 2+, no -1 for A1
-    assert "catch: D6=2 against 2+: success" in log(events)
+    events = act(s, "D6=2")  # no -1 for A1; +1 for Diving Catch in the target square (2025)
+    assert "catch: D6=2+1 against 2+: success" in log(events)
 
 
 def test_without_nerves_of_steel_the_marker_counts() -> None:

@@ -36,7 +36,7 @@ def divers(s: BloodBowlState, team: int, square: int) -> list[int]:
         pid = pitch[sq]
         if pid >= 0:
             q = players[pid]
-            if q.team == team and SKILL in q.skills and has_tackle_zone(q):
+            if q.team == team and SKILL in q.skills and has_tackle_zone(q) and not q.no_ball():
                 out.append(pid)
     return out
 

@@ -30,7 +30,7 @@ _AIMS: list[dict[str, Aim]] = [{} for _ in range(SIZE)]
 
 def hail_mary_aims(s: BloodBowlState, p: Player) -> list[Any]:
     """Every square of the pitch but his own, with the Passing test a Long Bomb needs."""
-    if p.pa <= 0 or p.has("No Hands") or s.weather == "blizzard":
+    if p.pa <= 0 or p.no_ball() or s.weather == "blizzard":
         return []
     mod = BAND.modifier - marked(s, p) + s.weather_entry().pass_modifier
     note = f"long bomb {clamp(p.pa - mod)}+, inaccurate at best"
