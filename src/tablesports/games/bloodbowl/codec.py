@@ -44,9 +44,12 @@ from tablesports.games.bloodbowl.turn.actions import (
     ChooseDie,
     Declare,
     FollowUp,
+    Fumblerooski,
+    HatredReroll,
     Interfere,
     MovePath,
     NoDumpOff,
+    PuntAim,
     PushCrowd,
     PushTo,
     Reroll,
@@ -82,6 +85,9 @@ def _team_turn(numbers: Sequence[int]) -> Iterable[Any]:
     yield from (ChooseDie(face) for face in FACES)
     yield from (Reroll(True), Reroll(False), PushCrowd(), FollowUp(True), FollowUp(False))
     yield Brawl()
+    yield HatredReroll()
+    yield Fumblerooski()
+    yield from (PuntAim(axis, edge) for axis, edge in (("x", 0), ("x", 25), ("y", 0), ("y", 14)))
     yield NoDumpOff()
     yield from (Bite(n) for n in numbers)
     yield from (Interfere(n) for n in (0, *numbers))

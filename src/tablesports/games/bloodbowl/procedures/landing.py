@@ -11,6 +11,7 @@ from tablesports.games.bloodbowl.pitch import coords, in_half
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce, Catch, can_catch
 from tablesports.games.bloodbowl.procedures.touchback import Touchback
+from tablesports.games.bloodbowl.turn.diving_catch import KICK_OFF, diving_catch
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
@@ -32,6 +33,8 @@ class Landing(Procedure):
         if pid >= 0 and can_catch(s, pid):
             s.log("landing", f"The ball comes down on {s.players[pid].label()}.", self.rule)
             s.push(Catch(pid, True))
+        elif pid < 0 and diving_catch(s, s.ball, s.receiving, KICK_OFF):
+            s.log("landing", f"The ball comes down at {s.where(s.ball)}.", self.rule)
         else:
             s.log("landing", f"The ball lands at {s.where(s.ball)} and bounces.", self.rule)
             s.push(Bounce(s.ball, True))

@@ -196,6 +196,9 @@ class ThrowIn(Procedure):
         if self.phase == 0:
             self.direction = action.value
             self.phase = 1
+            for proc in s.stack:  # during a Punt (turn/punt.py) the crowd's ball is a turnover
+                if proc.name == "punt":
+                    proc.crowd = True  # type: ignore[attr-defined]
             return False
         (ix, iy), (ax, ay) = inward(self.square)
         turn = THROW_IN[self.direction]
@@ -214,5 +217,12 @@ class ThrowIn(Procedure):
                 return True
             last = index(x, y)
         s.log("throw_in", f"Throw-in (D6={self.direction}, {action}) to {x},{y}.", self.rule)
+        if s.pitch[last] < 0:  # Diving Catch (turn/diving_catch.py, which imports this module)
+            from tablesports.games.bloodbowl.turn.common import active_team
+            from tablesports.games.bloodbowl.turn.diving_catch import diving_catch
+
+            if diving_catch(s, last, active_team(s), "throw-in"):
+                s.ball, s.ball_state = last, IN_AIR
+                return True
         ball_comes_down(s, last, False)
         return True

@@ -29,6 +29,7 @@ KINDS = (
     "projectile vomit",
     "stab",
     "hypnotic gaze",
+    "punt",
     "breathe fire",
 )
 """The actions a player can be activated for (BB2020; the last three are Special actions)."""
@@ -42,6 +43,7 @@ AIM_VERBS = (
     "stab at",
     "leap to",
     "gaze at",
+    "hail mary to",
     "fire at",
     "trickster to",
 )
@@ -154,6 +156,34 @@ class Brawl:
 
 
 @dataclass(frozen=True, slots=True)
+class PuntAim:
+    """Punt: the edge the throw-in template faces, an end zone (`x=0`, `x=25`) or a sideline
+    (`y=0`, `y=14`)."""
+
+    axis: str
+    edge: int
+
+    def __str__(self) -> str:
+        return f"punt towards {self.axis}={self.edge}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fumblerooski:
+    """Fumblerooski: the ball carrier will leave the ball in the square he moves out of."""
+
+    def __str__(self) -> str:
+        return "fumblerooski"
+
+
+@dataclass(frozen=True, slots=True)
+class HatredReroll:
+    """Hatred (X): re-roll one block die showing Player Down (skull)."""
+
+    def __str__(self) -> str:
+        return "hatred reroll"
+
+
+@dataclass(frozen=True, slots=True)
 class Interfere:
     """The opposing coach picks a player to interfere with a pass (0: nobody)."""
 
@@ -225,8 +255,8 @@ _MOVE = re.compile(rf"move {_N} to {_SQ}(?: \(([^)]*)\))?")
 _DECLARE = re.compile(rf"({'|'.join(KINDS)}) {_N}")
 _THROW = re.compile(rf"throw {_N} to {_SQ}(?: \(([^)]*)\))?")
 _AIM = re.compile(
-    rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to|gaze at|fire at"
-    rf"|trickster to) {_SQ}"
+    rf"(block|pass to|hand-off to|foul|blitz|vomit at|stab at|leap to|gaze at|hail mary to"
+    rf"|fire at|trickster to) {_SQ}"
     r"(?: \(([^)]*)\))?"
 )
 _DICE = re.compile(r"block dice=([a-z-]+(?:,[a-z-]+){0,2})")
@@ -236,6 +266,7 @@ _D16 = re.compile(r"D16=(\d{1,2})")
 _INTERFERE = re.compile(rf"interfere {_N}")
 _LASH = re.compile(rf"lash out at {_N}")
 _BITE = re.compile(rf"bite {_N}")
+_PUNT = re.compile(r"punt towards (x=0|x=25|y=0|y=14)")
 _FIXED: dict[str, Any] = {
     "reroll": Reroll(True),
     "no reroll": Reroll(False),
@@ -244,16 +275,20 @@ _FIXED: dict[str, Any] = {
     "stay": FollowUp(False),
     "no interference": Interfere(0),
     "brawler reroll": Brawl(),
+    "hatred reroll": HatredReroll(),
+    "fumblerooski": Fumblerooski(),
     "no dump-off": NoDumpOff(),
     **{str(SkillUse(k, u)): SkillUse(k, u) for k in SKILL_USES for u in (True, False)},
 }
 FORMS = (
     "move 7, block 7, blitz 7, pass 7, hand-off 7, foul 7, throw team-mate 9, kick team-mate 9, "
     "projectile vomit 12, stab 6, move 7 to 14,6, block 14,6, throw 12 to 16,7, vomit at 14,6, "
-    "stab at 14,6, leap to 14,6, hypnotic gaze 3, gaze at 14,6, bite 1, "
-    "blitz 14,6, pass to 20,5, hand-off to 15,7, foul 14,8, block dice=push,pow, choose pow, "
-    "reroll, no reroll, brawler reroll, push to 15,6, push into the crowd, follow up, stay, "
-    "interfere 5, no interference, no dump-off, lash out at 7, D16=9, use wrestle, no wrestle, "
+    "stab at 14,6, leap to 14,6, hypnotic gaze 3, gaze at 14,6, bite 1, punt 5, fumblerooski, "
+    "punt towards x=25, blitz 14,6, pass to 20,5, hail mary to 24,2, hand-off to 15,7, "
+    "foul 14,8, block dice=push,pow, choose pow, "
+    "reroll, no reroll, brawler reroll, hatred reroll, push to 15,6, push into the crowd, "
+    "follow up, stay, interfere 5, no interference, no dump-off, lash out at 7, D16=9, "
+    "use wrestle, no wrestle, "
     "breathe fire 6, fire at 14,6, trickster to 14,6, no trickster"
 )
 
@@ -296,6 +331,10 @@ def parse_turn_action(text: str) -> Any | None:
     m = _BITE.fullmatch(text)
     if m:
         return Bite(int(m[1]))
+    m = _PUNT.fullmatch(text)
+    if m:
+        axis, edge = m[1].split("=")
+        return PuntAim(axis, int(edge))
     m = _D16.fullmatch(text)
     if m and 1 <= int(m[1]) <= 16:
         return Roll("D16", (int(m[1]),))

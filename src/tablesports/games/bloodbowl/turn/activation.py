@@ -29,12 +29,16 @@ from tablesports.games.bloodbowl.turn.actions import (
     KINDS,
     Aim,
     Bite,
+    Fumblerooski,
     MovePath,
     NoDumpOff,
+    PuntAim,
     ThrowAim,
 )
 from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking, team_has
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
+from tablesports.games.bloodbowl.turn.diving_tackle import land
+from tablesports.games.bloodbowl.turn.fumblerooski import FUMBLEROOSKI, put_down
 from tablesports.games.bloodbowl.turn.give_and_go import give_and_go
 from tablesports.games.bloodbowl.turn.moving import (
     Distraction,
@@ -94,6 +98,7 @@ class Activation(Procedure):
         "blitzed",
         "bt_used",
         "checked",
+        "diver",
         "ended",
         "free",
         "goes_on",
@@ -104,6 +109,7 @@ class Activation(Procedure):
         "path",
         "pid",
         "pro_used",
+        "rooski",
         "started",
         "sure_feet",
     )
@@ -125,6 +131,8 @@ class Activation(Procedure):
         self.ended = False
         self.leaping = False  # the next square of `path` is a Leap's
         self.hungry = False  # Bloodlust failed: a Thrall must be bitten
+        self.diver = -1  # Diving Tackle: he lands in the square this player leaves
+        self.rooski = False  # Fumblerooski: the ball stays in the square he leaves next
         self.pro_used = False  # Pro (2025): tried once this activation
         self.goes_on = False  # Give and Go (2025): he may move on after his hand-off or pass
         self.sure_feet = False  # Sure Feet's re-roll used (once a turn, 2025)
@@ -172,6 +180,8 @@ class Activation(Procedure):
                 if "rush" not in m.risk and (not kickoff or in_half(p.team, m.x))
             )
         elif self.kind not in STILL and (not self.acted or self.goes_on) and not p.rooted:
+            if self.kind == "move" and "Fumblerooski" in p.skills and self._rooski(s, p):
+                out.append(FUMBLEROOSKI)
             out.extend(self.moves(s, p))
             if "Leap" in p.skills:
                 out.extend(self.leaps(s, p))
@@ -292,6 +302,14 @@ class Activation(Procedure):
                     out.append(Aim("hand-off to", x, y, hand_off_note(s, players[q])))
         elif kind == "pass" and carrying(s, p):
             out.extend(pass_aims(s, p))
+            if "Hail Mary Pass" in p.skills:
+                from tablesports.games.bloodbowl.turn.hail_mary import hail_mary_aims
+
+                out.extend(hail_mary_aims(s, p))
+        elif kind == "punt" and carrying(s, p):
+            from tablesports.games.bloodbowl.turn.punt import AIMS
+
+            out.extend(AIMS)
         elif kind in THROWS:
             from tablesports.games.bloodbowl.turn.throw_team_mate import throw_aims
 
@@ -311,7 +329,7 @@ class Activation(Procedure):
                 "around "
                 "other players, is needed"
             )
-        if isinstance(action, (Aim, ThrowAim)):
+        if isinstance(action, (Aim, ThrowAim, PuntAim)):
             return (
                 f"{p.label()} ({self.kind}) may aim at: "
                 f"{', '.join(str(a) for a in self.aims(s, p)) or 'nothing now'}"
@@ -349,6 +367,15 @@ class Activation(Procedure):
             if carrying(s, p) and self._scores(p):  # he may score now
                 s.touchdown(p)
                 return True
+            return False
+        if isinstance(action, Fumblerooski):
+            self.rooski = True
+            return False
+        if isinstance(action, PuntAim):
+            from tablesports.games.bloodbowl.turn.punt import Punt
+
+            self.acted = True
+            s.push(Punt(self.pid, action.axis, action.edge))
             return False
         if isinstance(action, ThrowAim):
             from tablesports.games.bloodbowl.turn.throw_team_mate import ThrowTeamMate
@@ -415,8 +442,14 @@ class Activation(Procedure):
         had_ball = carrying(s, p)
         left = p.square
         s.place(p, nxt)
+        if had_ball and self.rooski:
+            had_ball = self.rooski = False
+            put_down(s, p, left)
         self.moved += 2 if self.leaping else 1
         self.leaping = False
+        if self.diver >= 0:
+            land(s, self.diver, left)
+            self.diver = -1
         if had_ball:
             s.ball = nxt
             if self._scores(p) and not self.hungry:  # Bloodlust: a bite before scoring
@@ -528,8 +561,17 @@ class Activation(Procedure):
             s.push(HandOff(self.pid, other))
         else:
             self.acted = True
-            s.push(*on_the_ball(s, p.team, verb), PassAction(self.pid, target), Possession(p.team))
+            hail_mary = verb == "hail mary to"
+            s.push(
+                *on_the_ball(s, p.team, verb),
+                PassAction(self.pid, target, hail_mary),
+                Possession(p.team),
+            )
         return False
+
+    def _rooski(self, s: BloodBowlState, p: Player) -> bool:
+        """Fumblerooski may be said now: he holds the ball and has not said it yet."""
+        return not self.rooski and carrying(s, p)
 
     def _break_tackle(self, p: Player) -> bool:
         return not self.bt_used and p.has("Break Tackle")
@@ -572,7 +614,7 @@ def eligible(s: BloodBowlState, team: int, kickoff: bool) -> list[int]:
 
 def on_the_ball(s: BloodBowlState, passing_team: int, verb: str = "pass to") -> list[Procedure]:
     """The opponents' On the Ball move before a Pass (not a Hand-off), if they have it."""
-    if verb != "pass to" or not team_has(s, 1 - passing_team, "On the Ball"):
+    if verb not in ("pass to", "hail mary to") or not team_has(s, 1 - passing_team, "On the Ball"):
         return []
     return [OnTheBall(1 - passing_team)]
 

@@ -84,5 +84,6 @@ class Animosity(Procedure):
         elif self.verb == "hand-off to":
             s.push(HandOff(self.pid, q.pid))
         else:
-            s.push(PassAction(self.pid, self.target), Possession(p.team))
+            hail_mary = self.verb == "hail mary to"
+            s.push(PassAction(self.pid, self.target, hail_mary), Possession(p.team))
         return True

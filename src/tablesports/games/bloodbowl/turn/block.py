@@ -30,6 +30,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     Brawl,
     ChooseDie,
     FollowUp,
+    HatredReroll,
 )
 from tablesports.games.bloodbowl.turn.common import (
     NO_REROLL,
@@ -40,6 +41,8 @@ from tablesports.games.bloodbowl.turn.common import (
 )
 from tablesports.games.bloodbowl.turn.foul_appearance import foul_appearance
 from tablesports.games.bloodbowl.turn.guard import guards
+from tablesports.games.bloodbowl.turn.hatred import RULE as HATRED_RULE
+from tablesports.games.bloodbowl.turn.hatred import hates
 from tablesports.games.bloodbowl.turn.injury import knock_down
 from tablesports.games.bloodbowl.turn.pro import USE_PRO, pro_ready, pro_roll, try_pro
 from tablesports.games.bloodbowl.turn.push import Push
@@ -78,6 +81,7 @@ TAUNT = 10
 WRESTLING, FENDING = 11, 12  # bb-newteams: Wrestle's and Fend's choices (turn/wrestle.py)
 PRO_ROLL, PRO_PICK, PRO_DIE = 13, 14, 15  # Pro (2025): its D6, the die picked, its re-roll
 BRAWLER = Brawl()
+HATRED = HatredReroll()
 
 
 def block_st(att: Player, blitz: bool) -> int:
@@ -141,10 +145,12 @@ class Block(Procedure):
         "faces",
         "fended",
         "frenzied",
+        "hated",
         "mine",
         "n",
         "pro_face",
         "pushed",
+        "redo",
         "rerolled",
         "st",
         "strip",
@@ -170,6 +176,8 @@ class Block(Procedure):
         self.adown = False
         self.ddown = False
         self.frenzied = False
+        self.hated = False  # Hatred's re-roll of a Player Down die is used
+        self.redo = "both-down"  # the face a skill's re-roll of one die takes back
         self.asked = -1  # Wrestle: the last player whose coach was asked
         self.fended = False
         self.pro_face = ""  # Pro: the face of the die being re-rolled
@@ -212,6 +220,8 @@ class Block(Procedure):
                 out.append(REROLL)
             if self._can_brawl(s):
                 out.append(BRAWLER)
+            if self._can_hate(s):
+                out.append(HATRED)
             if self._can_pro(s):
                 out.append(USE_PRO)
             return out
@@ -275,13 +285,20 @@ class Block(Procedure):
                 self.st = dfd.st
             return self._count(s, att, dfd)
         if ph == BRAWL:
-            self.faces.remove("both-down")
+            self.faces.remove(self.redo)
             self.faces = sorted([*self.faces, *action.faces], key=FACES.index)
-            s.log(
-                "brawler",
-                f"{att.label()} (Brawler) re-rolls a Both Down: {action.faces[0]}.",
-                "Brawler (BB2020)",
-            )
+            if self.redo == "skull":
+                s.log(
+                    "hatred",
+                    f"{att.label()} (Hatred) re-rolls a Player Down: {action.faces[0]}.",
+                    HATRED_RULE,
+                )
+            else:
+                s.log(
+                    "brawler",
+                    f"{att.label()} (Brawler) re-rolls a Both Down: {action.faces[0]}.",
+                    "Brawler (BB2020)",
+                )
             return self._decide(s, att)
         if ph == PRO_ROLL:
             self.phase = PRO_PICK if pro_roll(s, att, action.value) else DECIDE
@@ -317,6 +334,12 @@ class Block(Procedure):
                 return False
             if action == BRAWLER:
                 self.brawled = True
+                self.redo = "both-down"
+                self.phase = BRAWL
+                return False
+            if action == HATRED:
+                self.hated = True
+                self.redo = "skull"
                 self.phase = BRAWL
                 return False
             if action == REROLL:
@@ -410,6 +433,7 @@ class Block(Procedure):
             self.mine
             or (not self.rerolled and can_team_reroll(s, att.team))
             or self._can_brawl(s)
+            or self._can_hate(s)
             or self._can_pro(s)
         ):
             self.phase = DEFENDER
@@ -424,9 +448,23 @@ class Block(Procedure):
             and s.players[self.attacker].has("Brawler")
         )
 
+    def _can_hate(self, s: BloodBowlState) -> bool:
+        """Hatred (2025): once in the block, one die showing Player Down (skull), against a
+        player with the keyword in brackets."""
+        return (
+            not self.hated
+            and "skull" in self.faces
+            and hates(s.players[self.attacker], s.players[self.defender])
+        )
+
     def _can_pro(self, s: BloodBowlState) -> bool:
         """Pro (2025): one block die, in his own activation, no die re-rolled before."""
-        return not self.rerolled and not self.brawled and pro_ready(s, s.players[self.attacker])
+        return (
+            not self.rerolled
+            and not self.brawled
+            and not self.hated
+            and pro_ready(s, s.players[self.attacker])
+        )
 
     def _start(self, s: BloodBowlState, att: Player, dfd: Player) -> bool:
         self.st = block_st(att, self.blitz)

@@ -35,6 +35,9 @@ from tablesports.games.bloodbowl.turn.common import (
     turnover,
 )
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
+from tablesports.games.bloodbowl.turn.diving_catch import PASS, diving_catch, target_bonus
+from tablesports.games.bloodbowl.turn.hail_mary import BAND as HAIL_MARY_BAND
+from tablesports.games.bloodbowl.turn.hail_mary import RULE as HAIL_MARY_RULE
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -68,7 +71,7 @@ def land(s: BloodBowlState, square: int, modifier: int) -> None:
     pid = s.pitch[square]
     if pid >= 0 and s.players[pid].standing and not s.players[pid].no_ball():
         s.push(TurnCatch(pid, square, modifier))
-    else:
+    elif pid >= 0 or not diving_catch(s, square, active_team(s), PASS, modifier):
         s.push(Bounce(square))
 
 
@@ -119,14 +122,15 @@ class PassAction(Procedure):
     """Phase 0 the pass test (with re-rolls through `PassTest`), then interference and the
     flight; `result` is set by the test."""
 
-    __slots__ = ("burst", "deviation", "interferer", "pid", "result", "target")
+    __slots__ = ("burst", "deviation", "hail_mary", "interferer", "pid", "result", "target")
     name = "pass_action"
     rule = "the Pass (BB2020)"
 
-    def __init__(self, pid: int = -1, target: int = -1) -> None:
+    def __init__(self, pid: int = -1, target: int = -1, hail_mary: bool = False) -> None:
         super().__init__()
         self.pid = pid
         self.target = target
+        self.hail_mary = hail_mary  # Hail Mary Pass (turn/hail_mary.py)
         self.result = ""
         self.interferer = -1
         self.deviation = 0
@@ -163,12 +167,9 @@ class PassAction(Procedure):
         p = s.players[self.pid]
         if self.phase == 0:
             self.phase = 1
-            band = pass_range(s, p.square, self.target)
-            s.log(
-                "pass",
-                f"{p.label()} throws a {band.name if band else 'pass'} to {s.where(self.target)}.",
-                self.rule,
-            )
+            band = HAIL_MARY_BAND if self.hail_mary else pass_range(s, p.square, self.target)
+            what = "Hail Mary Pass" if self.hail_mary else band.name if band else "pass"
+            s.log("pass", f"{p.label()} throws a {what} to {s.where(self.target)}.", self.rule)
             s.push(PassTest(self.pid, self.target))
             return False
         if self.phase == 1:
@@ -226,7 +227,7 @@ class PassAction(Procedure):
         return self._interfere_or_fly(s, p)
 
     def _interfere_or_fly(self, s: BloodBowlState, p: Player) -> bool:
-        if self._interferers(s, p):
+        if not self.hail_mary and self._interferers(s, p):  # no interfering with a Hail Mary
             self.phase = 3  # the opposing coach may pick an interferer
             return False
         return self._fly(s, p)
@@ -248,8 +249,8 @@ class PassAction(Procedure):
         return self._interfere_or_fly(s, p)
 
     def _fly(self, s: BloodBowlState, p: Player) -> bool:
-        if self.result == ACCURATE:
-            land(s, self.target, TN.pass_catch_modifier)
+        if self.result == ACCURATE:  # Diving Catch: +1 in the target square
+            land(s, self.target, TN.pass_catch_modifier + target_bonus(s, self.target))
         elif self.result == INACCURATE:
             s.ball, s.ball_state = self.target, IN_AIR
             s.push(FlightScatter(self.target, 3))
@@ -306,7 +307,8 @@ class PassTest(Test):
         return p.pa
 
     def modifier(self, s: BloodBowlState, p: Player) -> int:
-        band = pass_range(s, p.square, self.square)
+        hail_mary = self._parent(s).hail_mary
+        band = HAIL_MARY_BAND if hail_mary else pass_range(s, p.square, self.square)
         return (band.modifier if band else 0) - marked(s, p) + s.weather_entry().pass_modifier
 
     def check(self, s: BloodBowlState, p: Player, roll: int) -> bool:
@@ -319,7 +321,12 @@ class PassTest(Test):
         raise AssertionError("a pass test without its pass")
 
     def succeed(self, s: BloodBowlState, p: Player) -> None:
-        self._parent(s).result = ACCURATE
+        parent = self._parent(s)
+        if parent.hail_mary:  # Hail Mary Pass: accurate counts as inaccurate (2025)
+            s.log("pass", "The Hail Mary Pass is inaccurate at best.", HAIL_MARY_RULE)
+            parent.result = INACCURATE
+            return
+        parent.result = ACCURATE
 
     def fail(self, s: BloodBowlState, p: Player) -> None:
         last = self.last

@@ -8,6 +8,8 @@ from tablesports.games.bloodbowl.turn.animosity import Animosity
 from tablesports.games.bloodbowl.turn.apothecary import Apothecary
 from tablesports.games.bloodbowl.turn.block import Block
 from tablesports.games.bloodbowl.turn.breathe_fire import BreatheFire
+from tablesports.games.bloodbowl.turn.diving_catch import DivingCatch
+from tablesports.games.bloodbowl.turn.diving_tackle import DivingTackle
 from tablesports.games.bloodbowl.turn.foul import Foul
 from tablesports.games.bloodbowl.turn.hit_and_run import HitAndRun
 from tablesports.games.bloodbowl.turn.injury import ArmourInjury, SteadyFooting
@@ -20,6 +22,7 @@ from tablesports.games.bloodbowl.turn.passing import (
     Possession,
     TurnCatch,
 )
+from tablesports.games.bloodbowl.turn.punt import Punt
 from tablesports.games.bloodbowl.turn.push import Push
 from tablesports.games.bloodbowl.turn.safe_hands import SafePairOfHands
 from tablesports.games.bloodbowl.turn.savagery import LashOut
@@ -78,6 +81,9 @@ TURN_PROCEDURES: tuple[type[Procedure], ...] = (
     HitAndRun,
     Bloodlust,
     HypnoticGaze,
+    DivingTackle,
+    DivingCatch,
+    Punt,
     BreatheFire,
     Trickster,
     TricksterPickUp,

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from tablesports.games.bloodbowl.players import STANDING
 from tablesports.games.bloodbowl.turn.common import Test, tackle_zones
+from tablesports.games.bloodbowl.turn.diving_tackle import offer_dive
 from tablesports.games.bloodbowl.turn.foul_appearance import end_activation
 
 if TYPE_CHECKING:
@@ -37,10 +38,13 @@ class LeapTest(Test):
     def modifier(self, s: BloodBowlState, p: Player) -> int:
         return leap_modifier(s, p, p.square, self.square)
 
-    def fail(self, s: BloodBowlState, p: Player) -> None:
-        from tablesports.games.bloodbowl.turn.moving import fall_into
+    def succeed(self, s: BloodBowlState, p: Player) -> None:
+        offer_dive(s, self, p)
 
-        fall_into(s, p, self.square)
+    def fail(self, s: BloodBowlState, p: Player) -> None:
+        from tablesports.games.bloodbowl.turn.moving import fall_away
+
+        fall_away(s, p, self.square)
 
 
 class TakeRoot(Test):

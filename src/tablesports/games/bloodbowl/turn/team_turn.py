@@ -19,7 +19,15 @@ if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
     from tablesports.games.bloodbowl.state import BloodBowlState
 
-ONCE_PER_TURN = ("blitz", "pass", "hand-off", "foul", "throw team-mate", "kick team-mate")
+ONCE_PER_TURN = (
+    "blitz",
+    "pass",
+    "hand-off",
+    "foul",
+    "throw team-mate",
+    "kick team-mate",
+    "punt",
+)
 
 
 def declarable(s: BloodBowlState, p: Player, once_used: list[str]) -> list[str]:
@@ -71,6 +79,8 @@ def _declarable(
             out.append("pass")
         if "hand-off" not in once_used:
             out.append("hand-off")
+        if "Punt" in p.skills and "punt" not in once_used:  # Punt (2025): turn/punt.py
+            out.append("punt")
     if down and "foul" not in once_used:
         out.append("foul")
     # Throw Team-mate (BB2020): a Standing player with the skill and a passing ability
