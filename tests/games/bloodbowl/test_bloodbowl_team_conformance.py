@@ -9,7 +9,8 @@ Hypnotic Gaze and Bloodlust (vampire),
 Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse);
 Wrestle, Fend, Pro, Give and Go (imperial-nobility, against a Juggernaut); Timmm-ber!, Sprint
 (halfling); Breathe Fire, Iron Hard Skin, Sure Feet, Unsteady (chaos-dwarf); Wrestle
-and Steady Footing (bretonnian); Guard against Defensive, My Ball, Trickster (gnome v amazon). A
+and Steady Footing (bretonnian); Guard against Defensive, My Ball, Trickster (gnome v amazon);
+Diving Tackle, Hatred (Troll) (old-world-alliance v black-orc). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ PAIRINGS = [
     ("chaos-dwarf", "khorne"),
     ("bretonnian", "chaos-dwarf"),
     ("gnome", "amazon"),
+    ("old-world-alliance", "black-orc"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 
