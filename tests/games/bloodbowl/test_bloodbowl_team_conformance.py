@@ -13,7 +13,8 @@ Wrestle, Fend, Pro, Give and Go (imperial-nobility, against a Juggernaut); Timmm
 (halfling); Breathe Fire, Iron Hard Skin, Sure Feet, Unsteady (chaos-dwarf); Wrestle
 and Steady Footing (bretonnian); Guard against Defensive, My Ball, Trickster (gnome v amazon);
 Chainsaw, Bombardier, Swoop, Pogo, Ball & Chain and Throw Team-mate by Trolls (goblin v ogre),
-Sprint, Insignificant and the Pump Wagon's Dirty Player (+1) (the 2025 snotling v goblin). A
+Sprint, Insignificant and the Pump Wagon's Dirty Player (+1) (the 2025 snotling v goblin);
+Diving Tackle, Hatred (Troll) (old-world-alliance v black-orc). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ PAIRINGS = [
     ("gnome", "amazon"),
     ("goblin", "ogre"),
     ("snotling", "goblin"),
+    ("old-world-alliance", "black-orc"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 

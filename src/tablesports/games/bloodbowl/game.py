@@ -23,8 +23,9 @@ class BloodBowlOptions(BaseModel):
     """`home`/`away`: a published team (`tablesports teams` lists them: human, orc, dwarf,
     skaven, snotling, ogre, shambling-undead, elven-union, necromantic, chaos-chosen, khorne,
     tomb-kings, black-orc, high-elf, underworld, wood-elf, dark-elf, chaos-renegade, lizardmen,
-    amazon, vampire, norse) or the path of a team file; `budget`: the most a team may be worth, in
-    gold."""
+    amazon, vampire, norse; with 2025 values: imperial-nobility, bretonnian, halfling, gnome,
+    chaos-dwarf, old-world-alliance) or the path of a team file; `budget`: the most a team may
+    be worth, in gold."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 

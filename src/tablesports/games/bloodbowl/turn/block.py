@@ -459,7 +459,12 @@ class Block(Procedure):
 
     def _can_pro(self, s: BloodBowlState) -> bool:
         """Pro (2025): one block die, in his own activation, no die re-rolled before."""
-        return not self.rerolled and not self.brawled and pro_ready(s, s.players[self.attacker])
+        return (
+            not self.rerolled
+            and not self.brawled
+            and not self.hated
+            and pro_ready(s, s.players[self.attacker])
+        )
 
     def _start(self, s: BloodBowlState, att: Player, dfd: Player) -> bool:
         self.st = block_st(att, self.blitz)
