@@ -299,7 +299,7 @@ def test_iron_hard_skin_no_mighty_blow_on_his_armour() -> None:
 def test_without_iron_hard_skin_mighty_blow_breaks_the_armour() -> None:
     s = position("H12 10,7", "A9 11,7", rerolls=(0, 0), teams=("human", "orc"))  # a Big Un
     act(s, "block 12", "D6=4", "block 11,7", "block dice=pow,pow", "choose pow", "push to 12,7")
-    events = act(s, "stay", "2D6=4+5")
+    events = act(s, "stay", "stay", "2D6=4+5")  # the 2025 Big Un's Taunt: his coach says stay
     assert "broken" in log(events)
 
 
