@@ -35,8 +35,8 @@ class SearchOptions(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    iterations: int = Field(24, ge=1, description="playouts per decision with a choice")
-    width: int = Field(3, ge=0, description="moves tried beside the bot's at a node (0: the bot)")
+    iterations: int = Field(8, ge=1, description="playouts per decision with a choice")
+    width: int = Field(2, ge=0, description="moves tried beside the bot's at a node (0: the bot)")
     c: float = Field(0.6, ge=0.0, description="UCT exploration constant")
     margin: float = Field(
         0.05, ge=0.0, description="mean value another move needs above the bot's to be played"
@@ -46,7 +46,7 @@ class SearchOptions(BaseModel):
     )
     seconds: float = Field(0.0, ge=0.0, description="time cap per decision (0: none)")
     lineup: bool = Field(
-        True, description="search team building and the line-up too (else the bot's choice)"
+        False, description="search team building and the line-up too (else the bot's choice)"
     )
 
 
