@@ -92,3 +92,15 @@ def test_the_search_attacks_the_carrier_where_the_bot_pins() -> None:
     for seed in range(3):
         choice = MCTSBot(GAME, seed=seed, iterations=24, width=3).step(LAST_STAND)
         assert choice.kind in ("attack", "talent") and str(choice).endswith("b8")
+
+
+def test_playouts_cut_off_after_a_stone_are_scored_by_the_evaluation() -> None:
+    # stones=1: a playout stops once the next Stone is over and `evaluate` scores it; the
+    # carrier's fall is still worth far more than the pin
+    agent = MCTSBot(GAME, seed=0, iterations=24, width=3, stones=1)
+    choice = agent.step(LAST_STAND)
+    assert choice.kind in ("attack", "talent") and str(choice).endswith("b8")
+    assert agent.last_root is not None
+    values = {str(a): n.value / n.visits for a, n in agent.last_root.children.items()}
+    assert all(-1.0 <= v <= 1.0 for v in values.values())
+    assert values[str(choice)] > values["pin b3"] + 0.5
