@@ -51,9 +51,8 @@ SEARCH: dict[str, list[str]] = {
         "mcts:iterations=10,rollout_steps=10,rollout=bloodbowl-scripted,"
         "prior=bloodbowl-scripted,widen=2"
     ],
-    "juggerttg": [
-        "mcts:iterations=30,rollout=juggerttg-greedy,rollout_steps=40,prior=juggerttg-greedy"
-    ],
+    # the game's own search (a bot of its package, named here with its budget)
+    "juggerttg": ["juggerttg-mcts:iterations=8,width=2,lineup=false"],
     "juggers": ["mcts:iterations=10,rollout=juggers-aim,rollout_steps=4"],
 }
 # Games per pair (even: each seed is played twice, seats swapped).
@@ -62,7 +61,10 @@ DEFAULT_GAMES = 6
 
 
 def agents_of(game_id: str) -> list[str]:
-    return ["random", *sorted(game_bots(game_id)), *SEARCH.get(game_id, [])]
+    search = SEARCH.get(game_id, [])
+    named = {spec.partition(":")[0] for spec in search}  # a bot listed here with its budget
+    bots = [b for b in sorted(game_bots(game_id)) if b not in named]
+    return ["random", *bots, *search]
 
 
 TIMED_MOVES = 40
@@ -141,7 +143,7 @@ def run_game(game_id: str, games: int | None, jobs: int, seed: int) -> None:
     timing = {
         spec: seconds_per_move(game, spec, bots[0] if bots else "random", seed)
         for spec in agents
-        if spec.startswith(("mcts", "ismcts"))
+        if spec in SEARCH.get(game_id, []) or spec.startswith(("mcts", "ismcts"))
     }
     plot_tournament(result, OUT / f"{game_id}.png")
     command = f"python scripts/strength.py {game_id} --games {per_pair} --seed {seed}"

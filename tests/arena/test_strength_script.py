@@ -28,8 +28,11 @@ def test_every_registered_game_has_its_bots_and_a_search_in_its_arena() -> None:
             continue
         agents = strength.agents_of(game_id)
         assert agents[0] == "random"
-        assert set(game_bots(game_id)) <= set(agents)
-        assert any(a.startswith(("mcts", "ismcts")) for a in agents), game_id
+        # every bot plays, by its name or by a spec with its budget (juggerttg-mcts:...)
+        assert set(game_bots(game_id)) <= {a.partition(":")[0] for a in agents}
+        search = strength.SEARCH.get(game_id, [])
+        assert any(a.startswith(("mcts", "ismcts")) or a in search for a in agents), game_id
+        assert len(agents) == len(set(agents))
 
 
 def test_a_game_arena_writes_its_table_plot_and_records(

@@ -6,4 +6,7 @@ in Reflex order; focus, stamina and teamplay points pay for every move, attack a
 """
 
 GAME = "tablesports.games.juggerttg.game:JuggerGame"
-BOTS = {"juggerttg-greedy": "tablesports.games.juggerttg.bot:GreedyBot"}
+BOTS = {
+    "juggerttg-greedy": "tablesports.games.juggerttg.bot:GreedyBot",
+    "juggerttg-mcts": "tablesports.games.juggerttg.search:MCTSBot",
+}
