@@ -18,7 +18,6 @@ from tablesports.core.errors import IllegalActionError, TablesportsError, Unknow
 from tablesports.core.protocol import CHANCE, Action, ActionCodec, Game, State
 from tablesports.core.registry import game_ids, game_tensor, load
 
-
 _MET_KEPT = 100_000
 """How many action objects `ids_of` remembers by identity before it starts again."""
 

@@ -190,7 +190,8 @@ def _row(p: Any) -> int:
     pos = p.position
     ma = pos.ma + p.ma_mod
     av = pos.av + p.av_mod
-    row = ((ma if ma > 1 else 1) / 10, pos.st / 8, pos.ag / 6, pos.pa / 6, (av if av > 3 else 3) / 12)
+    ma, av = (ma if ma > 1 else 1), (av if av > 3 else 3)
+    row = (ma / 10, pos.st / 8, pos.ag / 6, pos.pa / 6, av / 12)
     table = _ROWS[0]
     _ROWS[0] = np.vstack((table, np.array([row], np.float32)))
     _ROW_OF[id(pos), p.ma_mod, p.av_mod] = (pos, len(table))
@@ -201,7 +202,29 @@ def legal_ids(state: BloodBowlState, ids_of: Callable[[list[Any]], list[int]]) -
     """The action ids of `state.legal_actions()`, in their order (for the RL mask).
 
     An activation's moves (most of the list) are the pathfinder's squares, in order, so their
-    ids come from the squares at once; `ids_of` (the adapter's lookup) gives the others."""
+    ids come from the squares at once, without making the moves (`Activation.mask_parts`);
+    `ids_of` (the adapter's lookup) gives the others."""
+    stack = state.stack
+    if stack:
+        top = stack[-1]
+        parts_of = getattr(top, "mask_parts", None)
+        if parts_of is not None:
+            actor = top.actor(state)
+            if actor is None or actor < 0:
+                return np.zeros(0, np.int64)
+            parts = parts_of(state)
+            if parts is not None:
+                head, number, squares, tail = parts
+                if not squares and not tail:
+                    return np.array(ids_of(head), np.int64)
+                base = _move_base(state.game.action_codec(), number)
+                return np.concatenate(
+                    (
+                        np.array(ids_of(head), np.int64),
+                        np.array(squares, np.int64) + base,
+                        np.array(ids_of(tail), np.int64),
+                    )
+                )
     legal = state.legal_actions()
     kept = state.__dict__.get("_moves")
     if kept is not None:

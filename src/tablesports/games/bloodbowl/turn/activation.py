@@ -134,6 +134,21 @@ class Activation(Procedure):
 
     def legal(self, s: BloodBowlState) -> list[Any]:
         p = s.players[self.pid]
+        out = self.targets(s, p)
+        if self.kind == "on the ball":  # three squares, no Rush (at a kick-off in his half)
+            kickoff = not any(pr.name == "team_turn" for pr in s.stack)
+            out.extend(
+                m
+                for m in self.moves(s, p)
+                if "rush" not in m.risk and (not kickoff or in_half(p.team, m.x))
+            )
+        elif self.walks(p):
+            out.extend(self.moves(s, p))
+            out.extend(self.after_moves(s, p))
+        return out
+
+    def targets(self, s: BloodBowlState, p: Player) -> list[Any]:
+        """The actions listed before the moves: ending the activation, then the targets."""
         out: list[Any] = [END_ACTIVATION]
         if self.hungry:  # Bloodlust: a bite first, no pass nor hand-off before it
             out.extend(Bite(q.number) for q in thralls(s, p))
@@ -144,18 +159,30 @@ class Activation(Procedure):
             )
         else:
             out.extend(self.aims(s, p))
-        if self.kind == "on the ball":  # three squares, no Rush (at a kick-off in his half)
-            kickoff = not any(pr.name == "team_turn" for pr in s.stack)
-            out.extend(
-                m
-                for m in self.moves(s, p)
-                if "rush" not in m.risk and (not kickoff or in_half(p.team, m.x))
-            )
-        elif self.kind not in STILL and not self.acted and not p.rooted:
-            out.extend(self.moves(s, p))
-            if "Leap" in p.skills:
-                out.extend(self.leaps(s, p))
         return out
+
+    def walks(self, p: Player) -> bool:
+        """Whether the moves are listed (after the targets)."""
+        return self.kind not in STILL and not self.acted and not p.rooted
+
+    def after_moves(self, s: BloodBowlState, p: Player) -> list[Any]:
+        """The actions listed after the moves (Leap's)."""
+        return self.leaps(s, p) if "Leap" in p.skills else []
+
+    def mask_parts(self, s: BloodBowlState) -> tuple[list[Any], int, list[int], list[Any]] | None:
+        """`legal(s)` in parts, for the RL mask, without making the moves: the actions before
+        the moves, the mover's shirt number and the squares of his moves in their order, and
+        the actions after them. None when the moves are filtered (On the Ball)."""
+        if self.kind == "on the ball":
+            return None
+        p = s.players[self.pid]
+        head = self.targets(s, p)
+        if not self.walks(p):
+            return head, p.number, [], []
+        r = reach(s, self.pid, self.moved, self._break_tackle(p))
+        cache = s.__dict__.get("_moves")
+        squares = cache[2] if cache is not None and cache[0] is r else sorted(r.risk)
+        return head, p.number, squares, self.after_moves(s, p)
 
     def leaps(self, s: BloodBowlState, p: Player) -> list[Aim]:
         """Leap (BB2020): over any adjacent square into the empty square beyond, for two
