@@ -202,12 +202,12 @@ def legal_ids(state: BloodBowlState, ids_of: Callable[[list[Any]], list[int]]) -
     """The action ids of `state.legal_actions()`, in their order (for the RL mask).
 
     An activation's moves (most of the list) are the pathfinder's squares, in order, so their
-    ids come from the squares at once, without making the moves (`Activation.mask_parts`);
+    ids come from the squares at once, without making the moves (`Activation.legal_parts`);
     `ids_of` (the adapter's lookup) gives the others."""
     stack = state.stack
     if stack:
         top = stack[-1]
-        parts_of = getattr(top, "mask_parts", None)
+        parts_of = getattr(top, "legal_parts", None)
         if parts_of is not None:
             actor = top.actor(state)
             if actor is None or actor < 0:

@@ -68,6 +68,24 @@ forgotten when they grow past `_MOVES_KEPT`."""
 _MOVES_KEPT = 200
 
 
+def _move(number: int, sq: int, text: str) -> MovePath:
+    """A new MovePath, kept in `_MOVES`."""
+    made_by = _MOVES.get(number)
+    if made_by is None:
+        made_by = _MOVES[number] = ([None] * SIZE, [None] * SIZE)
+    a = MovePath(number, sq % WIDTH, sq // WIDTH, text)
+    if not text:
+        made_by[0][sq] = a
+        return a
+    made = made_by[1][sq]
+    if made is None:
+        made = made_by[1][sq] = {}
+    elif len(made) > _MOVES_KEPT:
+        made.clear()
+    made[text] = a
+    return a
+
+
 def carrying(s: BloodBowlState, p: Player) -> bool:
     return s.ball_state == HELD and s.ball == p.square and p.square >= 0
 
@@ -169,10 +187,11 @@ class Activation(Procedure):
         """The actions listed after the moves (Leap's)."""
         return self.leaps(s, p) if "Leap" in p.skills else []
 
-    def mask_parts(self, s: BloodBowlState) -> tuple[list[Any], int, list[int], list[Any]] | None:
-        """`legal(s)` in parts, for the RL mask, without making the moves: the actions before
-        the moves, the mover's shirt number and the squares of his moves in their order, and
-        the actions after them. None when the moves are filtered (On the Ball)."""
+    def legal_parts(self, s: BloodBowlState) -> tuple[list[Any], int, list[int], list[Any]] | None:
+        """`legal(s)` in parts, without making the moves (for the RL mask and for drawing one
+        action): the actions before the moves, the mover's shirt number and the squares of
+        his moves in their order (`move_to` makes one), and the actions after them. None when
+        the moves are filtered (On the Ball)."""
         if self.kind == "on the ball":
             return None
         p = s.players[self.pid]
@@ -183,6 +202,18 @@ class Activation(Procedure):
         cache = s.__dict__.get("_moves")
         squares = cache[2] if cache is not None and cache[0] is r else sorted(r.risk)
         return head, p.number, squares, self.after_moves(s, p)
+
+    def move_to(self, s: BloodBowlState, square: int) -> MovePath:
+        """The move to `square` of `legal(s)` (one of `legal_parts`'s squares)."""
+        p = s.players[self.pid]
+        text = reach(s, self.pid, self.moved, self._break_tackle(p)).risk[square]
+        made_by = _MOVES.get(p.number)
+        if made_by is not None:
+            made = made_by[1][square]
+            a = made_by[0][square] if not text else made.get(text) if made is not None else None
+            if a is not None:
+                return a
+        return _move(p.number, square, text)
 
     def leaps(self, s: BloodBowlState, p: Player) -> list[Aim]:
         """Leap (BB2020): over any adjacent square into the empty square beyond, for two
@@ -229,13 +260,11 @@ class Activation(Procedure):
                     made = rolled[sq] = {}
                 a = made.get(text)
                 if a is None:
-                    if len(made) > _MOVES_KEPT:
-                        made.clear()
-                    a = made[text] = MovePath(number, sq % WIDTH, sq // WIDTH, text)
+                    a = _move(number, sq, text)
             else:
                 a = plain[sq]
                 if a is None:
-                    a = plain[sq] = MovePath(number, sq % WIDTH, sq // WIDTH, "")
+                    a = _move(number, sq, "")
             append(a)
         # the squares too, in the same order: the RL mask reads the moves' ids from them
         s.__dict__["_moves"] = (r, out, squares)
