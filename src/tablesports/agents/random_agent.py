@@ -19,5 +19,4 @@ class RandomAgent:
         self.rng.seed(seed)
 
     def step(self, state: State) -> Action:
-        actions = state.legal_actions()
-        return actions[self.rng.randrange(len(actions))]
+        return state.sample_legal(self.rng)

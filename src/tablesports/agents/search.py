@@ -183,6 +183,5 @@ class Rollout:
             elif policy is not None and not (self.epsilon and rng.random() < self.epsilon):
                 state.apply_legal(policy.step(state))
             else:
-                actions = state.legal_actions()
-                state.apply_legal(actions[rng.randrange(len(actions))])
+                state.apply_legal(state.sample_legal(rng))
             steps += 1

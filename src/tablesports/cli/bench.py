@@ -112,10 +112,18 @@ def bench_env(games: list[str], seconds: float, as_json: bool) -> None:
     table = Table(
         title=f"env.step with tensors and masks, {seconds:g} s each", title_justify="left"
     )
-    for column in ("game", "library", "steps/s", "episodes"):
+    # steps/s: the whole loop, the random learner's own pick included; env only: the time
+    # inside the env's calls (see tablesports.envs.bench)
+    for column in ("game", "library", "steps/s", "env only", "episodes"):
         table.add_column(column, justify="left" if column in ("game", "library") else "right")
     for r in results:
-        table.add_row(r.game, r.library, f"{r.steps_per_second:,.0f}", str(r.episodes))
+        table.add_row(
+            r.game,
+            r.library,
+            f"{r.steps_per_second:,.0f}",
+            f"{r.env_steps_per_second:,.0f}",
+            str(r.episodes),
+        )
     (console(stderr=True) if as_json else console()).print(table)
     if as_json:
         typer.echo(json.dumps([r.to_json() for r in results], indent=2))

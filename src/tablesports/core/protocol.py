@@ -246,6 +246,13 @@ class State(ABC):
         """`(outcome, probability)` pairs at an enumerable chance node, else empty."""
         return []
 
+    def sample_legal(self, rng: random.Random) -> Action:
+        """A legal action drawn uniformly with `rng`: `legal_actions()[rng.randrange(n)]`,
+        the same draw and the same action. A game may override it to skip listing every
+        action (random agents and rollouts ask for one only)."""
+        actions = self.legal_actions()
+        return actions[rng.randrange(len(actions))]
+
     def sample_chance(self, rng: random.Random) -> Action:
         """One chance outcome drawn with `rng`; works at every chance node."""
         outcomes = self.chance_outcomes()

@@ -18,6 +18,9 @@ from tablesports.core.errors import IllegalActionError, TablesportsError, Unknow
 from tablesports.core.protocol import CHANCE, Action, ActionCodec, Game, State
 from tablesports.core.registry import game_ids, game_tensor, load
 
+_MET_KEPT = 100_000
+"""How many action objects `ids_of` remembers by identity before it starts again."""
+
 
 class GameAdapter:
     """A loaded game with its observation tensor and its action codec."""
@@ -39,7 +42,10 @@ class GameAdapter:
         self.num_actions = codec.num_actions
         self.ids: dict[Action, int] = {a: i for i, a in enumerate(codec.actions)}
         self._actions = codec.actions  # kept alive, so their id() stays theirs
+        # ids by object identity: the codec's actions, and the game's own (cached) action
+        # objects once met, kept alive here so that their id() stays theirs
         self._by_id = {id(a): i for i, a in enumerate(codec.actions)}
+        self._met: list[Any] = []
         self._getters: dict[type, Callable[[Any], Any] | None] = {}
         self._by_class: dict[type, tuple[Callable[[Any], Any] | None, dict[Any, int]]] = {}
         fast = getattr(self.tensor, "encode_state", None)
@@ -63,21 +69,25 @@ class GameAdapter:
         return self.ids_of(state.legal_actions())
 
     def ids_of(self, legal: Any) -> list[int]:
-        """The ids of these actions. Games that hand out the codec's own action objects
-        (most do) are looked up by identity; fresh objects by their fields (see
-        `_key_of_class`)."""
-        by_class, by_id, actions = self._by_class, self._by_id, self._actions
-        out = []
-        for a in legal:
-            i = by_id.get(id(a))
-            if i is not None and actions[i] is a:
-                out.append(i)
-                continue
-            cls = a.__class__
-            if cls not in by_class:
-                self._learn_class(cls)
-            getter, ids = by_class[cls]
-            out.append(ids[a if getter is None else getter(a)])
+        """The ids of these actions. An object met before (the codec's own, or one the game
+        hands out again and again) is found by identity, all in C; a new one by its fields
+        (see `_key_of_class`), then remembered."""
+        by_id = self._by_id
+        out: list[Any] = list(map(by_id.get, map(id, legal)))
+        if None not in out:
+            return out
+        by_class, met = self._by_class, self._met
+        if len(met) > _MET_KEPT:  # actions made afresh each time: start again
+            self._by_id = by_id = {id(a): i for i, a in enumerate(self._actions)}
+            met.clear()
+        for k, a in enumerate(legal):
+            if out[k] is None:
+                cls = a.__class__
+                if cls not in by_class:
+                    self._learn_class(cls)
+                getter, ids = by_class[cls]
+                out[k] = by_id[id(a)] = ids[a if getter is None else getter(a)]
+                met.append(a)
         return out
 
     def _learn_class(self, cls: type) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from tablesports.core.events import Event
@@ -125,6 +126,29 @@ class BloodBowlState(State):
         top = self.stack[-1]
         actor = top.actor(self)
         return top.legal(self) if actor is not None and actor >= 0 else []
+
+    def sample_legal(self, rng: random.Random) -> Any:
+        """`legal_actions()[rng.randrange(n)]` (the same draw, an equal action), without making
+        every move of an activation: its list comes in parts (`legal_parts`)."""
+        stack = self.stack
+        if stack:
+            top: Any = stack[-1]  # an Activation when it has `legal_parts`
+            parts_of = getattr(top, "legal_parts", None)
+            if parts_of is not None:
+                actor = top.actor(self)
+                parts = parts_of(self) if actor is not None and actor >= 0 else None
+                if parts is not None:
+                    head, _, squares, tail = parts
+                    i = rng.randrange(len(head) + len(squares) + len(tail))
+                    if i < len(head):
+                        return head[i]
+                    i -= len(head)
+                    return (
+                        top.move_to(self, squares[i])
+                        if i < len(squares)
+                        else tail[i - len(squares)]
+                    )
+        return super().sample_legal(rng)
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if not self.stack or self.stack[-1].actor(self) != CHANCE:

@@ -136,7 +136,9 @@ def encode(game: BloodBowlGame, observation: dict[str, Any], player: int) -> np.
 
 def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
     """The same array as `encode(game, state.observation(player), player)`, read from the
-    state's own fields (a test checks they agree)."""
+    state's own fields (a test checks they agree). The players' characteristic planes go in
+    with one numpy assignment (a row of five values a player, cached): numpy's calls, not the
+    players, were the cost."""
     s = state
     about = -1
     for proc in reversed(s.stack):
@@ -145,60 +147,84 @@ def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
             about = pid
             break
     out = np.zeros(_P + len(SCALARS), np.float32)
-    idx: list[int] = []
-    val: list[float] = []
+    sqs: list[int] = []
+    rows: list[int] = []
+    ones: list[int] = []
     nb = len(BOXES)
     boxes = [0] * (2 * nb)
+    rows_known = _ROW_OF
     for p in s.players:
         side = 0 if p.team == player else 1
         boxes[side * nb + _BOX[p.box]] += 1
         sq = p.square
         if sq < 0:
             continue
+        sqs.append(sq)
         pos = p.position
-        ma = pos.ma + p.ma_mod
-        av = pos.av + p.av_mod
-        idx += (
-            (side * 3 + _STANCE.get(p.stance, 0)) * SIZE + sq,
-            _MA + sq,
-            _ST + sq,
-            _AG + sq,
-            _PA + sq,
-            _AV + sq,
-        )
-        val += (1.0, (ma if ma > 1 else 1) / 10, *_static(pos), (av if av > 3 else 3) / 12)
+        known = rows_known.get((id(pos), p.ma_mod, p.av_mod))
+        rows.append(known[1] if known is not None and known[0] is pos else _row(p))
+        ones.append((side * 3 + _STANCE.get(p.stance, 0)) * SIZE + sq)
         if p.used:
-            idx.append((6 + side) * SIZE + sq)
-            val.append(1.0)
+            ones.append((6 + side) * SIZE + sq)
         if p.distracted:
-            idx.append(_DISTRACTED + sq)
-            val.append(1.0)
+            ones.append(_DISTRACTED + sq)
         if p.pid == about:
-            idx.append(_ABOUT + sq)
-            val.append(1.0)
-    out[idx] = val
+            ones.append(_ABOUT + sq)
+    if sqs:
+        out[_ROW_PLANES + np.array(sqs)[:, None]] = _ROWS[0][rows]
     top = s.stack[-1].name if s.stack else None
-    _scalars(out, player, s.__dict__, s.ball_state, s.ball, boxes, top)
+    _scalars(out, player, s.__dict__, s.ball_state, s.ball, boxes, top, ones)
     return out
 
 
 _MA, _ST, _AG, _PA, _AV, _DISTRACTED, _ABOUT = (i * SIZE for i in (8, 9, 10, 11, 12, 13, 17))
-_STATIC: dict[int, tuple[Any, tuple[float, float, float]]] = {}
+_ROW_PLANES = np.array([_MA, _ST, _AG, _PA, _AV])
+_ROW_OF: dict[tuple[int, int, int], tuple[Any, int]] = {}
+"""By (id of the position, MA change, AV change): the position and its row of `_ROWS`."""
+_ROWS: list[np.ndarray] = [np.zeros((0, 5), np.float32)]
+"""Every row met: MA / 10, ST / 8, AG / 6, PA / 6 and AV / 12 (positions never change)."""
 
 
-def _static(pos: Any) -> tuple[float, float, float]:
-    """ST / 8, AG / 6 and PA / 6 of a position (positions never change)."""
-    known = _STATIC.get(id(pos))
-    if known is None or known[0] is not pos:
-        known = _STATIC[id(pos)] = (pos, (pos.st / 8, pos.ag / 6, pos.pa / 6))
-    return known[1]
+def _row(p: Any) -> int:
+    """The row of `_ROWS` of the player's characteristics, added if new."""
+    pos = p.position
+    ma = pos.ma + p.ma_mod
+    av = pos.av + p.av_mod
+    ma, av = (ma if ma > 1 else 1), (av if av > 3 else 3)
+    row = (ma / 10, pos.st / 8, pos.ag / 6, pos.pa / 6, av / 12)
+    table = _ROWS[0]
+    _ROWS[0] = np.vstack((table, np.array([row], np.float32)))
+    _ROW_OF[id(pos), p.ma_mod, p.av_mod] = (pos, len(table))
+    return len(table)
 
 
 def legal_ids(state: BloodBowlState, ids_of: Callable[[list[Any]], list[int]]) -> np.ndarray:
     """The action ids of `state.legal_actions()`, in their order (for the RL mask).
 
     An activation's moves (most of the list) are the pathfinder's squares, in order, so their
-    ids come from the squares at once; `ids_of` (the adapter's lookup) gives the others."""
+    ids come from the squares at once, without making the moves (`Activation.legal_parts`);
+    `ids_of` (the adapter's lookup) gives the others."""
+    stack = state.stack
+    if stack:
+        top = stack[-1]
+        parts_of = getattr(top, "legal_parts", None)
+        if parts_of is not None:
+            actor = top.actor(state)
+            if actor is None or actor < 0:
+                return np.zeros(0, np.int64)
+            parts = parts_of(state)
+            if parts is not None:
+                head, number, squares, tail = parts
+                if not squares and not tail:
+                    return np.array(ids_of(head), np.int64)
+                base = _move_base(state.game.action_codec(), number)
+                return np.concatenate(
+                    (
+                        np.array(ids_of(head), np.int64),
+                        np.array(squares, np.int64) + base,
+                        np.array(ids_of(tail), np.int64),
+                    )
+                )
     legal = state.legal_actions()
     kept = state.__dict__.get("_moves")
     if kept is not None:
@@ -274,9 +300,12 @@ def _scalars(
     ball_sq: int,
     boxes: list[int],
     top: str | None,
+    ones: list[int] | None = None,
 ) -> None:
-    """The ball's plane and the scalars (one assignment each: numpy's calls are the cost)."""
-    ones = [_P + _I_WEATHER + _WEATHER[counters["weather"]], _P + _I_BALL + _BALL[ball_state]]
+    """The ball's plane and the scalars, and the 1s of `ones` (one assignment each: numpy's
+    calls are the cost)."""
+    ones = ones if ones is not None else []
+    ones += (_P + _I_WEATHER + _WEATHER[counters["weather"]], _P + _I_BALL + _BALL[ball_state])
     if ball_sq >= 0 and ball_state in _BALL_PLANE:
         ones.append(_BALL_PLANE[ball_state] * SIZE + ball_sq)
     if top is not None:

@@ -98,6 +98,24 @@ def fire_note(q: Player) -> str:
     return "prone 5+" if q.st >= 5 else "prone 4+"
 
 
+def _move(number: int, sq: int, text: str) -> MovePath:
+    """A new MovePath, kept in `_MOVES`."""
+    made_by = _MOVES.get(number)
+    if made_by is None:
+        made_by = _MOVES[number] = ([None] * SIZE, [None] * SIZE)
+    a = MovePath(number, sq % WIDTH, sq // WIDTH, text)
+    if not text:
+        made_by[0][sq] = a
+        return a
+    made = made_by[1][sq]
+    if made is None:
+        made = made_by[1][sq] = {}
+    elif len(made) > _MOVES_KEPT:
+        made.clear()
+    made[text] = a
+    return a
+
+
 def carrying(s: BloodBowlState, p: Player) -> bool:
     return s.ball_state == HELD and s.ball == p.square and p.square >= 0
 
@@ -174,6 +192,22 @@ class Activation(Procedure):
 
     def legal(self, s: BloodBowlState) -> list[Any]:
         p = s.players[self.pid]
+        out = self.targets(s, p)
+        if self.kind == "on the ball":  # three squares, no Rush (at a kick-off in his half)
+            kickoff = not any(pr.name == "team_turn" for pr in s.stack)
+            out.extend(
+                m
+                for m in self.moves(s, p)
+                if "rush" not in m.risk and (not kickoff or in_half(p.team, m.x))
+            )
+        elif self.walks(p):
+            out.extend(self.before_moves(s, p))
+            out.extend(self.moves(s, p))
+            out.extend(self.after_moves(s, p))
+        return out
+
+    def targets(self, s: BloodBowlState, p: Player) -> list[Any]:
+        """The actions listed before the moves: ending the activation, then the targets."""
         out: list[Any] = [END_ACTIVATION]
         if self.hungry:  # Bloodlust: a bite first, no pass nor hand-off before it
             out.extend(Bite(q.number) for q in thralls(s, p))
@@ -184,20 +218,50 @@ class Activation(Procedure):
             )
         else:
             out.extend(self.aims(s, p))
-        if self.kind == "on the ball":  # three squares, no Rush (at a kick-off in his half)
-            kickoff = not any(pr.name == "team_turn" for pr in s.stack)
-            out.extend(
-                m
-                for m in self.moves(s, p)
-                if "rush" not in m.risk and (not kickoff or in_half(p.team, m.x))
-            )
-        elif self.kind not in STILL and (not self.acted or self.goes_on) and not p.rooted:
-            if self.kind == "move" and "Fumblerooski" in p.skills and self._rooski(s, p):
-                out.append(FUMBLEROOSKI)
-            out.extend(self.moves(s, p))
-            if "Leap" in p.skills or "Pogo" in p.skills:
-                out.extend(self.leaps(s, p))
         return out
+
+    def walks(self, p: Player) -> bool:
+        """Whether the moves are listed (after the targets; Give and Go moves on after)."""
+        return self.kind not in STILL and (not self.acted or self.goes_on) and not p.rooted
+
+    def before_moves(self, s: BloodBowlState, p: Player) -> list[Any]:
+        """The actions listed between the targets and the moves (Fumblerooski's)."""
+        if self.kind == "move" and "Fumblerooski" in p.skills and self._rooski(s, p):
+            return [FUMBLEROOSKI]
+        return []
+
+    def after_moves(self, s: BloodBowlState, p: Player) -> list[Any]:
+        """The actions listed after the moves (Leap's and Pogo's)."""
+        return self.leaps(s, p) if "Leap" in p.skills or "Pogo" in p.skills else []
+
+    def legal_parts(self, s: BloodBowlState) -> tuple[list[Any], int, list[int], list[Any]] | None:
+        """`legal(s)` in parts, without making the moves (for the RL mask and for drawing one
+        action): the actions before the moves, the mover's shirt number and the squares of
+        his moves in their order (`move_to` makes one), and the actions after them. None when
+        the moves are filtered (On the Ball)."""
+        if self.kind == "on the ball":
+            return None
+        p = s.players[self.pid]
+        head = self.targets(s, p)
+        if not self.walks(p):
+            return head, p.number, [], []
+        head.extend(self.before_moves(s, p))
+        r = reach(s, self.pid, self.moved, self._break_tackle(p), self._sprint(p))
+        cache = s.__dict__.get("_moves")
+        squares = cache[2] if cache is not None and cache[0] is r else sorted(r.risk)
+        return head, p.number, squares, self.after_moves(s, p)
+
+    def move_to(self, s: BloodBowlState, square: int) -> MovePath:
+        """The move to `square` of `legal(s)` (one of `legal_parts`'s squares)."""
+        p = s.players[self.pid]
+        text = reach(s, self.pid, self.moved, self._break_tackle(p), self._sprint(p)).risk[square]
+        made_by = _MOVES.get(p.number)
+        if made_by is not None:
+            made = made_by[1][square]
+            a = made_by[0][square] if not text else made.get(text) if made is not None else None
+            if a is not None:
+                return a
+        return _move(p.number, square, text)
 
     def leaps(self, s: BloodBowlState, p: Player) -> list[Aim]:
         """Leap (BB2020): over any adjacent square into the empty square beyond, for two
@@ -245,13 +309,11 @@ class Activation(Procedure):
                     made = rolled[sq] = {}
                 a = made.get(text)
                 if a is None:
-                    if len(made) > _MOVES_KEPT:
-                        made.clear()
-                    a = made[text] = MovePath(number, sq % WIDTH, sq // WIDTH, text)
+                    a = _move(number, sq, text)
             else:
                 a = plain[sq]
                 if a is None:
-                    a = plain[sq] = MovePath(number, sq % WIDTH, sq // WIDTH, "")
+                    a = _move(number, sq, "")
             append(a)
         # the squares too, in the same order: the RL mask reads the moves' ids from them
         s.__dict__["_moves"] = (r, out, squares)

@@ -102,7 +102,8 @@ def reach(
     if cached is not None:
         return cached
     r = cache[key] = Reach(key, p, p.square)
-    budget = p.ma + NUMBERS.max_rushes + sprint - moved
+    ma = p.ma
+    budget = ma + NUMBERS.max_rushes + sprint - moved
     if budget <= 0 or p.square < 0:
         return r
     tz = r.tz = _zones(s, cache, p.team, False)
@@ -112,10 +113,10 @@ def reach(
     ball = s.ball if s.ball_state == ON_GROUND else -1
     rush_text = f"rush {r.rush_target}+"
     if not _near_opponents(s, p, budget):
-        _flood(r, s.pitch, ball, budget, p.ma - moved, rush_text, s)
+        _flood(r, s.pitch, ball, budget, ma - moved, rush_text, s)
         return r
     occupied = _occupied(s, cache)
-    _safest(s, r, p, tz, occupied, ball, budget, p.ma - moved, rush_text, break_tackle, cache)
+    _safest(s, r, p, tz, occupied, ball, budget, ma - moved, rush_text, break_tackle, cache)
     return r
 
 
@@ -141,21 +142,18 @@ def _safest(
     parent = r.parent
     risk = r.risk
     rush_cost = COST[r.rush_target]
-    stunty = p.has("Stunty")
+    stunty = "Stunty" in p.skills
     # the slow, exact dodge target when a skill changes it; else a table by markers
-    other = s.teams[1 - p.team]
-    pt = break_tackle or p.has("Titchy") or team_has(other, "Prehensile Tail")
-    titchy = team_has(other, "Titchy")
+    other_pt, titchy, exact_text = _other_skills(s, cache, p.team)
+    pt = break_tackle or "Titchy" in p.skills or other_pt
     tzi = _zones(s, cache, p.team, True) if titchy else tz
     # the texts use the exact target when a skill on the pitch could change it
-    exact_text = pt or _any_skill(s, 1 - p.team, "Prehensile Tail")
+    exact_text = pt or exact_text
     bt_bonus = break_tackle_bonus(p)
     bt_left = bytearray(SIZE)  # the path to the square has not used Break Tackle yet
     bt_left[start] = break_tackle
     # the cost (and text) of a Dodge into a square Marked n times (Prehensile Tail is looked up)
-    targets = [clamp(p.ag + (0 if stunty else n)) for n in range(9)]
-    dodge_cost = [COST[t] for t in targets]
-    dodge_text = [f"dodge {t}+" for t in targets]
+    dodge_cost, dodge_text = _dodge_tables(p.ag, stunty)
     pick_text = f"pick-up {pickup_target(s, p, ball)}+" if ball >= 0 else ""
     # the cost of the best path found so far; -1 where a player stands. Squares are taken
     # in order of cost, so a square taken already has a cost no step can improve on: no
@@ -252,6 +250,36 @@ def _safest(
                         into = groups[dkey] = []
                         push(keys, dkey)
                     into.append(nb)
+
+
+_DODGE_TABLES: dict[tuple[int, bool], tuple[list[int], list[str]]] = {}
+
+
+def _dodge_tables(ag: int, stunty: bool) -> tuple[list[int], list[str]]:
+    """The cost and the text of a Dodge into a square Marked n times (n = 0..8), by AG."""
+    known = _DODGE_TABLES.get((ag, stunty))
+    if known is None:
+        targets = [clamp(ag + (0 if stunty else n)) for n in range(9)]
+        known = _DODGE_TABLES[ag, stunty] = (
+            [COST[t] for t in targets],
+            [f"dodge {t}+" for t in targets],
+        )
+    return known
+
+
+def _other_skills(s: BloodBowlState, cache: dict[Any, Any], team: int) -> tuple[bool, bool, bool]:
+    """Once a position, for the opponents of `team`: whether their team has Prehensile Tail,
+    has Titchy, and whether one of them on the pitch has Prehensile Tail."""
+    key = ("skills", team)
+    known = cache.get(key)
+    if known is None:
+        other = s.teams[1 - team]
+        known = cache[key] = (
+            team_has(other, "Prehensile Tail"),
+            team_has(other, "Titchy"),
+            _any_skill(s, 1 - team, "Prehensile Tail"),
+        )
+    return known
 
 
 def _zones(s: BloodBowlState, cache: dict[Any, Any], team: int, dodging_into: bool) -> list[int]:
