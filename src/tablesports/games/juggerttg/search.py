@@ -6,10 +6,11 @@ bot does not make (`candidates`: stopping, the other attack targets, the other m
 steps, the other defences and dice to buy, ...); chance nodes draw their outcome. A leaf is
 scored by a playout of the rest of the game with `juggerttg-greedy` on both sides (a short
 game ends with the first point, so a playout sees the drive's end), cut off after `stones`
-more Stones and scored with `evaluate` if the game lasts longer. Every playout of the root's
-k-th child uses the dice seed of its k-th visit (common random numbers), so the children are
-compared on the same dice. The bot's move is played unless another child, the most visited,
-has a mean `margin` above it.
+more Stones and scored with `evaluate` if `stones` is set. The k-th playout under each of the
+root's children uses the k-th dice seed (common random numbers), so the children are compared
+on the same dice. The bot's move is played unless another child, the most visited, beats it
+playout by playout (on the same seeds) by `margin` on average. Team building and the line-up
+are left to the bot unless `lineup=true`.
 """
 
 from __future__ import annotations
