@@ -39,7 +39,17 @@ def test_quick_legal_ids_are_the_looked_up_ids_in_order(game_id: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("home", "away"), [("wood-elf", "dark-elf"), ("vampire", "norse"), ("lizardmen", "underworld")]
+    ("home", "away"),
+    [
+        ("wood-elf", "dark-elf"),
+        ("vampire", "norse"),
+        ("lizardmen", "underworld"),
+        # the 2025 teams: Fumblerooski and Pogo, Give and Go and Sprint, Ball & Chain, Trickster
+        ("elven-union", "goblin"),
+        ("imperial-nobility", "halfling"),
+        ("snotling", "chaos-dwarf"),
+        ("gnome", "old-world-alliance"),
+    ],
 )
 def test_quick_legal_ids_hold_for_teams_with_leap_stab_and_gaze(home: str, away: str) -> None:
     adapter = GameAdapter("bloodbowl", home=home, away=away)

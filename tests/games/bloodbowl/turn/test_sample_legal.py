@@ -14,7 +14,17 @@ from tablesports.core.registry import load
 
 @pytest.mark.parametrize(
     ("home", "away"),
-    [("human", "orc"), ("wood-elf", "dark-elf"), ("vampire", "norse"), ("lizardmen", "underworld")],
+    [
+        ("human", "orc"),
+        ("wood-elf", "dark-elf"),
+        ("vampire", "norse"),
+        ("lizardmen", "underworld"),
+        # the 2025 teams: Fumblerooski and Pogo, Give and Go and Sprint, Ball & Chain, Trickster
+        ("elven-union", "goblin"),
+        ("imperial-nobility", "halfling"),
+        ("snotling", "chaos-dwarf"),
+        ("gnome", "old-world-alliance"),
+    ],
 )
 def test_sample_legal_draws_the_listed_action_with_the_same_draw(home: str, away: str) -> None:
     game = load("bloodbowl", home=home, away=away)
