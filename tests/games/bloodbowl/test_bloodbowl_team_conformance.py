@@ -6,7 +6,9 @@ undead teams), Brawler, Grab, Safe Pass, Cloud Burster, Swarming beyond eleven (
 Leap, Take Root, Stab, Shadowing, Jump Up, Dump-off (wood-elf v dark-elf), On the Ball
 (lizardmen), Animosity and Safe Pair of Hands (underworld, chaos-renegade), Hit and Run (amazon),
 Hypnotic Gaze and Bloodlust (vampire),
-Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse). A
+Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse), the 2025 rosters' Diving Tackle,
+Hatred (Troll) against a Troll, Sprint, No Ball (dwarf v black-orc), Punt (dark-elf), Arm Bar,
+Diving Catch, Fumblerooski, Hail Mary Pass (elven-union v chaos-chosen). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ PAIRINGS = [
     ("amazon", "wood-elf"),
     ("vampire", "dark-elf"),
     ("norse", "lizardmen"),
+    ("dwarf", "black-orc"),
+    ("elven-union", "chaos-chosen"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 
