@@ -14,7 +14,9 @@ Wrestle, Fend, Pro, Give and Go (imperial-nobility, against a Juggernaut); Timmm
 and Steady Footing (bretonnian); Guard against Defensive, My Ball, Trickster (gnome v amazon);
 Chainsaw, Bombardier, Swoop, Pogo, Ball & Chain and Throw Team-mate by Trolls (goblin v ogre),
 Sprint, Insignificant and the Pump Wagon's Dirty Player (+1) (the 2025 snotling v goblin);
-Diving Tackle, Hatred (Troll) (old-world-alliance v black-orc). A
+Diving Tackle, Hatred (Troll) (old-world-alliance v black-orc); the 2025 rosters' Diving
+Tackle, Hatred (Troll) against a Troll, Sprint, No Ball (dwarf v black-orc), Punt (dark-elf), Arm
+Bar, Diving Catch, Fumblerooski, Hail Mary Pass (elven-union v chaos-chosen). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ PAIRINGS = [
     ("goblin", "ogre"),
     ("snotling", "goblin"),
     ("old-world-alliance", "black-orc"),
+    ("dwarf", "black-orc"),
+    ("elven-union", "chaos-chosen"),
 ]
 PLAYOUTS = max(5, int(os.environ.get("TABLESPORTS_PLAYOUTS", "200")) // 10)
 

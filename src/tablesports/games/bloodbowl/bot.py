@@ -39,6 +39,7 @@ from tablesports.games.bloodbowl.bot_throws import (
 )
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, WIDTH, coords, end_zone_column
 from tablesports.games.bloodbowl.players import STANDING, Player
+from tablesports.games.bloodbowl.procedures.tests_of_skill import passes
 from tablesports.games.bloodbowl.state import BloodBowlState
 from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn.actions import (
@@ -47,8 +48,10 @@ from tablesports.games.bloodbowl.turn.actions import (
     ChooseDie,
     Declare,
     FollowUp,
+    HatredReroll,
     Interfere,
     MovePath,
+    PuntAim,
     PushCrowd,
     PushTo,
     Reroll,
@@ -58,6 +61,7 @@ from tablesports.games.bloodbowl.turn.actions import (
 from tablesports.games.bloodbowl.turn.activation import Activation
 from tablesports.games.bloodbowl.turn.block import PRO_PICK, block_strengths, dice_count
 from tablesports.games.bloodbowl.turn.common import marking
+from tablesports.games.bloodbowl.turn.diving_tackle import DIVE
 from tablesports.games.bloodbowl.turn.passing import pass_range
 from tablesports.games.bloodbowl.turn.paths import reach
 from tablesports.games.bloodbowl.turn.pro import USE_PRO
@@ -189,7 +193,8 @@ class ScriptedBot:
 
     def _skill_choice(self, s: BloodBowlState, actions: list[Any], kinds: set[type]) -> Any:
         """Dump-off to a free team-mate in reach, Hit and Run away, Safe Pair of Hands onto
-        the square furthest from the opponents."""
+        the square furthest from the opponents; Diving Tackle when the dive makes the test
+        fail; Diving Catch always (by the surest hands); Hatred's re-roll always."""
         top: Any = s.stack[-1]
         if top.name == "dump_off":
             p = s.players[top.pid]
@@ -223,6 +228,16 @@ class ScriptedBot:
             if plan:
                 self.plan = plan
             return choice
+        if top.name == "diving_tackle":  # dive when it makes the Dodge or Leap fail
+            fails = not passes(top.roll, top.target, top.modifier + DIVE)
+            picks = [a for a in actions if not isinstance(a, SelectionDone)]
+            return picks[0] if fails and picks else SelectionDone()
+        if top.name == "diving_catch":  # trying costs nothing: the surest hands try
+            team = s.current_player()
+            picks = [a for a in actions if not isinstance(a, SelectionDone)]
+            return min(picks, key=lambda a: s.player(team, a.number).ag)  # type: ignore[union-attr]
+        if HatredReroll in kinds:  # a Player Down die re-rolled can only get better
+            return HatredReroll()
         if top.name == "safe_pair_of_hands":
             team = s.current_player()
             return min(actions, key=lambda a: s.markers(team, a.x + a.y * WIDTH))
@@ -292,6 +307,12 @@ class ScriptedBot:
             plan = self._throw(score_throw(s, declared, own))
             if plan is not None:
                 return plan
+        # 1c. the last turn of the half and no run scores: a thrower with Hail Mary Pass throws
+        # to a team-mate standing in the end zone (a normal pass when he is in range)
+        if own is not None and ("pass", own.number) in declared:
+            plan = self._hail_mary_plan(s, own, declared)
+            if plan is not None:
+                return plan
         # 2. blitz the opposing carrier
         if carrier is not None and carrier.team != team and carrier.stance == STANDING:
             plan = self._blitz_plan(s, team, carrier, declared)
@@ -342,6 +363,11 @@ class ScriptedBot:
             plan = self._pass_plan(s, own, declared)
             if plan is not None:
                 return plan
+        # 4c. a carrier with Punt Marked by two or more, with no safe square to go to: he
+        # punts the ball downfield rather than be sacked where he stands
+        if own is not None and ("punt", own.number) in declared and self._cornered(s, own):
+            self.plan = {"pid": own.pid, "punt": True}
+            return declared[("punt", own.number)]
         # 5. the carrier moves on safely, then the cage forms around him
         if own is not None and ("move", own.number) in declared:
             goal = self._advance_target(s, own)
@@ -354,6 +380,25 @@ class ScriptedBot:
             if plan is not None:
                 return plan
         return EndTurn()
+
+    @staticmethod
+    def _cornered(s: BloodBowlState, p: Player) -> bool:
+        """Marked by two or more, and every square he could reach needs a roll."""
+        if marking(s, p.team, p.square) < 2:
+            return False
+        return all(risk for risk in reach(s, p.pid, 0, p.has("Break Tackle")).risk.values())
+
+    def _hail_mary_plan(self, s: BloodBowlState, p: Player, declared: dict[Any, Any]) -> Any:
+        """Hail Mary Pass, only on the team's last turn of the half (no run scored, step 1),
+        to a Standing team-mate in the opponents' end zone: any chance beats none."""
+        if "Hail Mary Pass" not in p.skills or s.turn[p.team] < s.turns_per_half:
+            return None
+        column = end_zone_column(1 - p.team)
+        for q in s.on_pitch(p.team):
+            if q is not p and q.standing and coords(q.square)[0] == column:
+                self.plan = {"pid": p.pid, "aim": q.square}
+                return declared[("pass", p.number)]
+        return None
 
     def _pass_plan(self, s: BloodBowlState, p: Player, declared: dict[Any, Any]) -> Any:
         """Pass where he stands (a quick or short pass needing 3+ or better, not Marked) to
@@ -569,6 +614,10 @@ class ScriptedBot:
                 return step
         if top.kind in THROWS:
             return self._throw_step(s, p, actions, plan)
+        if top.kind == "punt":  # towards the opponents' end zone, where he stands
+            column = end_zone_column(1 - p.team)
+            punt = PuntAim("x", column)
+            return punt if punt in actions else EndActivation()
         aims = [a for a in actions if isinstance(a, Aim)]
         if aims and top.kind == "block" and plan.get("aim", -1) < 0:
             plan["aim"] = self._best_block(s, p, aims)

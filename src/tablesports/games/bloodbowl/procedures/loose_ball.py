@@ -171,6 +171,11 @@ def inward(square: int) -> tuple[tuple[int, int], tuple[int, int]]:
     return (0, 1), (1, 0)  # not on an edge: cannot happen from a bounce off the pitch
 
 
+THROW_IN_CATCHES: list[Any] = []
+"""Skills that may catch a thrown-in ball coming down on an empty square (Diving Catch adds
+itself, turn/diving_catch.py): each `hook(state, square)` says True when it took over."""
+
+
 class ThrowIn(Procedure):
     """Phase 0: the D6 direction; phase 1: the 2D6 distance."""
 
@@ -217,12 +222,8 @@ class ThrowIn(Procedure):
                 return True
             last = index(x, y)
         s.log("throw_in", f"Throw-in (D6={self.direction}, {action}) to {x},{y}.", self.rule)
-        if s.pitch[last] < 0:  # Diving Catch (turn/diving_catch.py, which imports this module)
-            from tablesports.games.bloodbowl.turn.common import active_team
-            from tablesports.games.bloodbowl.turn.diving_catch import diving_catch
-
-            if diving_catch(s, last, active_team(s), "throw-in"):
-                s.ball, s.ball_state = last, IN_AIR
-                return True
+        if s.pitch[last] < 0 and any(hook(s, last) for hook in THROW_IN_CATCHES):
+            s.ball, s.ball_state = last, IN_AIR
+            return True
         ball_comes_down(s, last, False)
         return True

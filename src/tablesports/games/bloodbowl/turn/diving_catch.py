@@ -16,7 +16,8 @@ from tablesports.games.bloodbowl.actions import Select, SelectionDone
 from tablesports.games.bloodbowl.ball import ON_GROUND
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS
 from tablesports.games.bloodbowl.procedures.base import Procedure
-from tablesports.games.bloodbowl.turn.common import has_tackle_zone
+from tablesports.games.bloodbowl.procedures.loose_ball import THROW_IN_CATCHES, Bounce, Catch
+from tablesports.games.bloodbowl.turn.common import active_team, has_tackle_zone
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.state import BloodBowlState
@@ -25,6 +26,9 @@ SKILL = "Diving Catch"
 RULE = "Diving Catch (2025)"
 PASS, THROW_IN, KICK_OFF = "pass", "throw-in", "kick-off"
 NO_CATCH = SelectionDone()
+PASS_CATCH: list[Any] = []
+"""The catch of a pass (turn/passing.py's TurnCatch, which puts itself here: passing imports
+this module)."""
 
 
 def divers(s: BloodBowlState, team: int, square: int) -> list[int]:
@@ -108,20 +112,21 @@ class DivingCatch(Procedure):
         )
         s.ball = q.square  # he catches it where he stands
         if self.how == PASS:
-            from tablesports.games.bloodbowl.turn.passing import TurnCatch
-
-            s.push(TurnCatch(q.pid, q.square, self.mod))
+            s.push(PASS_CATCH[0](q.pid, q.square, self.mod))
         else:
-            from tablesports.games.bloodbowl.procedures.loose_ball import Catch
-
             s.push(Catch(q.pid, self.how == KICK_OFF))
         return True
 
     def _as_usual(self, s: BloodBowlState) -> None:
-        from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
-
         if self.how == THROW_IN:  # a thrown-in ball on an empty square rests there
             s.ball, s.ball_state = self.square, ON_GROUND
             s.log("ball", f"The ball comes to rest at {s.where(self.square)}.", "the ball")
         else:
             s.push(Bounce(self.square, self.how == KICK_OFF))
+
+
+def _throw_in_catch(s: BloodBowlState, square: int) -> bool:
+    return diving_catch(s, square, active_team(s), THROW_IN)
+
+
+THROW_IN_CATCHES.append(_throw_in_catch)

@@ -19,6 +19,7 @@ from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.procedures.tests_of_skill import describe_test, passes
 from tablesports.games.bloodbowl.turn.common import has_tackle_zone
+from tablesports.games.bloodbowl.turn.falling import fall_away
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -123,8 +124,6 @@ class DivingTackle(Procedure):
             act = next(pr for pr in reversed(s.stack) if pr.name == "activation")
             act.diver = q.pid  # type: ignore[attr-defined]
             return True
-        from tablesports.games.bloodbowl.turn.moving import fall_away
-
         fall_away(s, p, self.square)
         land(s, q.pid, left)
         return True

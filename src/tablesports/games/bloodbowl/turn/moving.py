@@ -6,42 +6,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
+from tablesports.games.bloodbowl.ball import HELD
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords, end_zone_column
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.tables import NUMBERS
-from tablesports.games.bloodbowl.turn.arm_bar import add_arm_bar, arm_barred
 from tablesports.games.bloodbowl.turn.common import Test, marking, tackle_zones, turnover
 from tablesports.games.bloodbowl.turn.data import TN
 from tablesports.games.bloodbowl.turn.diving_tackle import offer_dive
+from tablesports.games.bloodbowl.turn.falling import fall_away, fall_into
 from tablesports.games.bloodbowl.turn.foul_appearance import end_activation
-from tablesports.games.bloodbowl.turn.injury import knock_down
 from tablesports.games.bloodbowl.turn.paths import break_tackle_bonus, clamp, dodge_modifier
 from tablesports.games.bloodbowl.turn.timmm_ber import timmm_ber
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
     from tablesports.games.bloodbowl.state import BloodBowlState
-
-
-def fall_into(s: BloodBowlState, p: Player, square: int) -> None:
-    """A failed Rush or Dodge: he Falls Over in the square he was moving to (BB2020); a ball
-    lying there bounces."""
-    carrying = s.ball_state == HELD and s.ball == p.square
-    loose_there = s.ball_state == ON_GROUND and s.ball == square
-    s.place(p, square)
-    if carrying:
-        s.ball = square
-    knock_down(s, p.pid, fell=True, loose=square if loose_there else -1)
-
-
-def fall_away(s: BloodBowlState, p: Player, square: int) -> None:
-    """A failed Dodge or Leap: he Falls Over in `square`; Arm Bar of an opponent Marking the
-    square he left adds 1 to his armour or injury roll (turn/arm_bar.py)."""
-    armed = arm_barred(s, p)
-    fall_into(s, p, square)
-    if armed:
-        add_arm_bar(s, p)
 
 
 class Rush(Test):

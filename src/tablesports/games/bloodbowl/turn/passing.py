@@ -35,7 +35,12 @@ from tablesports.games.bloodbowl.turn.common import (
     turnover,
 )
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
-from tablesports.games.bloodbowl.turn.diving_catch import PASS, diving_catch, target_bonus
+from tablesports.games.bloodbowl.turn.diving_catch import (
+    PASS,
+    PASS_CATCH,
+    diving_catch,
+    target_bonus,
+)
 from tablesports.games.bloodbowl.turn.hail_mary import BAND as HAIL_MARY_BAND
 from tablesports.games.bloodbowl.turn.hail_mary import RULE as HAIL_MARY_RULE
 
@@ -98,6 +103,9 @@ class TurnCatch(Test):
 
     def fail(self, s: BloodBowlState, p: Player) -> None:
         s.push(Bounce(p.square))
+
+
+PASS_CATCH.append(TurnCatch)  # Diving Catch of a pass
 
 
 class Possession(Procedure):

@@ -45,7 +45,7 @@ class LeapTest(Test):
         offer_dive(s, self, p)
 
     def fail(self, s: BloodBowlState, p: Player) -> None:
-        from tablesports.games.bloodbowl.turn.moving import fall_away
+        from tablesports.games.bloodbowl.turn.falling import fall_away
 
         fall_away(s, p, self.square)
 
