@@ -440,7 +440,7 @@ class Activation(Procedure):
         if verb in GOBLIN_VERBS:
             from tablesports.games.bloodbowl.turn import goblin_actions
 
-            return goblin_actions.aim(s, self, p, target, verb)
+            return goblin_actions.aim(s, self, p, target, verb, dump_off)
         if verb == "leap to":
             self.path = [target]
             self.leaping = True
