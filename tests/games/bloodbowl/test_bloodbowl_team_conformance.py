@@ -6,9 +6,11 @@ undead teams), Brawler, Grab, Safe Pass, Cloud Burster, Swarming beyond eleven (
 Leap, Take Root, Stab, Shadowing, Jump Up, Dump-off (wood-elf v dark-elf), On the Ball
 (lizardmen), Animosity and Safe Pair of Hands (underworld, chaos-renegade), Hit and Run (amazon),
 Hypnotic Gaze and Bloodlust (vampire),
-Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse), Chainsaw, Bombardier, Swoop,
-Pogo, Ball & Chain and Throw Team-mate by Trolls (goblin v ogre), Sprint, Insignificant and
-the Pump Wagon's Dirty Player (+1) (the 2025 snotling v goblin). A
+Drunkard, Pick-me-up, Strip Ball, Disturbing Presence (norse); the 2025 rosters' Taunt (orc),
+Eye Gouge (necromantic, shambling-undead), No Ball (norse, necromantic), Sprint (wood-elf),
+Insignificant (underworld), Unsteady, and Stab and Strip Ball of the 2025 Skaven (skaven);
+Chainsaw, Bombardier, Swoop, Pogo, Ball & Chain and Throw Team-mate by Trolls (goblin v ogre),
+Sprint, Insignificant and the Pump Wagon's Dirty Player (+1) (the 2025 snotling v goblin). A
 tenth of `TABLESPORTS_PLAYOUTS` (at least 5) playouts per pairing, two probed deeply."""
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ PAIRINGS = [
     ("amazon", "wood-elf"),
     ("vampire", "dark-elf"),
     ("norse", "lizardmen"),
+    ("skaven", "orc"),
     ("goblin", "ogre"),
     ("snotling", "goblin"),
 ]

@@ -254,7 +254,7 @@ class ScriptedBot:
             own = None
         # 1. score
         if own is not None and ("move", own.number) in declared:
-            target = self._score_target(s, own, 0)
+            target = self._score_target(s, own, 0, sprint=True)
             if target is not None:
                 self.plan = {"pid": own.pid, "goal": target, "force": True}
                 return declared[("move", own.number)]
@@ -401,8 +401,12 @@ class ScriptedBot:
                     return a
         return None
 
-    def _score_target(self, s: BloodBowlState, p: Player, moved: int) -> int | None:
-        r = reach(s, p.pid, moved)
+    def _score_target(
+        self, s: BloodBowlState, p: Player, moved: int, sprint: bool = False
+    ) -> int | None:
+        """An end-zone square he reaches likely enough; `sprint`: in a Move action, with
+        Sprint's third Rush if he has it."""
+        r = reach(s, p.pid, moved, False, sprint and "Sprint" in p.skills)
         col = end_zone_column(1 - p.team)
         best, best_p = None, SCORE_CHANCE
         last_turn = s.turn[p.team] >= s.turns_per_half
@@ -547,7 +551,7 @@ class ScriptedBot:
                     self.plan = {}
                     return a
         if top.kind in ("move", "blitz") and s.ball_state == HELD and s.carrier() is p:
-            target = self._score_target(s, p, top.moved)
+            target = self._score_target(s, p, top.moved, sprint=top.kind == "move")
             if target is not None:
                 goal = target
         if goal >= 0 and goal != p.square:
@@ -643,7 +647,7 @@ class ScriptedBot:
                 plan.update(found)
         elif top.kind == "move":
             if carrier is p:
-                goal = self._score_target(s, p, 0)
+                goal = self._score_target(s, p, 0, sprint=True)
                 if goal is None:
                     goal = self._advance_target(s, p)
                 if goal is not None:

@@ -221,3 +221,11 @@ def test_its_valkyrie_picks_the_push_that_strips_the_ball() -> None:
     )
     act(s, "block 8", "block 11,7", "block dice=both-down,push")
     assert str(ScriptedBot(GAME).step(s)) == "choose push"
+
+
+def test_its_sprinter_scores_with_a_third_rush() -> None:
+    # the Wood Elf Catcher (#7, MA 8, Sprint) holds the ball eleven squares from the end zone
+    s = position("H7 14,7", "A1 20,1", ball="14,7", teams=("wood-elf", "orc"))
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=3)  # the third step rolls the Rushes
+    assert chosen[0] == "move 7" and chosen[1].startswith("move 7 to 25,")
+    assert chosen[1].endswith("rush 2+, rush 2+, rush 2+)") and s.score == [1, 0]
