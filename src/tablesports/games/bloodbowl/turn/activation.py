@@ -561,7 +561,7 @@ class Activation(Procedure):
         if verb in GOBLIN_VERBS:
             from tablesports.games.bloodbowl.turn import goblin_actions
 
-            return goblin_actions.aim(s, self, p, target, verb)
+            return goblin_actions.aim(s, self, p, target, verb, dump_off)
         if verb in ("hand-off to", "pass to"):
             self.goes_on = give_and_go(s, p, verb, target)
         if verb == "leap to":

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords
 from tablesports.games.bloodbowl.players import STANDING
 from tablesports.games.bloodbowl.tables import NUMBERS
+from tablesports.games.bloodbowl.turn import swoop as _swoop  # noqa: F401 (Swoop's hook)
 from tablesports.games.bloodbowl.turn.actions import Aim
 
 if TYPE_CHECKING:
@@ -67,9 +68,9 @@ def aims(s: BloodBowlState, act: Any, p: Player) -> list[Any]:
     return out
 
 
-def aim(s: BloodBowlState, act: Any, p: Player, target: int, verb: str) -> bool:
-    """Start what the target step `verb` at `target` does (the activation's `_aim`)."""
-    from tablesports.games.bloodbowl.turn.activation import dump_off
+def aim(s: BloodBowlState, act: Any, p: Player, target: int, verb: str, dump_off: Any) -> bool:
+    """Start what the target step `verb` at `target` does (the activation's `_aim`, which
+    hands over its `dump_off`: no import of the activation here)."""
     from tablesports.games.bloodbowl.turn.chainsaw import Chainsaw
     from tablesports.games.bloodbowl.turn.moving import Rush
 

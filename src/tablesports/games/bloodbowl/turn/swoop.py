@@ -16,7 +16,7 @@ from tablesports.games.bloodbowl.pitch import coords, index, on_pitch
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.tables import THROW_IN
 from tablesports.games.bloodbowl.turn.actions import SWOOP_FACINGS, Swoop
-from tablesports.games.bloodbowl.turn.throw_team_mate import Flight, LandingTest
+from tablesports.games.bloodbowl.turn.throw_team_mate import SWOOP, Flight, LandingTest
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -105,3 +105,7 @@ class SwoopChoice(Procedure):
             x, y = x + dx, y + dy
         s.push(SwoopFlight(self.pid, index(x, y), 0))
         return True
+
+
+if not SWOOP:
+    SWOOP.append(SwoopChoice)

@@ -169,12 +169,14 @@ class ThrowTeamMate(Procedure):
         return True
 
 
+SWOOP: list[Any] = []
+"""Swoop's choice procedure, put here by `turn/swoop.py` (no import circle)."""
+
+
 def _scatter(q: Player, square: int, count: int) -> Procedure:
     """The flight that scatters `count` times from `square`; Swoop first offers its choice."""
-    if "Swoop" in q.skills:
-        from tablesports.games.bloodbowl.turn.swoop import SwoopChoice
-
-        return SwoopChoice(q.pid, square, count)
+    if SWOOP and "Swoop" in q.skills:
+        return SWOOP[0](q.pid, square, count)
     return Flight(q.pid, square, count)
 
 
