@@ -4,11 +4,13 @@ fields by their meaning, on the JSON and the notation path alike."""
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
 
 from tablesports.core.errors import StateError
+from tablesports.core.protocol import CHANCE
 from tablesports.core.registry import load
 from tests.games.bloodbowl.helpers import to_first_turn
 
@@ -57,3 +59,29 @@ def test_a_procedure_s_team_must_be_a_number_0_or_1(value: Any) -> None:
     turn = next(i for i, p in enumerate(data["stack"]) if p["proc"] == "team_turn")
     data["stack"][turn]["team"] = value
     _refused(data, r"stack\[\d+\] \(team_turn\).team is .*; a team: 0 \(home\) or 1 \(away\)")
+
+
+def _at_set_up() -> dict[str, Any]:
+    """A state whose top procedure is a team's set-up with its pool of players chosen."""
+    rng = random.Random(0)
+    s = GAME.new_initial_state()
+    while not (s.stack[-1].name == "setup" and s.stack[-1].pool):
+        if s.current_player() == CHANCE:
+            s.apply_legal(s.sample_chance(rng))
+        else:
+            s.apply_legal(s.legal_actions()[0])
+    return s.to_json()
+
+
+def test_a_set_up_pool_holds_each_player_of_the_team_setting_up_once() -> None:
+    data = _at_set_up()
+    top = data["stack"][-1]
+    team = top["team"]
+    other = next(i for i, p in enumerate(GAME.state_from_json(data).players) if p.team != team)
+    for bad, match in (
+        ([other, *top["pool"][1:]], rf"pool.*players of team {team}"),
+        ([top["pool"][0], *top["pool"]], r"pool.*each player once"),
+        ([99, *top["pool"][1:]], r"pool.*players 0 to"),
+    ):
+        stack = [*data["stack"][:-1], {**top, "pool": bad}]
+        _refused({**data, "stack": stack}, match)

@@ -118,7 +118,7 @@ _INTS = "ints"
 _STRS = "strs"
 TEAM_SLOTS = {"team", "kicking", "next_team"}
 PLAYER_SLOTS = {"attacker", "defender", "fouler", "interferer", "pid"}
-PLAYER_LIST_SLOTS = {"activated", "reserved", "selected", "stunned", "order"}
+PLAYER_LIST_SLOTS = {"activated", "reserved", "selected", "stunned", "order", "pool"}
 SQUARE_SLOTS = {"square", "source", "vacated"}
 SQUARE_LIST_SLOTS = {"path"}
 SMALL_SIGNED = {"mod", "modifier", "bonus"}
@@ -151,6 +151,21 @@ def check_stack(s: BloodBowlState, size: int) -> None:
                 continue
             kind = SLOT_KINDS.get(slot) or _kind_of(value)
             _check_slot(where, slot, kind, value, pids, size)
+        _check_pool(s, depth, name, fields)
+
+
+def _check_pool(s: BloodBowlState, depth: int, name: str, fields: dict[str, Any]) -> None:
+    """A set-up's pool: each player once, all of the team setting up (one of theirs could
+    never be placed, and the set-up would wait for him for ever)."""
+    pool, team = fields.get("pool"), fields.get("team")
+    if not isinstance(pool, list) or team not in (0, 1):
+        return
+    where = f"stack[{depth}] ({name}).pool"
+    if len(set(pool)) != len(pool):
+        raise _bad(where, pool, "each player once")
+    for pid in pool:
+        if s.players[pid].team != team:
+            raise _bad(where, pid, f"players of team {team}, the team setting up")
 
 
 def _team_unset(proc: Any) -> bool:
