@@ -265,16 +265,22 @@ def test_a_friend_joins_by_the_invite_link_in_a_second_browser(
     page.goto(link0)
     other = friend.new_page()
     other.goto(link1)
-    for _ in range(6):  # three steps each way: White's two-step first turn, then Black's
-        for mover in (page, other):
-            if state(mover)[1] != "yes":
-                continue
-            move = state(mover)[0]
-            mover.locator(".sq.from").first.click()
-            mover.locator(".sq.lit").first.click()
-            if mover.locator("#choice button").count():
-                mover.locator("#choice button").first.click()
-            wait_change(mover, move)
+    moves = polls = 0
+    while moves < 6 and polls < 300:  # White's two-step first turn, then Black's, ...
+        # the page whose turn it is; the other learns of a move by its socket, a moment later
+        mover = next((m for m in (page, other) if state(m)[1] == "yes"), None)
+        if mover is None:
+            polls += 1
+            page.wait_for_timeout(100)
+            continue
+        move = state(mover)[0]
+        mover.locator(".sq.from").first.click()
+        mover.locator(".sq.lit").first.click()
+        if mover.locator("#choice button").count():
+            mover.locator("#choice button").first.click()
+        wait_change(mover, move)
+        moves += 1
+    assert moves == 6, f"only {moves} moves made: neither page's turn for 30 s"
     page.wait_for_function("document.getElementById('log').innerText.includes('Seat 1')")
     other.wait_for_function("document.getElementById('log').innerText.includes('Seat 0')")
     assert page.inner_text("#log") == other.inner_text("#log")
