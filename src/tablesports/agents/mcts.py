@@ -19,7 +19,6 @@ This agent sees the whole state: on a hidden-information game it cheats. Use `is
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -37,6 +36,7 @@ from tablesports.agents.search import (
 )
 from tablesports.core.agent import Agent
 from tablesports.core.protocol import CHANCE, TERMINAL, Action, Game, State
+from tablesports.core.uct import ucb1
 
 
 class MCTSOptions(PriorOptions):
@@ -125,7 +125,7 @@ class MCTSAgent:
                 node = child
                 path.append(node)
                 break
-            action, node = _select(node, c)
+            action, node = ucb1(node.children, node.visits, c)
             state.apply_legal(action)
             path.append(node)
         values = self.rollout.run(state, rng)
@@ -145,18 +145,3 @@ class MCTSAgent:
                 actions.remove(choice)
             actions.append(choice)
         return actions
-
-
-def _select(node: Node, c: float) -> tuple[Action, Node]:
-    """The child with the best UCB1 score (every child has been visited once)."""
-    log_n = math.log(node.visits)
-    best_score = -math.inf
-    best: tuple[Action, Node] | None = None
-    for action, child in node.children.items():
-        n = child.visits
-        score = child.value / n + c * math.sqrt(log_n / n)
-        if score > best_score:
-            best_score = score
-            best = (action, child)
-    assert best is not None
-    return best

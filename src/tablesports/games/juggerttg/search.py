@@ -15,7 +15,6 @@ are left to the bot unless `lineup=true`.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from typing import Any
@@ -23,6 +22,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from tablesports.core.protocol import CHANCE, TERMINAL, Game, State, validate_options
+from tablesports.core.uct import ucb1
 from tablesports.games.juggerttg import state as S
 from tablesports.games.juggerttg.actions import Act
 from tablesports.games.juggerttg.board import DIST, MAL
@@ -180,7 +180,7 @@ class MCTSBot:
                 action = node.untried.pop()
                 child = node.children[action] = Node(player)
             else:
-                action, child = select(node, c)
+                action, child = ucb1(node.children, node.visits, c)
             if rng is None:  # the root's child: its k-th playout uses the k-th dice seed
                 rng = random.Random(base + child.visits)
             s.apply_legal(action)
@@ -215,21 +215,6 @@ class MCTSBot:
             else:
                 legal = s.legal_actions()
                 s.apply_legal(legal[0] if len(legal) == 1 else bot.step(s))
-
-
-def select(node: Node, c: float) -> tuple[Act, Node]:
-    """The child with the best UCB1 score (every child visited at least once)."""
-    log_n = math.log(node.visits)
-    best_score = -math.inf
-    best: tuple[Act, Node] | None = None
-    for action, child in node.children.items():
-        n = child.visits
-        score = child.value / n + c * math.sqrt(log_n / n)
-        if score > best_score:
-            best_score = score
-            best = (action, child)
-    assert best is not None
-    return best
 
 
 LINEUP = frozenset((*S.LINEUP_PHASES, *S.DRAFT_PHASES, S.PLACE))
