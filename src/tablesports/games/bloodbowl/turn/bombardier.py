@@ -30,6 +30,7 @@ from tablesports.games.bloodbowl.turn.passing import (
     FUMBLE,
     INACCURATE,
     WILD,
+    interference_mod,
     pass_range,
     roll_passes,
 )
@@ -188,14 +189,7 @@ class ThrowBomb(Procedure):
         return True
 
     def _interference_mod(self, s: BloodBowlState, q: Player) -> int:
-        base = (
-            TN.interference_accurate
-            if self.result == ACCURATE
-            else TN.interference_inaccurate
-            if self.result == INACCURATE
-            else TN.interference_wild
-        )
-        return base - marked(s, q)
+        return interference_mod(s, self.result, q)
 
     def _interferers(self, s: BloodBowlState, p: Player) -> list[int]:
         from tablesports.games.bloodbowl.turn.passing import PassAction

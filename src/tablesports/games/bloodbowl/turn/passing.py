@@ -80,6 +80,19 @@ def land(s: BloodBowlState, square: int, modifier: int) -> None:
         s.push(Bounce(square))
 
 
+def interference_mod(s: BloodBowlState, result: str, q: Player) -> int:
+    """The modifier to `q`'s interference with a throw whose Passing test gave `result` (a
+    pass or a bomb): by how good the throw was, less each player Marking him."""
+    base = (
+        TN.interference_accurate
+        if result == ACCURATE
+        else TN.interference_inaccurate
+        if result == INACCURATE
+        else TN.interference_wild
+    )
+    return base - marked(s, q)
+
+
 class TurnCatch(Test):
     """A catch during a team turn: an Agility test; Catch re-rolls; a failure bounces."""
 
@@ -267,14 +280,7 @@ class PassAction(Procedure):
         return True
 
     def _interference_mod(self, s: BloodBowlState, q: Player) -> int:
-        base = (
-            TN.interference_accurate
-            if self.result == ACCURATE
-            else TN.interference_inaccurate
-            if self.result == INACCURATE
-            else TN.interference_wild
-        )
-        return base - marked(s, q)
+        return interference_mod(s, self.result, q)
 
     def interference_target(self, s: BloodBowlState, q: Player) -> int:
         """The D6 `q` needs to interfere (for people and bots)."""
