@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 import pytest
 
 from tablesports.games.juggers import data, physics
+from tablesports.games.juggers.physics_objects import simulate_objects
 
 TABLE = data.table()
 DECEL = TABLE.sliding_friction * TABLE.gravity
@@ -83,3 +85,46 @@ def test_a_coin_wholly_between_the_posts_scores() -> None:
     assert out.scored and 0 not in out.positions and out.fallen == []
     wide = physics.simulate(TABLE, [(0, 0, 900.0, 400.0)], 0, (2000.0, 0.0), goal=-1)
     assert not wide.scored and wide.fallen == [0]
+
+
+def _random_flick(rng: random.Random) -> tuple[Any, ...]:
+    """Up to eight coins (half of them on cell centres), a flick at up to twice full speed, and
+    the options: spin, a heavy or ghost coin, a goal, a gate of two team-mates, a step limit."""
+    discs: list[tuple[int, int, float, float]] = []
+    for slot in rng.sample(range(8), rng.randint(1, 8)):
+        for _ in range(50):
+            x, y = rng.uniform(20, 1180), rng.uniform(20, 780)
+            if rng.random() < 0.5:
+                x, y = 50.0 + 100 * rng.randrange(12), 50.0 + 100 * rng.randrange(8)
+            if all(math.hypot(x - d[2], y - d[3]) > 2 * TABLE.coin_radius + 0.5 for d in discs):
+                discs.append((slot, slot // 4, x, y))
+                break
+    flicked = rng.choice(discs)[0]
+    mates = [d[0] for d in discs if d[0] // 4 == flicked // 4 and d[0] != flicked]
+    gate = (mates[0], mates[1]) if len(mates) >= 2 and rng.random() < 0.7 else None
+    velocity = physics.flick_velocity(rng.uniform(0, 360), rng.uniform(0.01, 2.0) * 3000.0)
+    spin = rng.choice([0.0, rng.uniform(-300, 300)])
+    heavy = rng.choice([1.0, 1.0, 1.5, 3.0])
+    ghost = rng.random() < 0.2
+    goal = rng.choice([0, 1, -1])
+    limit = rng.choice([None] * 9 + [rng.randint(0, 60)])
+    return (discs, flicked, velocity, spin, heavy, ghost, goal, gate, limit)
+
+
+def test_the_fast_flick_matches_pymunks_objects_bit_for_bit() -> None:
+    """`simulate` makes pymunk's Chipmunk calls without its objects: every field of the outcome,
+    positions and velocities to the last bit, equals `simulate_objects`'."""
+    rng = random.Random(5)
+    seen = {"scored": 0, "touched": 0, "crossed": 0, "fallen": 0, "ghost crossed": 0}
+    for _ in range(400):
+        discs, flicked, velocity, spin, heavy, ghost, goal, gate, limit = _random_flick(rng)
+        args = (TABLE, discs, flicked, velocity, spin, heavy, ghost, goal, gate, limit)
+        fast = physics.simulate(*args)
+        slow = simulate_objects(*args)
+        assert fast == slow, args
+        seen["scored"] += fast.scored
+        seen["touched"] += fast.touched_mate
+        seen["crossed"] += fast.crossed
+        seen["fallen"] += bool(fast.fallen)
+        seen["ghost crossed"] += ghost and fast.crossed
+    assert min(seen.values()) > 0, seen  # every path of the loop was taken
