@@ -169,6 +169,18 @@ ROLLS = {r.word: r for r in (INJURED, UNHURT, EXCITED, CALM)}
 GRID_FLICKS: dict[int, tuple[Flick, ...]] = {
     j: tuple(Flick(j, float(a), s) for a in ANGLES for s in STRENGTHS) for j in range(1, 5)
 }
+PLACES: dict[int, tuple[Place, ...]] = {
+    j: tuple(Place(j, c, r) for c in range(len(COLUMNS)) for r in range(ROWS)) for j in range(1, 5)
+}
+"""Jugger j's placement on cell (c, r) is PLACES[j][c * ROWS + r], shared like GRID_FLICKS."""
+SUPERS: dict[int, Super] = {j: Super(j) for j in range(1, 5)}
+SUBS: dict[tuple[int, int], Sub] = {
+    (o, i): Sub(o, i) for o in range(1, 5) for i in range(1, 5) if o != i
+}
+CELL_OF: dict[tuple[float, float], int] = {
+    cell_centre(c, r): c * ROWS + r for c in range(len(COLUMNS)) for r in range(ROWS)
+}
+"""A cell's centre -> its index c * ROWS + r (a placed coin stands on its cell's centre)."""
 NOISES = tuple(Noise(a, s) for a in ANGLE_BUCKETS for s in STRENGTH_BUCKETS)
 
 _NUM = r"([-+]?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)"

@@ -15,14 +15,18 @@ from tablesports.games.juggers import physics
 from tablesports.games.juggers.actions import (
     ANGLE_BUCKETS,
     CALM,
+    CELL_OF,
     COLUMNS,
     EXCITED,
     GRID_FLICKS,
     INJURED,
     NOISES,
     PASS,
+    PLACES,
     ROWS,
     STRENGTH_BUCKETS,
+    SUBS,
+    SUPERS,
     TEAM_LETTERS,
     UNHURT,
     Choose,
@@ -58,6 +62,8 @@ TOSS, CHOOSE, DRAFT, PLACE, PLAY, NOISE, SETTLE, ROLL, SHOOTER, SHOOT, OVER = (
     "over",
 )
 NOBODY = -1
+HALF_CELLS = (range(0, 6 * ROWS), range(6 * ROWS, 12 * ROWS))
+"""Each team's own half (H-PLACE) as cell indices column * ROWS + row: columns a-f, g-l."""
 
 _AW = [math.exp(-(k * k) / 2.0) for k in ANGLE_BUCKETS]
 _SW = {k: math.exp(-(k * k) / 2.0) for k in STRENGTH_BUCKETS}
@@ -173,29 +179,22 @@ class JuggersState(State):
         if phase == PLAY:
             if self.declared >= 0:
                 return list(GRID_FLICKS[self.declared - base + 1])
+            flicks, supers, subs = self.play_choices()
             out: list[Action] = []
-            for s in range(base, base + 4):
-                if self.flickable(s):
-                    out.extend(GRID_FLICKS[s - base + 1])
-            for s in range(base, base + 4):
-                if self.can_declare(s):
-                    out.append(Super(s - base + 1))
-            if not self.subs[team]:
-                bench = [s for s in range(base, base + 4) if not self.played[s] and self.hp[s] > 0]
-                if bench:
-                    for s in range(base, base + 4):
-                        if self.pos[s] is not None:
-                            out.extend(Sub(s - base + 1, b - base + 1) for b in bench)
+            for j in flicks:
+                out += GRID_FLICKS[j]
+            out += [SUPERS[j] for j in supers]
+            out += [SUBS.get(pair) or Sub(*pair) for pair in subs]
             if not out:
                 out.append(PASS)
             return out
         if phase == PLACE:
-            return [
-                Place(s - base + 1, c, r)
-                for s in range(base, base + 4)
-                if self.hp[s] > 0 and self.pos[s] is None and not self.played[s]
-                for c, r in self.free_cells(team)
-            ]
+            out = []
+            cells = self.free_cell_indices(team)
+            for j in self.placeable(team):
+                grid = PLACES[j]
+                out += [grid[i] for i in cells]
+            return out
         if phase == SHOOT:
             return list(GRID_FLICKS[self.shooter - base + 1])
         if phase == SHOOTER:
@@ -207,6 +206,31 @@ class JuggersState(State):
             return [Choose("pick"), Choose("attack")]
         return []
 
+    def play_choices(self) -> tuple[list[int], list[int], list[tuple[int, int]]]:
+        """In the play phase with no supermove declared, the mover's choices besides `pass`:
+        the Juggers (1-4) it may flick, those whose supermove it may declare, and its
+        substitutions (out, in). `legal_actions` and the tensor's `legal_ids` read these."""
+        team = self.to_move
+        base = team * 4
+        slots = range(base, base + 4)
+        flicks = [s - base + 1 for s in slots if self.flickable(s)]
+        supers = [s - base + 1 for s in slots if self.can_declare(s)]
+        subs: list[tuple[int, int]] = []
+        if not self.subs[team]:
+            bench = [s - base + 1 for s in slots if not self.played[s] and self.hp[s] > 0]
+            if bench:
+                subs = [(s - base + 1, b) for s in slots if self.pos[s] is not None for b in bench]
+        return flicks, supers, subs
+
+    def placeable(self, team: int) -> list[int]:
+        """The team's Juggers (1-4) it may still place this turn (R4, R22)."""
+        base = team * 4
+        return [
+            s - base + 1
+            for s in range(base, base + 4)
+            if self.hp[s] > 0 and self.pos[s] is None and not self.played[s]
+        ]
+
     def can_declare(self, slot: int) -> bool:
         return (
             self.flickable(slot)
@@ -215,10 +239,16 @@ class JuggersState(State):
         )
 
     def free_cells(self, team: int) -> list[tuple[int, int]]:
-        """Cells of the team's own half with no coin on or touching them (H-PLACE)."""
-        cols = range(0, 6) if team == 0 else range(6, 12)
-        taken = {p for p in self.pos if p is not None}
-        return [(c, r) for c in cols for r in range(ROWS) if cell_centre(c, r) not in taken]
+        """Cells of the team's own half with no coin on them (H-PLACE), as (column, row)."""
+        return [divmod(i, ROWS) for i in self.free_cell_indices(team)]
+
+    def free_cell_indices(self, team: int) -> list[int]:
+        """`free_cells` as indices column * ROWS + row, in order."""
+        half = HALF_CELLS[team]
+        taken = [CELL_OF.get(p, -1) for p in self.pos if p is not None]
+        if not taken:
+            return list(half)
+        return [i for i in half if i not in taken]
 
     def is_legal(self, action: Action) -> bool:
         if self.to_move == CHANCE:

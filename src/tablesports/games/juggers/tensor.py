@@ -18,11 +18,23 @@ towards +x. Layout (documented in rules.md, "Observation tensor"):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from tablesports.core.protocol import Game
+from tablesports.games.juggers.actions import (
+    GRID_FLICKS,
+    PASS,
+    PLACES,
+    SUBS,
+    SUPERS,
+    Choose,
+    Pick,
+    Shooter,
+    Sub,
+)
 
 SLOT_FEATURES = 16
 PHASES = (
@@ -48,60 +60,88 @@ def tensor_shape(game: Game) -> tuple[int, ...]:
 def encode(game: Game, observation: dict[str, Any], player: int) -> np.ndarray:
     o = observation
     g: Any = game
-    t, h, chars = g.table, g.house, g.characters
-    out = np.zeros(tensor_shape(game), dtype=np.float32)
+    t, h = g.table, g.house
+    cards = _cards(g.characters)
     turn = o["turn"]
+    chars, pos, hp, paid = o["chars"], o["pos"], o["hp"], o["paid"]
+    injured, excited = o["injured_until"], o["excited_until"]
     me, them = player, 1 - player
-    for k, slot in enumerate([*range(me * 4, me * 4 + 4), *range(them * 4, them * 4 + 4)]):
-        base = k * SLOT_FEATURES
-        index = o["chars"][slot]
+    width, height = t.width, t.height
+    out: list[float] = []
+    for slot in (*range(me * 4, me * 4 + 4), *range(them * 4, them * 4 + 4)):
+        index = chars[slot]
         if index < 0:
+            out += _EMPTY
             continue
-        c = chars[index]
-        sm = c.supermove
-        pos = o["pos"][slot]
-        row = out[base : base + SLOT_FEATURES]
-        row[0] = 1.0
-        if pos is not None:
-            x = pos[0] / t.width
-            row[1], row[2], row[3] = 1.0, (x if player == 0 else 1.0 - x), pos[1] / t.height
-        row[4] = o["hp"][slot] / 9.0
-        row[5] = float(turn <= o["injured_until"][slot])
-        row[6] = float(turn <= o["excited_until"][slot])
-        row[7] = float(o["paid"][slot])
-        row[8], row[9], row[10] = c.stamina / 100.0, c.charisma / 100.0, c.precision / 10.0
-        row[11] = sm.morale / 10.0
-        row[12], row[13], row[14], row[15] = (
-            sm.power - 1.0,
-            1.0 - sm.precision,
-            sm.heavy / 5.0,
-            float(sm.ghost),
+        p = pos[slot]
+        if p is not None:
+            x = p[0] / width
+            out += (1.0, 1.0, (x if player == 0 else 1.0 - x), p[1] / height)
+        else:
+            out += (1.0, 0.0, 0.0, 0.0)
+        out += (
+            hp[slot] / 9.0,
+            float(turn <= injured[slot]),
+            float(turn <= excited[slot]),
+            float(paid[slot]),
         )
-    s = 8 * SLOT_FEATURES
-    scalars = [
+        out += cards[index]
+    score, morale, subs = o["score"], o["morale"], o["subs"]
+    goals, shots, budget = o["pen_goals"], o["pen_shots"], o["budget"]
+    out += (
         o["inning"] / h.innings,
         float(o["half"] == 1),
         float(o["attacker"] == player),
         float(o["to_move"] == player),
-        o["score"][me] / 10.0,
-        o["score"][them] / 10.0,
-        o["morale"][me] / max(1, h.morale_cap),
-        o["morale"][them] / max(1, h.morale_cap),
-        float(o["subs"][me]),
-        float(o["subs"][them]),
+        score[me] / 10.0,
+        score[them] / 10.0,
+        morale[me] / max(1, h.morale_cap),
+        morale[them] / max(1, h.morale_cap),
+        float(subs[me]),
+        float(subs[them]),
         o["actions"] / (2.0 * h.attacker_actions),
         float(o["declared"] >= 0),
-        o["pen_goals"][me] / 10.0,
-        o["pen_goals"][them] / 10.0,
-        o["pen_shots"][me] / 20.0,
-        o["pen_shots"][them] / 20.0,
-        o["budget"][me] / 200.0,
-        o["budget"][them] / 200.0,
+        goals[me] / 10.0,
+        goals[them] / 10.0,
+        shots[me] / 20.0,
+        shots[them] / 20.0,
+        budget[me] / 200.0,
+        budget[them] / 200.0,
         0.0,  # reserved (keeps the layout when a field is added)
+    )
+    out += _PHASE_HOT[o["phase"]]
+    return np.array(out, np.float32)
+
+
+_EMPTY = (0.0,) * SLOT_FEATURES
+_PHASE_HOT = {
+    phase: tuple(float(k == i) for k in range(len(PHASES))) for i, phase in enumerate(PHASES)
+}
+_CARDS: list[tuple[Any, list[tuple[float, ...]]]] = []
+"""The last roster seen and its cards' eight fixed features (a game's roster never changes)."""
+
+
+def _cards(characters: Any) -> list[tuple[float, ...]]:
+    """Each character's features 8-15: stamina, charisma, precision, supermove morale, power,
+    spread, heavy, ghost (scaled as in the layout)."""
+    for roster, cards in _CARDS:
+        if roster is characters:
+            return cards
+    cards = [
+        (
+            c.stamina / 100.0,
+            c.charisma / 100.0,
+            c.precision / 10.0,
+            c.supermove.morale / 10.0,
+            c.supermove.power - 1.0,
+            1.0 - c.supermove.precision,
+            c.supermove.heavy / 5.0,
+            float(c.supermove.ghost),
+        )
+        for c in characters
     ]
-    out[s : s + len(scalars)] = scalars
-    out[s + len(scalars) + PHASES.index(o["phase"])] = 1.0
-    return out
+    _CARDS[:] = [(characters, cards)]
+    return cards
 
 
 _FIELDS = (
@@ -114,3 +154,72 @@ _FIELDS = (
 def encode_state(state: Any, player: int) -> np.ndarray:
     """The same array as `encode(game, state.observation(player), player)`, without the JSON."""
     return encode(state.game, {k: getattr(state, k) for k in _FIELDS}, player)
+
+
+class _Ids:
+    """The action ids of a game's codec, grouped as `legal_ids` reads them."""
+
+    def __init__(self, codec: Any, characters: Any) -> None:
+        enc = codec.encode
+        self.codec = codec
+        self.flicks = {j: np.array([enc(a) for a in GRID_FLICKS[j]]) for j in range(1, 5)}
+        self.places = {j: np.array([enc(a) for a in PLACES[j]]) for j in range(1, 5)}
+        self.supers = {j: enc(a) for j, a in SUPERS.items()}
+        self.subs = {pair: enc(a) for pair, a in SUBS.items()}
+        self.shooters = np.array([enc(Shooter(j)) for j in range(1, 5)])
+        self.picks = [enc(Pick(c.id)) for c in characters]
+        self.choices = np.array([enc(Choose("pick")), enc(Choose("attack"))])
+        self.pass_ = enc(PASS)
+        for shared in (*self.flicks.values(), self.shooters, self.choices):
+            shared.flags.writeable = False  # handed out as they are
+
+
+_IDS: list[_Ids] = []
+_NONE = np.zeros(0, np.int64)
+
+
+def legal_ids(state: Any, ids_of: Callable[[list[Any]], list[int]]) -> np.ndarray:
+    """The ids of `state.legal_actions()`, in their order, straight from the state's choices
+    (`play_choices`, `placeable`, `free_cell_indices`) without making the actions: the flicks
+    of a Jugger are one stored array. `ids_of` (the adapter's lookup) is for an action outside
+    the codec, which a valid state never offers."""
+    if state.to_move < 0:
+        return _NONE
+    game = state.game
+    codec = game.action_codec()
+    ids = _IDS[0] if _IDS and _IDS[0].codec is codec else None
+    if ids is None:
+        ids = _Ids(codec, game.characters)
+        _IDS[:] = [ids]
+    phase = state.phase
+    team = state.to_move
+    if phase == "play":
+        if state.declared >= 0:
+            return ids.flicks[state.declared - team * 4 + 1]
+        flicks, supers, subs = state.play_choices()
+        parts = [ids.flicks[j] for j in flicks]
+        rest = [ids.supers[j] for j in supers]
+        for pair in subs:
+            known = ids.subs.get(pair)
+            rest += [known] if known is not None else ids_of([Sub(*pair)])
+        if rest:
+            parts.append(np.array(rest))
+        if not parts:
+            return np.array([ids.pass_])
+        return parts[0] if len(parts) == 1 else np.concatenate(parts)
+    if phase == "place":
+        juggers = state.placeable(team)
+        if not juggers:
+            return _NONE
+        cells = state.free_cell_indices(team)
+        return np.concatenate([ids.places[j][cells] for j in juggers])
+    if phase == "shoot":
+        return ids.flicks[state.shooter - team * 4 + 1]
+    if phase == "shooter":
+        return ids.shooters
+    if phase == "draft":
+        taken = set(state.chars)
+        return np.array([k for i, k in enumerate(ids.picks) if i not in taken], np.int64)
+    if phase == "choose":
+        return ids.choices
+    return _NONE

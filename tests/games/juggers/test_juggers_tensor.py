@@ -1,0 +1,75 @@
+"""The RL fast paths give what the slow ones give: `legal_ids` the codec's ids of
+`legal_actions()` in order, `encode_state` the array of `encode(observation)`, in every phase."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import numpy as np
+
+from tablesports.core.registry import load
+from tablesports.games.juggers.actions import Flick, Sub
+from tablesports.games.juggers.state import JuggersState
+from tablesports.games.juggers.tensor import encode, encode_state, legal_ids
+
+
+def _matches(count: int, seed: int) -> list[JuggersState]:
+    """Every state of `count` random matches; a player picks a supermove, a substitution or a
+    pass (rare among ~500 flicks) one time in three, so that those phases come up."""
+    game = load("juggers")
+    rng = random.Random(seed)
+    seen: list[JuggersState] = []
+    for _ in range(count):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            seen.append(state.clone())
+            if state.current_player() < 0:
+                state.apply_legal(state.sample_chance(rng))
+                continue
+            moves = state.legal_actions()
+            other = [a for a in moves if not isinstance(a, Flick)]
+            pick = other if other and rng.random() < 0.33 else moves
+            state.apply_legal(pick[rng.randrange(len(pick))])
+        seen.append(state)
+    return seen
+
+
+def test_legal_ids_are_the_codec_ids_of_the_legal_actions_in_order() -> None:
+    game = load("juggers")
+    codec = game.action_codec()
+
+    def ids_of(actions: list[object]) -> list[int]:
+        return [codec.encode(a) for a in actions]
+
+    phases: Counter[str] = Counter()
+    for state in _matches(6, seed=11):
+        expected = ids_of(state.legal_actions())
+        assert legal_ids(state, ids_of).tolist() == expected, state.phase
+        if expected:
+            phases[state.phase] += 1
+            phases["declared"] += state.declared >= 0
+            phases["substitution"] += any(isinstance(codec.decode(i), Sub) for i in expected)
+    for phase in (
+        "choose",
+        "draft",
+        "place",
+        "play",
+        "shooter",
+        "shoot",
+        "declared",
+        "substitution",
+    ):
+        assert phases[phase], f"no {phase} position was met: {phases}"
+
+
+def test_encode_state_gives_the_array_of_the_observation_in_every_phase() -> None:
+    game = load("juggers")
+    phases = set()
+    for state in _matches(3, seed=12):
+        phases.add(state.phase)
+        for player in (0, 1):
+            fast = encode_state(state, player)
+            assert fast.dtype == np.float32
+            assert np.array_equal(fast, encode(game, state.observation(player), player))
+    assert phases >= {"toss", "draft", "place", "play", "noise", "settle", "shoot", "over"}
