@@ -18,6 +18,7 @@ towards +x. Layout (documented in rules.md, "Observation tensor"):
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from typing import Any
 
@@ -68,24 +69,23 @@ def encode(game: Game, observation: dict[str, Any], player: int) -> np.ndarray:
     me, them = player, 1 - player
     width, height = t.width, t.height
     out: list[float] = []
-    for slot in (*range(me * 4, me * 4 + 4), *range(them * 4, them * 4 + 4)):
+    for slot in _ORDER[player]:
         index = chars[slot]
         if index < 0:
             out += _EMPTY
             continue
         p = pos[slot]
-        if p is not None:
-            x = p[0] / width
-            out += (1.0, 1.0, (x if player == 0 else 1.0 - x), p[1] / height)
+        if p is None:
+            out += (1.0, 0.0, 0.0, 0.0, hp[slot] / 9.0)
         else:
-            out += (1.0, 0.0, 0.0, 0.0)
+            x = p[0] / width
+            out += (1.0, 1.0, (x if player == 0 else 1.0 - x), p[1] / height, hp[slot] / 9.0)
         out += (
-            hp[slot] / 9.0,
             float(turn <= injured[slot]),
             float(turn <= excited[slot]),
             float(paid[slot]),
+            *cards[index],
         )
-        out += cards[index]
     score, morale, subs = o["score"], o["morale"], o["subs"]
     goals, shots, budget = o["pen_goals"], o["pen_shots"], o["budget"]
     out += (
@@ -110,9 +110,13 @@ def encode(game: Game, observation: dict[str, Any], player: int) -> np.ndarray:
         0.0,  # reserved (keeps the layout when a field is added)
     )
     out += _PHASE_HOT[o["phase"]]
-    return np.array(out, np.float32)
+    return np.frombuffer(_FLOATS.pack(*out), np.float32).copy()  # twice as quick as np.array
 
 
+_ORDER = ((0, 1, 2, 3, 4, 5, 6, 7), (4, 5, 6, 7, 0, 1, 2, 3))
+"""The slots in the tensor's order for each viewer: its own Juggers first."""
+_FLOATS = struct.Struct(f"{8 * SLOT_FEATURES + SCALARS}f")
+"""Python floats to float32, rounded as numpy rounds them."""
 _EMPTY = (0.0,) * SLOT_FEATURES
 _PHASE_HOT = {
     phase: tuple(float(k == i) for k in range(len(PHASES))) for i, phase in enumerate(PHASES)
@@ -144,16 +148,9 @@ def _cards(characters: Any) -> list[tuple[float, ...]]:
     return cards
 
 
-_FIELDS = (
-    "chars", "pos", "hp", "injured_until", "excited_until", "paid", "turn", "inning", "half",
-    "attacker", "to_move", "score", "morale", "subs", "actions", "declared", "pen_goals",
-    "pen_shots", "budget", "phase",
-)  # fmt: skip
-
-
 def encode_state(state: Any, player: int) -> np.ndarray:
     """The same array as `encode(game, state.observation(player), player)`, without the JSON."""
-    return encode(state.game, {k: getattr(state, k) for k in _FIELDS}, player)
+    return encode(state.game, state.__dict__, player)  # the observation's fields, as they are
 
 
 class _Ids:
