@@ -25,31 +25,51 @@ def tensor_shape(game: Game) -> tuple[int, ...]:
     return (PLANES, ROWS, COLS)
 
 
-def encode(game: Game, observation: dict[str, Any], player: int) -> np.ndarray:
-    f = observation["fields"]
-    out = np.zeros((PLANES, ROWS * COLS), dtype=np.float32)
+N = ROWS * COLS
+_BASE: dict[int, tuple[list[bool], np.ndarray]] = {}
+"""Per seat: the game's field list and the planes that only it and the seat decide (0-4), flat."""
+
+
+def _base(game: Game, player: int) -> np.ndarray:
     field = game.field  # type: ignore[attr-defined]
-    out[0] = [1.0 if field[i] and VALID[i] else 0.0 for i in range(ROWS * COLS)]
+    kept = _BASE.get(player)
+    if kept is not None and kept[0] is field:
+        return kept[1]
+    out = np.zeros((PLANES, N), dtype=np.float32)
+    out[0] = [1.0 if field[i] and VALID[i] else 0.0 for i in range(N)]
     for p in (0, 1):
-        plane = 1 if p == player else 2
-        out[plane, SLOTS[p]] = 1.0
+        out[1 if p == player else 2, SLOTS[p]] = 1.0
     out[3, MAL[player]] = 1.0
     out[4, MAL[1 - player]] = 1.0
+    flat = out.reshape(-1)
+    _BASE[player] = (field, flat)
+    return flat
+
+
+def encode(game: Game, observation: dict[str, Any], player: int) -> np.ndarray:
+    f = observation["fields"]
+    out = _base(game, player).copy()
     heroes = game.heroes  # type: ignore[attr-defined]
     spars = game.spars  # type: ignore[attr-defined]
+    # Every cell set below is gathered first and written in one numpy call: a scalar write
+    # into an array costs as much as the Python that computes it.
+    at: list[int] = []
+    to: list[float] = []
+    pos, card, role = f["pos"], f["card"], f["role"]
     for h in range(S.SEATS):
-        x = f["pos"][h]
-        if f["card"][h] < 0 or x < 0 or f["role"][h] == 2:
+        x = pos[h]
+        if card[h] < 0 or x < 0 or role[h] == 2:
             continue
         own = h // 8 == player
-        down = f["down"][h]
-        out[(7 if down else 5) + (0 if own else 1), x] = 1.0
-        if f["role"][h] == 0:
-            out[9 if own else 10, x] = 1.0
-        out[13 + f["facing"][h], x] = 1.0
+        at.append(((7 if f["down"][h] else 5) + (0 if own else 1)) * N + x)
+        at.append((13 + f["facing"][h]) * N + x)
+        to += (1.0, 1.0)
+        if role[h] == 0:
+            at.append((9 if own else 10) * N + x)
+            to.append(1.0)
         sp = spars[f["spar"][h]] if f["spar"][h] >= 0 else None
-        hero = heroes[f["card"][h]]
-        values = (
+        at += [(19 + k) * N + x for k in range(10)]
+        to += (
             f["fp"][h] / 5,
             f["ap"][h] / 5,
             f["penalty"][h] / 5,
@@ -59,14 +79,15 @@ def encode(game: Game, observation: dict[str, Any], player: int) -> np.ndarray:
             float(f["exhausted"][h]),
             (sp.range / 3) if sp else 0.0,
             float(bool(sp and sp.chain and not f["chain_ready"][h])),
-            hero.reflex / 5,
+            heroes[card[h]].reflex / 5,
         )
-        for k, v in enumerate(values):
-            out[19 + k, x] = v
-    if f["carrier"] >= 0 and f["pos"][f["carrier"]] >= 0:
-        out[12, f["pos"][f["carrier"]]] = 1.0
+    if f["carrier"] >= 0 and pos[f["carrier"]] >= 0:
+        at.append(12 * N + pos[f["carrier"]])
+        to.append(1.0)
     elif f["jugg"] >= 0:
-        out[11, f["jugg"]] = 1.0
+        at.append(11 * N + f["jugg"])
+        to.append(1.0)
+    out[at] = to
     score, tpp = f["score"], f["tpp"]
     counters = (
         f["stone"] / max(1, game.max_stones),  # type: ignore[attr-defined]
@@ -79,10 +100,10 @@ def encode(game: Game, observation: dict[str, Any], player: int) -> np.ndarray:
         tpp[1 - player] / 4,
         max(0, f["moves_left"]) / 10,
     )
-    for k, v in enumerate(counters):
-        out[29 + k, :] = v
+    out[29 * N : 38 * N] = np.repeat(np.array(counters, dtype=np.float32), N)
     phase = _LATER.get(f["phase"], f["phase"])
-    out[PHASE_PLANE + PHASES.index(phase), :] = 1.0
+    p = PHASE_PLANE + PHASES.index(phase)
+    out[p * N : (p + 1) * N] = 1.0
     return out.reshape(PLANES, ROWS, COLS)
 
 
