@@ -203,7 +203,8 @@ def legal_ids(state: BloodBowlState, ids_of: Callable[[list[Any]], list[int]]) -
 
     An activation's moves (most of the list) are the pathfinder's squares, in order, so their
     ids come from the squares at once, without making the moves (`Activation.legal_parts`);
-    `ids_of` (the adapter's lookup) gives the others."""
+    so do a set-up's placements (`Setup.legal_parts`, its `square_action` Place); `ids_of`
+    (the adapter's lookup) gives the others."""
     stack = state.stack
     if stack:
         top = stack[-1]
@@ -215,9 +216,10 @@ def legal_ids(state: BloodBowlState, ids_of: Callable[[list[Any]], list[int]]) -
             parts = parts_of(state)
             if parts is not None:
                 head, number, squares, tail = parts
-                if not squares and not tail:
-                    return np.array(ids_of(head), np.int64)
-                base = _move_base(state.game.action_codec(), number)
+                if not squares:
+                    return np.array(ids_of(head + tail if tail else head), np.int64)
+                family = getattr(top, "square_action", MovePath)
+                base = _square_base(state.game.action_codec(), family, number)
                 return np.concatenate(
                     (
                         np.array(ids_of(head), np.int64),
@@ -231,19 +233,19 @@ def legal_ids(state: BloodBowlState, ids_of: Callable[[list[Any]], list[int]]) -
         moves, squares = kept[1], kept[2]
         m, n = len(moves), len(legal)
         if 0 < m <= n and legal[n - m] is moves[0] and all(map(is_, legal[n - m :], moves)):
-            base = _move_base(state.game.action_codec(), moves[0].number)
+            base = _square_base(state.game.action_codec(), MovePath, moves[0].number)
             head = np.array(ids_of(legal[: n - m]), np.int64)
             return np.concatenate((head, np.array(squares, np.int64) + base))
     return np.array(ids_of(legal), np.int64)
 
 
 @cache
-def _move_base(codec: ActionCodec, number: int) -> int:
-    """The id of `MovePath(number, 0, 0)`; the moves of one player follow it square by square
-    (checked here, once)."""
-    base = codec.encode(MovePath(number, 0, 0))
+def _square_base(codec: ActionCodec, family: Callable[[int, int, int], Any], number: int) -> int:
+    """The id of `family(number, 0, 0)` (`MovePath`, `Place`); the actions of one player
+    follow it square by square (checked here, once)."""
+    base = codec.encode(family(number, 0, 0))
     for sq in range(SIZE):
-        assert codec.encode(MovePath(number, sq % WIDTH, sq // WIDTH)) == base + sq
+        assert codec.encode(family(number, sq % WIDTH, sq // WIDTH)) == base + sq
     return base
 
 
