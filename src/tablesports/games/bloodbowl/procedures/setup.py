@@ -15,6 +15,7 @@ from tablesports.games.bloodbowl.pitch import coords, index, on_pitch
 from tablesports.games.bloodbowl.players import RESERVES
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.setup_rules import (
+    BACKFIELD,
     SETUP_SQUARES,
     SQUARE_CLASS,
     counts,
@@ -107,6 +108,21 @@ def _free_places(
     return _free(s, objs, at)
 
 
+_ALLOWED: dict[tuple[int, int, int, int, int], tuple[bool, ...]] = {}
+
+
+def _allowed(c: list[int], placed: int, target: int) -> tuple[bool, ...]:
+    """Per class of square, whether the next player may be placed there (`placement_problem`
+    is None), by the counts per class and the target (asked once each)."""
+    key = (c[0], c[1], c[2], c[3], target)
+    known = _ALLOWED.get(key)
+    if known is None:
+        known = _ALLOWED[key] = tuple(
+            placement_problem(c, placed, target, k) is None for k in range(4)
+        )
+    return known
+
+
 def _remove(number: int) -> Remove:
     a = _REMOVE.get(number)
     if a is None:
@@ -190,32 +206,48 @@ class Setup(Procedure):
         self, s: BloodBowlState
     ) -> tuple[list[Any], int | None, tuple[bool, ...], list[Any]]:
         """The actions before the placements, the shirt number of the player to place (None:
-        no placement now) and the classes of squares allowed, and the actions after them."""
+        no placement now) and the classes of squares allowed, and the actions after them.
+        One pass over the pool gives what `_next`, `_undecided` and `_removable` give."""
         team = self.team
-        c = counts(s, team)
-        placed = sum(c)
+        players = s.players
+        classes = SQUARE_CLASS[team]
+        c = [0, 0, 0, 0]
+        for pid in s.team_pids[team]:
+            sq = players[pid].square
+            if sq >= 0:
+                c[classes.get(sq, BACKFIELD)] += 1
+        placed = c[0] + c[1] + c[2] + c[3]
+        reserved = self.reserved
+        nxt: Player | None = None
+        undecided = 0
+        removable: list[Any] = []
+        for pid in self.pool:
+            p = players[pid]
+            if p.square >= 0 or pid in reserved:
+                removable.append(_remove(p.number))
+            else:
+                undecided += 1
+                if nxt is None:
+                    nxt = p
         head: list[Any] = []
         tail: list[Any] = []
         number = None
         allowed: tuple[bool, ...] = ()
         if placed == self.target:
             head.append(SETUP_DONE)
-        else:
-            nxt = self._next(s)
-            if nxt is not None:
-                if not self.redeploy and placed == 0 and not self.reserved:
-                    head.extend(
-                        UseFormation(name)
-                        for name in formations()
-                        if formation_squares(name, team, self.target) is not None
-                    )
-                number = nxt.number
-                allowed = tuple(
-                    placement_problem(c, placed, self.target, k) is None for k in range(4)
+        elif nxt is not None:
+            if not self.redeploy and placed == 0 and not reserved:
+                head.extend(
+                    UseFormation(name)
+                    for name in formations()
+                    if formation_squares(name, team, self.target) is not None
                 )
-                if self._may_reserve(s, placed):
-                    tail.append(Reserve(number))
-        tail.extend(_remove(p.number) for p in self._removable(s))
+            number = nxt.number
+            allowed = _allowed(c, placed, self.target)
+            if not self.redeploy and undecided - 1 >= self.target - placed:  # `_may_reserve`
+                tail.append(Reserve(number))
+        if self.takebacks < NUMBERS.setup_takebacks:  # `_removable`
+            tail += removable
         return head, number, allowed, tail
 
     def why(self, s: BloodBowlState, action: Any) -> str:
