@@ -106,7 +106,6 @@ def reach(
     budget = ma + NUMBERS.max_rushes + sprint - moved
     if budget <= 0 or p.square < 0:
         return r
-    tz = r.tz = _zones(s, cache, p.team, False)
     r.rush_target = clamp(
         NUMBERS.rush_target - s.weather_entry().rush_modifier + ("Drunkard" in p.skills)
     )
@@ -115,6 +114,8 @@ def reach(
     if not _near_opponents(s, p, budget):
         _flood(r, s.pitch, ball, budget, ma - moved, rush_text, s)
         return r
+    # the tackle zones only now: the flood (no opponent near) needs none
+    tz = r.tz = _zones(s, cache, p.team, False)
     occupied = _occupied(s, cache)
     _safest(s, r, p, tz, occupied, ball, budget, ma - moved, rush_text, break_tackle, cache)
     return r
