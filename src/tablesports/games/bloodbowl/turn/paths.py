@@ -65,7 +65,12 @@ def dodge_modifier(
 ) -> int:
     """The modifier of a Dodge from `frm` to `to` (BB2020): -1 per player Marking `to`
     (Stunty ignores them), -1 per Prehensile Tail Marking `frm`, + `bonus` (Break Tackle)."""
-    mod = 0 if p.has("Stunty") else -tz[to]
+    return dodge_modifier_by(s, p, frm, tz[to], bonus)
+
+
+def dodge_modifier_by(s: BloodBowlState, p: Player, frm: int, markers: int, bonus: int = 0) -> int:
+    """`dodge_modifier` with the markers of the square dodged into counted already."""
+    mod = 0 if p.has("Stunty") else -markers
     if p.has("Titchy"):
         mod += 1
     return mod - marking(s, p.team, frm, "Prehensile Tail") + bonus
