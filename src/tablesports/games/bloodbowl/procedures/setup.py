@@ -83,13 +83,16 @@ def _free(s: BloodBowlState, items: list[Any], at: dict[int, int]) -> list[Any]:
     """`items` (one per square of `at`) without those of the occupied squares, in the same
     order: the list cut around the few occupied squares, rather than every square tested."""
     pitch = s.pitch
-    taken = sorted(
-        i
-        for p in s.players
-        if p.square >= 0 and pitch[p.square] >= 0 and (i := at.get(p.square, -1)) >= 0
-    )
+    taken = []
+    for p in s.players:
+        sq = p.square
+        if sq >= 0:
+            i = at.get(sq)
+            if i is not None and pitch[sq] >= 0:
+                taken.append(i)
     if not taken:
         return items.copy()
+    taken.sort()
     out: list[Any] = []
     prev = 0
     for i in taken:
