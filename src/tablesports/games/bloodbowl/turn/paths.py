@@ -280,10 +280,12 @@ def _other_skills(s: BloodBowlState, cache: dict[Any, Any], team: int) -> tuple[
     known = cache.get(key)
     if known is None:
         other = s.teams[1 - team]
+        tails = team_has(other, "Prehensile Tail")
+        # a player's skills are his position's: none on the pitch has it if his team has not
         known = cache[key] = (
-            team_has(other, "Prehensile Tail"),
+            tails,
             team_has(other, "Titchy"),
-            _any_skill(s, 1 - team, "Prehensile Tail"),
+            tails and _any_skill(s, 1 - team, "Prehensile Tail"),
         )
     return known
 
@@ -334,15 +336,26 @@ def team_has(team: Team, skill: str) -> bool:
 
 def _near_opponents(s: BloodBowlState, p: Player, budget: int) -> bool:
     """Whether a Standing opponent could Mark a square within `budget` steps of `p`."""
-    x, y = coords(p.square)
+    xs, ys = _XS, _YS
+    x, y = xs[p.square], ys[p.square]
     reach_ = budget + 1
+    players = s.players
     for pid in s.team_pids[1 - p.team]:
-        q = s.players[pid]
-        if q.square >= 0 and q.stance == STANDING:
-            qx, qy = coords(q.square)
-            if abs(qx - x) <= reach_ and abs(qy - y) <= reach_:
-                return True
+        q = players[pid]
+        sq = q.square
+        if (
+            sq >= 0
+            and q.stance == STANDING
+            and abs(xs[sq] - x) <= reach_
+            and abs(ys[sq] - y) <= reach_
+        ):
+            return True
     return False
+
+
+_XS = [coords(sq)[0] for sq in range(SIZE)]
+_YS = [coords(sq)[1] for sq in range(SIZE)]
+"""By square: its column and its row."""
 
 
 def _flood(
