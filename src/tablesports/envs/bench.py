@@ -6,8 +6,9 @@ learner move, then chance and a `random` opponent until the learner's turn again
 
 Times are CPU seconds of this process (`time.process_time`), so that other work on a shared
 machine does not change the figures much. `steps_per_second` counts the whole loop, the
-learner's own pick included (`np.flatnonzero` of an int8 mask with ~19,000 slots, Blood Bowl's,
-takes ~35 µs); `env_steps_per_second` counts only the time inside the env's calls.
+learner's own pick included (the legal ids of an int8 mask with ~19,000 slots, Blood Bowl's:
+`nonzero` of its bool view, ~4 µs, where `np.flatnonzero` of the int8 array takes ~35 µs);
+`env_steps_per_second` counts only the time inside the env's calls.
 """
 
 from __future__ import annotations
@@ -37,6 +38,14 @@ class EnvBench:
         }
 
 
+def _pick(mask: np.ndarray, rng: np.random.Generator) -> int:
+    """A uniformly random legal id of a 0/1 mask. The bool view of an int8 mask (the same
+    bytes) makes numpy's `nonzero` take its quick path for booleans, some 8 times faster."""
+    flags = mask.view(np.bool_) if mask.dtype.itemsize == 1 else mask.astype(np.bool_)
+    legal = flags.nonzero()[0]
+    return int(legal[rng.integers(len(legal))])
+
+
 def _rate(steps: int, seconds: float) -> float:
     return steps / seconds if seconds > 0 else 0.0
 
@@ -62,8 +71,7 @@ def bench_aec(env: Any, seconds: float, seed: int = 0, name: str = "") -> EnvBen
             env.step(None)
             continue
         t = clock()
-        legal = np.flatnonzero(obs["action_mask"])
-        action = int(legal[rng.integers(len(legal))])
+        action = _pick(obs["action_mask"], rng)
         picking += clock() - t
         env.step(action)
         steps += 1
@@ -88,8 +96,7 @@ def bench_gym(game_id: str, seconds: float, seed: int = 0) -> EnvBench:
     end = start + seconds
     while True:
         t = clock()
-        legal = np.flatnonzero(obs["action_mask"])
-        action = int(legal[rng.integers(len(legal))])
+        action = _pick(obs["action_mask"], rng)
         picking += clock() - t
         obs, _, done, truncated, _ = env.step(action)
         steps += 1

@@ -17,7 +17,7 @@ import numpy as np
 
 from tablesports.games.bloodbowl.ball import BALL_STATES, HELD, IN_AIR, ON_GROUND
 from tablesports.games.bloodbowl.pitch import SIZE, WIDTH
-from tablesports.games.bloodbowl.players import BOXES, PRONE, STUNNED
+from tablesports.games.bloodbowl.players import BOXES, PRONE, STANDING, STUNNED
 from tablesports.games.bloodbowl.procedures.registry import PROCEDURES
 from tablesports.games.bloodbowl.rules_data import rosters
 from tablesports.games.bloodbowl.tables import WEATHER_BY_KEY
@@ -152,20 +152,24 @@ def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
     ones: list[int] = []
     nb = len(BOXES)
     boxes = [0] * (2 * nb)
-    rows_known = _ROW_OF
+    row_of = _ROW_OF
+    box_of = _BOX
     for p in s.players:
-        side = 0 if p.team == player else 1
-        boxes[side * nb + _BOX[p.box]] += 1
+        mine = p.team == player
+        boxes[box_of[p.box] if mine else nb + box_of[p.box]] += 1
         sq = p.square
         if sq < 0:
             continue
         sqs.append(sq)
-        pos = p.position
-        known = rows_known.get((id(pos), p.ma_mod, p.av_mod))
-        rows.append(known[1] if known is not None and known[0] is pos else _row(p))
-        ones.append((side * 3 + _STANCE.get(p.stance, 0)) * SIZE + sq)
+        known = row_of.get(id(p.position))
+        rows.append(
+            known[1]
+            if known is not None and known[0] is p.position and not (p.ma_mod or p.av_mod)
+            else _row(p)
+        )
+        ones.append((_MINE if mine else _THEIRS)[p.stance] + sq)
         if p.used:
-            ones.append((6 + side) * SIZE + sq)
+            ones.append((_USED_MINE if mine else _USED_THEIRS) + sq)
         if p.distracted:
             ones.append(_DISTRACTED + sq)
         if p.pid == about:
@@ -179,22 +183,35 @@ def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
 
 _MA, _ST, _AG, _PA, _AV, _DISTRACTED, _ABOUT = (i * SIZE for i in (8, 9, 10, 11, 12, 13, 17))
 _ROW_PLANES = np.array([_MA, _ST, _AG, _PA, _AV])
-_ROW_OF: dict[tuple[int, int, int], tuple[Any, int]] = {}
-"""By (id of the position, MA change, AV change): the position and its row of `_ROWS`."""
+_ROW_OF: dict[int, tuple[Any, int]] = {}
+"""By id of the position: the position and its row of `_ROWS` (no MA nor AV change)."""
+_ROW_MODDED: dict[tuple[int, int, int], tuple[Any, int]] = {}
+"""By (id of the position, MA change, AV change), for the changed ones (DODGY SNACK)."""
 _ROWS: list[np.ndarray] = [np.zeros((0, 5), np.float32)]
 """Every row met: MA / 10, ST / 8, AG / 6, PA / 6 and AV / 12 (positions never change)."""
+_MINE = {STANDING: 0, PRONE: SIZE, STUNNED: 2 * SIZE}
+_THEIRS = {stance: 3 * SIZE + at for stance, at in _MINE.items()}
+"""The planes of a player's stance, by the observer's side."""
+_USED_MINE, _USED_THEIRS = 6 * SIZE, 7 * SIZE
 
 
 def _row(p: Any) -> int:
     """The row of `_ROWS` of the player's characteristics, added if new."""
     pos = p.position
+    plain = not (p.ma_mod or p.av_mod)
+    known = _ROW_OF.get(id(pos)) if plain else _ROW_MODDED.get((id(pos), p.ma_mod, p.av_mod))
+    if known is not None and known[0] is pos:
+        return int(known[1])
     ma = pos.ma + p.ma_mod
     av = pos.av + p.av_mod
     ma, av = (ma if ma > 1 else 1), (av if av > 3 else 3)
     row = (ma / 10, pos.st / 8, pos.ag / 6, pos.pa / 6, av / 12)
     table = _ROWS[0]
     _ROWS[0] = np.vstack((table, np.array([row], np.float32)))
-    _ROW_OF[id(pos), p.ma_mod, p.av_mod] = (pos, len(table))
+    if plain:
+        _ROW_OF[id(pos)] = (pos, len(table))
+    else:
+        _ROW_MODDED[id(pos), p.ma_mod, p.av_mod] = (pos, len(table))
     return len(table)
 
 
@@ -203,7 +220,8 @@ def legal_ids(state: BloodBowlState, ids_of: Callable[[list[Any]], list[int]]) -
 
     An activation's moves (most of the list) are the pathfinder's squares, in order, so their
     ids come from the squares at once, without making the moves (`Activation.legal_parts`);
-    `ids_of` (the adapter's lookup) gives the others."""
+    so do a set-up's placements (`Setup.legal_parts`, its `square_action` Place); `ids_of`
+    (the adapter's lookup) gives the others."""
     stack = state.stack
     if stack:
         top = stack[-1]
@@ -215,9 +233,10 @@ def legal_ids(state: BloodBowlState, ids_of: Callable[[list[Any]], list[int]]) -
             parts = parts_of(state)
             if parts is not None:
                 head, number, squares, tail = parts
-                if not squares and not tail:
-                    return np.array(ids_of(head), np.int64)
-                base = _move_base(state.game.action_codec(), number)
+                if not squares:
+                    return np.array(ids_of(head + tail if tail else head), np.int64)
+                family = getattr(top, "square_action", MovePath)
+                base = _square_base(state.game.action_codec(), family, number)
                 return np.concatenate(
                     (
                         np.array(ids_of(head), np.int64),
@@ -231,19 +250,19 @@ def legal_ids(state: BloodBowlState, ids_of: Callable[[list[Any]], list[int]]) -
         moves, squares = kept[1], kept[2]
         m, n = len(moves), len(legal)
         if 0 < m <= n and legal[n - m] is moves[0] and all(map(is_, legal[n - m :], moves)):
-            base = _move_base(state.game.action_codec(), moves[0].number)
+            base = _square_base(state.game.action_codec(), MovePath, moves[0].number)
             head = np.array(ids_of(legal[: n - m]), np.int64)
             return np.concatenate((head, np.array(squares, np.int64) + base))
     return np.array(ids_of(legal), np.int64)
 
 
 @cache
-def _move_base(codec: ActionCodec, number: int) -> int:
-    """The id of `MovePath(number, 0, 0)`; the moves of one player follow it square by square
-    (checked here, once)."""
-    base = codec.encode(MovePath(number, 0, 0))
+def _square_base(codec: ActionCodec, family: Callable[[int, int, int], Any], number: int) -> int:
+    """The id of `family(number, 0, 0)` (`MovePath`, `Place`); the actions of one player
+    follow it square by square (checked here, once)."""
+    base = codec.encode(family(number, 0, 0))
     for sq in range(SIZE):
-        assert codec.encode(MovePath(number, sq % WIDTH, sq // WIDTH)) == base + sq
+        assert codec.encode(family(number, sq % WIDTH, sq // WIDTH)) == base + sq
     return base
 
 

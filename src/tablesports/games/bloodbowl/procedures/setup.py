@@ -15,6 +15,7 @@ from tablesports.games.bloodbowl.pitch import coords, index, on_pitch
 from tablesports.games.bloodbowl.players import RESERVES
 from tablesports.games.bloodbowl.procedures.base import Procedure
 from tablesports.games.bloodbowl.procedures.setup_rules import (
+    BACKFIELD,
     SETUP_SQUARES,
     SQUARE_CLASS,
     counts,
@@ -43,40 +44,86 @@ def _places(team: int, number: int) -> tuple[tuple[int, int, Place], ...]:
     return _PLACES[key]
 
 
-_PLACE_LISTS: dict[tuple[int, int, tuple[bool, ...]], tuple[list[Place], dict[int, int]]] = {}
+_PLACE_AT: dict[tuple[int, int], dict[int, Place]] = {}
+
+
+def _place_at(team: int, number: int) -> dict[int, Place]:
+    """The Place actions of `_places(team, number)` by square (the same objects)."""
+    key = (team, number)
+    known = _PLACE_AT.get(key)
+    if known is None:
+        known = _PLACE_AT[key] = {sq: place for sq, _, place in _places(team, number)}
+    return known
+
+
+_PLACE_LISTS: dict[
+    tuple[int, int, tuple[bool, ...]], tuple[list[Place], list[int], dict[int, int]]
+] = {}
 _REMOVE: dict[int, Remove] = {}
 
 
-def _free_places(
-    s: BloodBowlState, team: int, number: int, allowed: tuple[bool, ...]
-) -> list[Place]:
-    """The Place actions of `_places(team, number)` on the empty squares of the allowed
-    classes, in the same order: a list made once per set of classes, cut around the few
-    occupied squares, rather than every square tested."""
+def _place_list(
+    team: int, number: int, allowed: tuple[bool, ...]
+) -> tuple[list[Place], list[int], dict[int, int]]:
+    """The Place actions of `_places(team, number)` on the squares of the allowed classes,
+    their squares in the same order, and each square's index in them (made once)."""
     key = (team, number, allowed)
     known = _PLACE_LISTS.get(key)
     if known is None:
         places = [(sq, place) for sq, cls, place in _places(team, number) if allowed[cls]]
         known = _PLACE_LISTS[key] = (
             [place for _, place in places],
+            [sq for sq, _ in places],
             {sq: i for i, (sq, _) in enumerate(places)},
         )
-    objs, at = known
+    return known
+
+
+def _free(s: BloodBowlState, items: list[Any], at: dict[int, int]) -> list[Any]:
+    """`items` (one per square of `at`) without those of the occupied squares, in the same
+    order: the list cut around the few occupied squares, rather than every square tested."""
     pitch = s.pitch
-    taken = sorted(
-        i
-        for p in s.players
-        if p.square >= 0 and pitch[p.square] >= 0 and (i := at.get(p.square, -1)) >= 0
-    )
+    taken = []
+    for p in s.players:
+        sq = p.square
+        if sq >= 0:
+            i = at.get(sq)
+            if i is not None and pitch[sq] >= 0:
+                taken.append(i)
     if not taken:
-        return objs.copy()
-    out: list[Place] = []
+        return items.copy()
+    taken.sort()
+    out: list[Any] = []
     prev = 0
     for i in taken:
-        out += objs[prev:i]
+        out += items[prev:i]
         prev = i + 1
-    out += objs[prev:]
+    out += items[prev:]
     return out
+
+
+def _free_places(
+    s: BloodBowlState, team: int, number: int, allowed: tuple[bool, ...]
+) -> list[Place]:
+    """The Place actions of `_places(team, number)` on the empty squares of the allowed
+    classes, in the same order."""
+    objs, _, at = _place_list(team, number, allowed)
+    return _free(s, objs, at)
+
+
+_ALLOWED: dict[tuple[int, int, int, int, int], tuple[bool, ...]] = {}
+
+
+def _allowed(c: list[int], placed: int, target: int) -> tuple[bool, ...]:
+    """Per class of square, whether the next player may be placed there (`placement_problem`
+    is None), by the counts per class and the target (asked once each)."""
+    key = (c[0], c[1], c[2], c[3], target)
+    known = _ALLOWED.get(key)
+    if known is None:
+        known = _ALLOWED[key] = tuple(
+            placement_problem(c, placed, target, k) is None for k in range(4)
+        )
+    return known
 
 
 def _remove(number: int) -> Remove:
@@ -131,30 +178,80 @@ class Setup(Procedure):
         return not self.redeploy and self._undecided(s) - 1 >= self.target - placed
 
     def legal(self, s: BloodBowlState) -> list[Any]:
+        head, number, allowed, tail = self._parts(s)
+        if number is None:
+            return head + tail
+        # the set-up's hot loop (some 200 squares a placement): see `_free`
+        objs, _, at = _place_list(self.team, number, allowed)
+        return head + _free(s, objs, at) + tail
+
+    square_action = Place
+    """The action `legal_parts`' squares stand for (for the RL mask's ids)."""
+
+    def legal_parts(self, s: BloodBowlState) -> tuple[list[Any], int, list[int], list[Any]]:
+        """`legal(s)` in parts, without listing the placements (for the RL mask and for
+        drawing one action): the actions before them, the shirt number of the player to
+        place and the squares he may be placed on, in their order (`move_to` makes one
+        Place), and the actions after them."""
+        head, number, allowed, tail = self._parts(s)
+        if number is None:
+            return head, 0, [], tail
+        _, squares, at = _place_list(self.team, number, allowed)
+        return head, number, _free(s, squares, at), tail
+
+    def move_to(self, s: BloodBowlState, square: int) -> Place:
+        """The placement on `square` of `legal(s)` (one of `legal_parts`' squares)."""
+        nxt = self._next(s)
+        assert nxt is not None
+        return _place_at(self.team, nxt.number)[square]
+
+    def _parts(
+        self, s: BloodBowlState
+    ) -> tuple[list[Any], int | None, tuple[bool, ...], list[Any]]:
+        """The actions before the placements, the shirt number of the player to place (None:
+        no placement now) and the classes of squares allowed, and the actions after them.
+        One pass over the pool gives what `_next`, `_undecided` and `_removable` give."""
         team = self.team
-        c = counts(s, team)
-        placed = sum(c)
-        out: list[Any] = []
+        players = s.players
+        classes = SQUARE_CLASS[team]
+        c = [0, 0, 0, 0]
+        for pid in s.team_pids[team]:
+            sq = players[pid].square
+            if sq >= 0:
+                c[classes.get(sq, BACKFIELD)] += 1
+        placed = c[0] + c[1] + c[2] + c[3]
+        reserved = self.reserved
+        nxt: Player | None = None
+        undecided = 0
+        removable: list[Any] = []
+        for pid in self.pool:
+            p = players[pid]
+            if p.square >= 0 or pid in reserved:
+                removable.append(_remove(p.number))
+            else:
+                undecided += 1
+                if nxt is None:
+                    nxt = p
+        head: list[Any] = []
+        tail: list[Any] = []
+        number = None
+        allowed: tuple[bool, ...] = ()
         if placed == self.target:
-            out.append(SETUP_DONE)
-        else:
-            nxt = self._next(s)
-            if nxt is not None:
-                if not self.redeploy and placed == 0 and not self.reserved:
-                    out.extend(
-                        UseFormation(name)
-                        for name in formations()
-                        if formation_squares(name, team, self.target) is not None
-                    )
-                allowed = tuple(
-                    placement_problem(c, placed, self.target, k) is None for k in range(4)
+            head.append(SETUP_DONE)
+        elif nxt is not None:
+            if not self.redeploy and placed == 0 and not reserved:
+                head.extend(
+                    UseFormation(name)
+                    for name in formations()
+                    if formation_squares(name, team, self.target) is not None
                 )
-                # the set-up's hot loop (some 200 squares a placement): see `_free_places`
-                out += _free_places(s, team, nxt.number, allowed)
-                if self._may_reserve(s, placed):
-                    out.append(Reserve(nxt.number))
-        out.extend(_remove(p.number) for p in self._removable(s))
-        return out
+            number = nxt.number
+            allowed = _allowed(c, placed, self.target)
+            if not self.redeploy and undecided - 1 >= self.target - placed:  # `_may_reserve`
+                tail.append(Reserve(number))
+        if self.takebacks < NUMBERS.setup_takebacks:  # `_removable`
+            tail += removable
+        return head, number, allowed, tail
 
     def why(self, s: BloodBowlState, action: Any) -> str:
         team = self.team

@@ -86,6 +86,20 @@ def tackle_zones(s: BloodBowlState, team: int, dodging_into: bool = False) -> li
     return tz
 
 
+def marking_into(s: BloodBowlState, team: int, square: int) -> int:
+    """`tackle_zones(s, team, dodging_into=True)[square]` without the other squares': the
+    opponents Marking `square`, less the Titchy ones (a Dodge into it counts these)."""
+    n = 0
+    pitch, players = s.pitch, s.players
+    for sq in NEIGHBOURS[square]:
+        pid = pitch[sq]
+        if pid >= 0:
+            q = players[pid]
+            if q.team != team and has_tackle_zone(q) and "Titchy" not in q.skills:
+                n += 1
+    return n
+
+
 def marking(s: BloodBowlState, team: int, square: int, skill: str = "") -> int:
     """Opponents of `team` Marking `square` (only those with `skill`, when given)."""
     n = 0

@@ -10,12 +10,17 @@ from tablesports.games.bloodbowl.ball import HELD
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords, end_zone_column
 from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.tables import NUMBERS
-from tablesports.games.bloodbowl.turn.common import Test, marking, tackle_zones, turnover
+from tablesports.games.bloodbowl.turn.common import (
+    Test,
+    marking,
+    marking_into,
+    turnover,
+)
 from tablesports.games.bloodbowl.turn.data import TN
 from tablesports.games.bloodbowl.turn.diving_tackle import offer_dive
 from tablesports.games.bloodbowl.turn.falling import fall_away, fall_into
 from tablesports.games.bloodbowl.turn.foul_appearance import end_activation
-from tablesports.games.bloodbowl.turn.paths import break_tackle_bonus, clamp, dodge_modifier
+from tablesports.games.bloodbowl.turn.paths import break_tackle_bonus, clamp, dodge_modifier_by
 from tablesports.games.bloodbowl.turn.timmm_ber import timmm_ber
 
 if TYPE_CHECKING:
@@ -66,8 +71,8 @@ class Dodge(Test):
 
     def modifier(self, s: BloodBowlState, p: Player) -> int:
         bonus = break_tackle_bonus(p) if self.break_tackle else 0
-        tz = tackle_zones(s, p.team, dodging_into=True)
-        return dodge_modifier(s, p, p.square, self.square, tz, bonus)
+        into = marking_into(s, p.team, self.square)  # not the whole pitch's tackle zones
+        return dodge_modifier_by(s, p, p.square, into, bonus)
 
     def skill_allowed(self, s: BloodBowlState, p: Player) -> bool:
         return marking(s, p.team, p.square, "Tackle") == 0

@@ -65,7 +65,12 @@ def dodge_modifier(
 ) -> int:
     """The modifier of a Dodge from `frm` to `to` (BB2020): -1 per player Marking `to`
     (Stunty ignores them), -1 per Prehensile Tail Marking `frm`, + `bonus` (Break Tackle)."""
-    mod = 0 if p.has("Stunty") else -tz[to]
+    return dodge_modifier_by(s, p, frm, tz[to], bonus)
+
+
+def dodge_modifier_by(s: BloodBowlState, p: Player, frm: int, markers: int, bonus: int = 0) -> int:
+    """`dodge_modifier` with the markers of the square dodged into counted already."""
+    mod = 0 if p.has("Stunty") else -markers
     if p.has("Titchy"):
         mod += 1
     return mod - marking(s, p.team, frm, "Prehensile Tail") + bonus
@@ -106,7 +111,6 @@ def reach(
     budget = ma + NUMBERS.max_rushes + sprint - moved
     if budget <= 0 or p.square < 0:
         return r
-    tz = r.tz = _zones(s, cache, p.team, False)
     r.rush_target = clamp(
         NUMBERS.rush_target - s.weather_entry().rush_modifier + ("Drunkard" in p.skills)
     )
@@ -115,6 +119,8 @@ def reach(
     if not _near_opponents(s, p, budget):
         _flood(r, s.pitch, ball, budget, ma - moved, rush_text, s)
         return r
+    # the tackle zones only now: the flood (no opponent near) needs none
+    tz = r.tz = _zones(s, cache, p.team, False)
     occupied = _occupied(s, cache)
     _safest(s, r, p, tz, occupied, ball, budget, ma - moved, rush_text, break_tackle, cache)
     return r
@@ -274,10 +280,12 @@ def _other_skills(s: BloodBowlState, cache: dict[Any, Any], team: int) -> tuple[
     known = cache.get(key)
     if known is None:
         other = s.teams[1 - team]
+        tails = team_has(other, "Prehensile Tail")
+        # a player's skills are his position's: none on the pitch has it if his team has not
         known = cache[key] = (
-            team_has(other, "Prehensile Tail"),
+            tails,
             team_has(other, "Titchy"),
-            _any_skill(s, 1 - team, "Prehensile Tail"),
+            tails and _any_skill(s, 1 - team, "Prehensile Tail"),
         )
     return known
 
@@ -328,15 +336,26 @@ def team_has(team: Team, skill: str) -> bool:
 
 def _near_opponents(s: BloodBowlState, p: Player, budget: int) -> bool:
     """Whether a Standing opponent could Mark a square within `budget` steps of `p`."""
-    x, y = coords(p.square)
+    xs, ys = _XS, _YS
+    x, y = xs[p.square], ys[p.square]
     reach_ = budget + 1
+    players = s.players
     for pid in s.team_pids[1 - p.team]:
-        q = s.players[pid]
-        if q.square >= 0 and q.stance == STANDING:
-            qx, qy = coords(q.square)
-            if abs(qx - x) <= reach_ and abs(qy - y) <= reach_:
-                return True
+        q = players[pid]
+        sq = q.square
+        if (
+            sq >= 0
+            and q.stance == STANDING
+            and abs(xs[sq] - x) <= reach_
+            and abs(ys[sq] - y) <= reach_
+        ):
+            return True
     return False
+
+
+_XS = [coords(sq)[0] for sq in range(SIZE)]
+_YS = [coords(sq)[1] for sq in range(SIZE)]
+"""By square: its column and its row."""
 
 
 def _flood(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablesports.games.bloodbowl.players import STANDING
-from tablesports.games.bloodbowl.turn.common import Test, tackle_zones
+from tablesports.games.bloodbowl.turn.common import Test, marking
 from tablesports.games.bloodbowl.turn.diving_tackle import offer_dive
 from tablesports.games.bloodbowl.turn.foul_appearance import end_activation
 
@@ -25,8 +25,7 @@ def leap_modifier(s: BloodBowlState, p: Player, frm: int, to: int) -> int:
     Pogo (2025 trait) ignores them all."""
     if "Pogo" in p.skills:
         return 0
-    tz = tackle_zones(s, p.team)
-    mod = -max(tz[frm], tz[to])
+    mod = -max(marking(s, p.team, frm), marking(s, p.team, to))
     return min(mod + 1, -1) if mod < 0 else 0
 
 

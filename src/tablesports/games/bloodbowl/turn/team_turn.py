@@ -60,7 +60,8 @@ def _declarable(
     up, down, holder, loose = ctx
     out = ["move"]
     pitch, players = s.pitch, s.players
-    if p.stance == STANDING or "Jump Up" in p.skills:  # Jump Up: a Block from Prone
+    # a Block needs a Standing opponent next to him (`up`: one Standing somewhere)
+    if up and (p.stance == STANDING or "Jump Up" in p.skills):  # Jump Up: a Block from Prone
         for sq in NEIGHBOURS[p.square]:
             q = pitch[sq]
             if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
@@ -115,7 +116,8 @@ def right_stuff_standing(s: BloodBowlState, p: Player) -> bool:
     return False
 
 
-_DECLARE: dict[tuple[str, int], Declare] = {}
+_DECLARE: dict[int, dict[str, Declare]] = {}
+"""By shirt number, by kind: the Declare actions made so far (made once each)."""
 
 
 class FullTeamTurn(TeamTurn):
@@ -133,12 +135,19 @@ class FullTeamTurn(TeamTurn):
         out: list[Any] = [END_TURN]
         ctx = _context(s, self.team)
         once = self.once_used
+        players = s.players
         for pid in s.team_pids[self.team]:  # in shirt-number order
-            p = s.players[pid]
-            for kind in _declarable(s, p, once, ctx):
-                a = _DECLARE.get((kind, p.number))
+            p = players[pid]
+            kinds = _declarable(s, p, once, ctx)
+            if not kinds:
+                continue
+            made = _DECLARE.get(p.number)
+            if made is None:
+                made = _DECLARE[p.number] = {}
+            for kind in kinds:
+                a = made.get(kind)
                 if a is None:
-                    a = _DECLARE[kind, p.number] = Declare(kind, p.number)
+                    a = made[kind] = Declare(kind, p.number)
                 out.append(a)
         return out
 
