@@ -27,7 +27,8 @@ from tablesports.games.hanniball.board import (
     ZOBRIST_PIECE,
 )
 from tablesports.games.hanniball.notation import Position, format_position
-from tablesports.games.hanniball.tables import MOVES, RICOCHET_ACTIONS, SHOTS
+from tablesports.games.hanniball.steps import KEEP, piece_steps
+from tablesports.games.hanniball.tables import MOVES, RICOCHET_ACTIONS
 
 if TYPE_CHECKING:
     from tablesports.games.hanniball.game import HanniBallGame
@@ -59,6 +60,12 @@ class HanniBallState(State):
         self.turn = pos.turn
         self.pieces = [[i for i, c in enumerate(self.board) if COLOR_OF[c] == k] for k in (0, 1)]
         self.hash = position_hash(self.board, self.ball)
+        self.where = [sum(1 << i for i in side) for side in self.pieces]
+        """Each side's squares as bits (bit ``sq``)."""
+        self.lists: dict[int, list[Step]] = {}
+        """Each piece's steps by its square, kept between steps (`steps.py`): right where the
+        bit of the square is set in `kept`."""
+        self.kept = 0
         self.start_board = pos.start_board[:]
         self.start_ball = pos.start_ball
         self.start_hash = position_hash(self.start_board, self.start_ball)
@@ -152,39 +159,23 @@ class HanniBallState(State):
         return out
 
     def _steps(self) -> list[Action]:
-        """Every step the rules of movement and shooting allow, before the turn rules."""
-        board, ball, me = self.board, self.ball, self.to_move
-        moves, shots = MOVES[me], SHOTS[me]
-        holder = board[ball]
-        # the square a piece may move onto though occupied: an opponent holding the ball
-        capture = ball if holder and COLOR_OF[holder] != me else -1
+        """Every step the rules of movement and shooting allow, before the turn rules: each
+        piece's steps (`steps.piece_steps`), pieces in square order. A piece's list is kept
+        until a step near it (`steps.ZONE`): only the lists forgotten since are made again."""
+        me, lists = self.to_move, self.lists
+        mine = self.where[me]
+        todo = mine & ~self.kept
+        if todo:
+            board, ball = self.board, self.ball
+            while todo:
+                low = todo & -todo
+                s = low.bit_length() - 1
+                lists[s] = piece_steps(board, me, s, ball)
+                todo ^= low
+            self.kept |= mine
         out: list[Action] = []
-        append = out.append
-        # plain loops, not comprehensions: on Python 3.11 each comprehension is a function
-        # call, and these lists are short (cProfile: a third of _steps went to them)
         for s in sorted(self.pieces[me]):
-            kind = KIND_OF[board[s]]
-            steps, jumps = moves[kind][s]
-            if s == ball:
-                leave = kind != MONKEY  # the Monkey never leaves the ball behind
-                for t, mv, lv in steps:
-                    if not board[t]:
-                        append(mv)
-                        if leave:
-                            append(lv)
-                for t, a, b, mv, lv in jumps:
-                    if not board[t] and not (board[a] and board[b]):
-                        append(mv)
-                        if leave:
-                            append(lv)
-                out += shots[kind][s]
-            else:
-                for t, mv, _ in steps:
-                    if not board[t] or t == capture:
-                        append(mv)
-                for t, a, b, mv, _ in jumps:
-                    if (not board[t] or t == capture) and not (board[a] and board[b]):
-                        append(mv)
+            out += lists[s]
         return out
 
     def _last_step_filter(self, acts: list[Action]) -> list[Action]:
@@ -275,6 +266,7 @@ class HanniBallState(State):
         if victim:
             h ^= ZOBRIST_PIECE[victim][to]
             self.pieces[1 - me].remove(to)
+            self.where[1 - me] ^= 1 << to
             events.append(
                 Event(
                     "capture",
@@ -285,6 +277,8 @@ class HanniBallState(State):
                 )
             )
         board[frm], board[to] = 0, code
+        self.kept &= KEEP[frm] & KEEP[to]
+        self.where[me] ^= 1 << frm | 1 << to
         mine = self.pieces[me]
         mine[mine.index(frm)] = to
         self.hash = h
@@ -295,6 +289,7 @@ class HanniBallState(State):
 
     def _move_ball(self, to: int) -> None:
         self.hash ^= ZOBRIST_BALL[self.ball] ^ ZOBRIST_BALL[to]
+        self.kept &= KEEP[self.ball] & KEEP[to]  # the holders and who may capture change
         self.ball = to
 
     def _after_landing(self, events: list[Event]) -> None:
@@ -388,6 +383,8 @@ class HanniBallState(State):
         other.__dict__.update(self.__dict__)
         other.board = self.board[:]
         other.pieces = [self.pieces[0][:], self.pieces[1][:]]
+        other.where = self.where[:]
+        other.lists = self.lists.copy()
         other.repetitions = self.repetitions[:]
         other.history = self.history[:]
         return other  # start_board is replaced, never changed in place, so it is shared
