@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablesports.core.events import Event
 from tablesports.core.protocol import TERMINAL, Action, State
-from tablesports.games.hanniball.actions import END, MOVE, RICOCHET, SHOT, End, Step
+from tablesports.games.hanniball.actions import END, MOVE, RICOCHET, SHOT, TEXTS, End, Step
 from tablesports.games.hanniball.board import (
     COLOR_NAMES,
     COLOR_OF,
@@ -32,6 +32,12 @@ from tablesports.games.hanniball.tables import MOVES, RICOCHET_ACTIONS
 
 if TYPE_CHECKING:
     from tablesports.games.hanniball.game import HanniBallGame
+
+PIECE_NAMES = tuple(
+    f"{COLOR_NAMES[COLOR_OF[code]]} {KIND_NAMES[KIND_OF[code]]}" if code else ""
+    for code in range(9)
+)
+"""PIECE_NAMES[code]: "White Horse"... for the log."""
 
 
 def position_hash(board: list[int], ball: int) -> int:
@@ -154,7 +160,9 @@ class HanniBallState(State):
         out = self._steps()
         if self.used + 1 == self.limit:
             out = self._last_step_filter(out)
-        if self.used and self._end_allowed():
+        if self.used and (
+            (self.hash != self.start_hash and self.max_defenders is None) or self._end_allowed()
+        ):
             out.append(END)
         return out
 
@@ -235,7 +243,7 @@ class HanniBallState(State):
             self._after_landing(events)
             return events
         self.used += 1
-        text = str(action)
+        text = TEXTS.get(id(action)) or str(action)
         if kind == SHOT:
             self._move_ball(to)
             events = [Event("shot", f"{COLOR_NAMES[me]} shoots {text}", {"step": text}, "shot")]
@@ -258,7 +266,7 @@ class HanniBallState(State):
         events = [
             Event(
                 "step",
-                f"{COLOR_NAMES[me]} {KIND_NAMES[KIND_OF[code]]} {text}",
+                f"{PIECE_NAMES[code]} {text}",
                 {"step": text},
                 "move",
             )
@@ -342,7 +350,17 @@ class HanniBallState(State):
         self._check_stuck(events)
 
     def _check_stuck(self, events: list[Event] | None = None) -> None:
-        if self.pending or (self.used and self._end_allowed()) or self._any_step():
+        if (
+            self.pending
+            or (
+                self.used
+                and (
+                    (self.hash != self.start_hash and self.max_defenders is None)
+                    or self._end_allowed()
+                )
+            )
+            or self._any_step()
+        ):
             return
         if self.legal_actions():
             return
