@@ -7,6 +7,7 @@ while the position equals the turn's start, and so is a last step that would res
 
 from __future__ import annotations
 
+from bisect import insort
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +66,7 @@ class HanniBallState(State):
         self.limit = pos.step_limit
         self.turn = pos.turn
         self.pieces = [[i for i, c in enumerate(self.board) if COLOR_OF[c] == k] for k in (0, 1)]
+        """Each side's squares, in ascending order."""
         self.hash = position_hash(self.board, self.ball)
         self.where = [sum(1 << i for i in side) for side in self.pieces]
         """Each side's squares as bits (bit ``sq``)."""
@@ -182,7 +184,7 @@ class HanniBallState(State):
                 todo ^= low
             self.kept |= mine
         out: list[Action] = []
-        for s in sorted(self.pieces[me]):
+        for s in self.pieces[me]:
             out += lists[s]
         return out
 
@@ -288,7 +290,8 @@ class HanniBallState(State):
         self.kept &= KEEP[frm] & KEEP[to]
         self.where[me] ^= 1 << frm | 1 << to
         mine = self.pieces[me]
-        mine[mine.index(frm)] = to
+        mine.remove(frm)
+        insort(mine, to)  # kept in square order: the order of the legal actions
         self.hash = h
         if kind == MOVE and self.ball == frm:
             self._move_ball(to)
