@@ -28,7 +28,7 @@ from tablesports.games.hanniball.board import (
     ZOBRIST_PIECE,
 )
 from tablesports.games.hanniball.notation import Position, format_position
-from tablesports.games.hanniball.steps import KEEP, piece_steps
+from tablesports.games.hanniball.steps import BIT, KEEP, piece_steps
 from tablesports.games.hanniball.tables import MOVES, RICOCHET_ACTIONS
 
 if TYPE_CHECKING:
@@ -174,7 +174,7 @@ class HanniBallState(State):
         until a step near it (`steps.ZONE`): only the lists forgotten since are made again."""
         me, lists = self.to_move, self.lists
         mine = self.where[me]
-        todo = mine & ~self.kept
+        todo = mine ^ (mine & self.kept)  # not mine & ~kept: negative ints are slower
         if todo:
             board, ball = self.board, self.ball
             while todo:
@@ -276,7 +276,7 @@ class HanniBallState(State):
         if victim:
             h ^= ZOBRIST_PIECE[victim][to]
             self.pieces[1 - me].remove(to)
-            self.where[1 - me] ^= 1 << to
+            self.where[1 - me] ^= BIT[to]
             events.append(
                 Event(
                     "capture",
@@ -288,7 +288,7 @@ class HanniBallState(State):
             )
         board[frm], board[to] = 0, code
         self.kept &= KEEP[frm] & KEEP[to]
-        self.where[me] ^= 1 << frm | 1 << to
+        self.where[me] ^= BIT[frm] | BIT[to]
         mine = self.pieces[me]
         mine.remove(frm)
         insort(mine, to)  # kept in square order: the order of the legal actions

@@ -29,8 +29,12 @@ ZONE: tuple[int, ...] = tuple(
 a knight-jump away (a jump passes only squares next to where it starts, and the moves are
 symmetric)."""
 
-KEEP: tuple[int, ...] = tuple(~zone for zone in ZONE)
-"""KEEP[sq]: the bits of every square outside ZONE[sq] (what a change on ``sq`` leaves)."""
+ALL = (1 << (CELLS + 1)) - 1
+KEEP: tuple[int, ...] = tuple(ALL ^ zone for zone in ZONE)
+"""KEEP[sq]: the bits of every square outside ZONE[sq] (what a change on ``sq`` leaves); not
+``~zone``: a negative mask makes each ``&`` twice as slow."""
+
+BIT: tuple[int, ...] = tuple(1 << i for i in range(CELLS + 1))
 
 
 PLAIN: tuple[
