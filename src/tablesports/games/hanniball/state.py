@@ -75,6 +75,10 @@ class HanniBallState(State):
         bit of the square is set in `kept`."""
         self.kept = 0
         self.start_board = pos.start_board[:]
+        self.start_where = [
+            sum(1 << i for i, c in enumerate(self.start_board) if COLOR_OF[c] == k) for k in (0, 1)
+        ]
+        """`where` at the turn's start (replaced, never changed in place, so clones share it)."""
         self.start_ball = pos.start_ball
         self.start_hash = position_hash(self.start_board, self.start_ball)
         self.repetitions = [self.start_hash ^ (ZOBRIST_BLACK if self.to_move else 0)]
@@ -203,6 +207,9 @@ class HanniBallState(State):
                 if after <= n:
                     keep.append(a)
             acts = keep
+        (w0, w1), (s0, s1) = self.where, self.start_where
+        if ((w0 ^ s0) | (w1 ^ s1)).bit_count() > 2:
+            return acts  # more than two squares differ (a quick count of a side's squares)
         differing = sum(map(ne, self.board, self.start_board))
         if differing not in (0, 2):
             return acts  # one step changes 0 or 2 squares: it cannot restore the start
@@ -341,6 +348,7 @@ class HanniBallState(State):
             events.append(Event("draw", f"draw: {self.reason}", rule="turn limit"))
             return
         self.start_board = self.board[:]
+        self.start_where = self.where[:]
         self.start_ball = self.ball
         self.start_hash = self.hash
         key = self.hash ^ (ZOBRIST_BLACK if self.to_move else 0)
