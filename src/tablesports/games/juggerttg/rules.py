@@ -275,17 +275,20 @@ def turn_options(st: JuggerState, p: int) -> list[Act]:
     """Activation choices of player p at this RDA (R40, R44, R138, house rule G14)."""
     must: list[Act] = []
     may: list[Act] = []
+    # standing() and hero() written out: this runs at every activation choice
+    card, role, pos, down, activated = st.card, st.role, st.pos, st.down, st.activated
+    heroes, rda = st.game.heroes, st.rda
     for h in seats(p):
-        if not standing(st, h) or st.activated[h]:
+        if card[h] < 0 or role[h] == SUB or pos[h] < 0 or down[h] or activated[h]:
             continue
-        refl = hero(st, h).reflex
+        refl = heroes[card[h]].reflex
         if st.delayed[h]:
-            (must if st.rda == 1 else may).append(act("activate", h))
-        elif refl == st.rda:
+            (must if rda == 1 else may).append(act("activate", h))
+        elif refl == rda:
             must.append(act("activate", h))
             if afford(st, h) >= 1:
                 must.append(act("delay", h))
-        elif refl > st.rda:
+        elif refl > rda:
             may.append(act("activate", h))
     if must:
         return must + may
@@ -385,8 +388,17 @@ def targets_in_reach(st: JuggerState, h: int) -> list[int]:
     pos, rng = st.pos[h], reach(st, h)
     blocked: set[int] | None = None
     out = []
+    card, role, where, down = st.card, st.role, st.pos, st.down
+    dist = DIST[pos]
     for k in seats(1 - p):
-        if standing(st, k) and DIST[pos][st.pos[k]] <= rng:
+        # standing() written out (the hot path of every attack and talent option)
+        if (
+            card[k] >= 0
+            and role[k] != SUB
+            and where[k] >= 0
+            and not down[k]
+            and dist[where[k]] <= rng
+        ):
             if blocked is None:
                 blocked = blocking(st)
             if sees(st, h, k, blocked):
