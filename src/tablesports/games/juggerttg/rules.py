@@ -312,13 +312,13 @@ def act_options(st: JuggerState) -> list[Act]:
     pos = st.pos[h]
     held = st.held == h
     money = afford(st, h)
-    taken = {st.pos[k] for k in range(S.SEATS) if st.pos[k] >= 0}
     field = st.game.field
     if st.moves_left < 0 and not held:
         for kind, (_, cost) in MOVE_KINDS.items():
             if cost <= money and (kind == "jog" or not st.exhausted[h]):
                 out.append(act(kind))
     elif st.moves_left > 0 and not held:
+        taken = set(st.pos)  # the hexes of heroes (-1 for a seat off the field never matches)
         for n in NEIGHBOURS[pos]:
             if n >= 0 and n not in taken:
                 out.append(act("step", n))
