@@ -303,12 +303,18 @@ def move_range(st: JuggerState, h: int, kind: str) -> int:
     return MOVE_KINDS[kind][0] + hero(st, h).agility + passive(st, h, "extra_move")
 
 
+TURNS: tuple[tuple[Act, ...], ...] = tuple(
+    tuple(act("face", d) for d in range(6) if d != f) for f in range(6)
+)
+"""TURNS[f]: the facings a hero facing ``f`` may turn to."""
+
+
 def act_options(st: JuggerState) -> list[Act]:
     h = st.active
     p = h // 8
     out: list[Act] = []
     if st.may_face:
-        out += [act("face", d) for d in range(6) if d != st.facing[h]]
+        out += TURNS[st.facing[h]]
     pos = st.pos[h]
     held = st.held == h
     money = afford(st, h)
