@@ -152,7 +152,10 @@ def parry_stat(st: JuggerState, h: int) -> int:
 
 
 def pins_of(st: JuggerState, h: int) -> list[int]:
-    return [k for k in range(S.SEATS) if st.pinned_by[k] == h]
+    pinned_by = st.pinned_by
+    if h not in pinned_by:  # the usual case, answered by a scan in C
+        return []
+    return [k for k in range(S.SEATS) if pinned_by[k] == h]
 
 
 def adjacent_free(st: JuggerState, hx: int) -> list[int]:
@@ -194,7 +197,7 @@ def legal(st: JuggerState) -> list[Act]:
     if ph == S.C_REROLL:
         return [act("reroll", reroll_candidates(st)[st.c_declined]), act("no-reaction")]
     if ph in (S.AOO_FACE, S.STAND, S.C_FACE):
-        return [act("face", d) for d in range(6)]
+        return list(FACINGS)
     if ph == S.BONUS:
         return [act("attack", t) for t in attack_targets(st, st.active, bonus=True)]
     if ph == S.C_WRESTLE:
@@ -303,6 +306,8 @@ def move_range(st: JuggerState, h: int, kind: str) -> int:
     return MOVE_KINDS[kind][0] + hero(st, h).agility + passive(st, h, "extra_move")
 
 
+FACINGS: tuple[Act, ...] = tuple(act("face", d) for d in range(6))
+"""Every facing, for a hero who sets it anew."""
 TURNS: tuple[tuple[Act, ...], ...] = tuple(
     tuple(act("face", d) for d in range(6) if d != f) for f in range(6)
 )
