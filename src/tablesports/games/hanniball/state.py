@@ -74,6 +74,9 @@ class HanniBallState(State):
         """Each piece's steps by its square, kept between steps (`steps.py`): right where the
         bit of the square is set in `kept`."""
         self.kept = 0
+        self.shared = False
+        """Whether `lists` is shared with a clone: copied (the forgotten lists left out)
+        before it is written, so a clone costs no copy until it moves on."""
         self.start_board = pos.start_board[:]
         self.start_where = [
             sum(1 << i for i, c in enumerate(self.start_board) if COLOR_OF[c] == k) for k in (0, 1)
@@ -180,6 +183,10 @@ class HanniBallState(State):
         mine = self.where[me]
         todo = mine ^ (mine & self.kept)  # not mine & ~kept: negative ints are slower
         if todo:
+            if self.shared:  # copy on write (see clone)
+                kept = self.kept
+                lists = self.lists = {s: v for s, v in lists.items() if kept >> s & 1}
+                self.shared = False
             board, ball = self.board, self.ball
             while todo:
                 low = todo & -todo
@@ -409,11 +416,11 @@ class HanniBallState(State):
     # --- copies, files, pictures ----------------------------------------------------------------
     def clone(self) -> HanniBallState:
         other = object.__new__(HanniBallState)
+        self.shared = True  # the two share `lists` until one writes it
         other.__dict__.update(self.__dict__)
         other.board = self.board[:]
         other.pieces = [self.pieces[0][:], self.pieces[1][:]]
         other.where = self.where[:]
-        other.lists = self.lists.copy()
         other.repetitions = self.repetitions[:]
         other.history = self.history[:]
         return other  # start_board is replaced, never changed in place, so it is shared
