@@ -302,6 +302,8 @@ class HanniBallState(State):
             )
         board[frm], board[to] = 0, code
         self.kept &= KEEP[frm] & KEEP[to]
+        if not self.shared:
+            self.lists.pop(frm, None)  # no piece there now: no list kept for it
         self.where[me] ^= BIT[frm] | BIT[to]
         mine = self.pieces[me]
         mine.remove(frm)
