@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """One thing that happened.
 
@@ -20,6 +20,16 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
     rule: str | None = None
 
+    def __init__(
+        self, kind: str, text: str, data: dict[str, Any] | None = None, rule: str | None = None
+    ) -> None:
+        # frozen: the fields are set through their slots, as the generated __init__ would do
+        # through object.__setattr__ (twice as slow; games make an event on most steps)
+        _set_kind(self, kind)
+        _set_text(self, text)
+        _set_data(self, {} if data is None else data)
+        _set_rule(self, rule)
+
     def __str__(self) -> str:
         return self.text
 
@@ -30,3 +40,9 @@ class Event:
         if self.rule:
             out["rule"] = self.rule
         return out
+
+
+_set_kind = Event.__dict__["kind"].__set__
+_set_text = Event.__dict__["text"].__set__
+_set_data = Event.__dict__["data"].__set__
+_set_rule = Event.__dict__["rule"].__set__

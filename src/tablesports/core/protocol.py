@@ -15,7 +15,8 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import asdict, dataclass
-from operator import itemgetter
+from itertools import repeat
+from operator import is_, itemgetter
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -160,12 +161,13 @@ _first = itemgetter(0)
 
 def _in_kept(action: Action, kept: tuple[int, int, bool, tuple[Any, ...]]) -> bool:
     """Whether `action` is in the kept answer: by identity first (an action taken from the
-    list, a scan in C), then by equality (an equal action parsed or built elsewhere)."""
+    list: a scan in C, `is` on each), then by equality (an equal action parsed or built
+    elsewhere: the actions' own `__eq__`, slower)."""
     if kept[2]:
         pairs = kept[3]
-        return id(action) in map(id, map(_first, pairs)) or action in map(_first, pairs)
+        return any(map(is_, repeat(action), map(_first, pairs))) or action in map(_first, pairs)
     actions = kept[3]
-    return id(action) in map(id, actions) or action in actions
+    return any(map(is_, repeat(action), actions)) or action in actions
 
 
 def _checking(method: Callable[[Any, Any], State]) -> Callable[[Any, Any], State]:
@@ -292,11 +294,12 @@ class State(ABC):
         """
         kept = self._kept
         # the action taken from the list just asked for: found by identity, nothing regenerated
+        # (the identity scan is written out here: this is the public loop's every step)
         if (
             kept is None
             or kept[0] != id(self)
             or kept[1] != len(self.history)
-            or not _in_kept(action, kept)
+            or not any(map(is_, repeat(action), map(_first, kept[3]) if kept[2] else kept[3]))
         ) and (self.is_terminal() or not self.is_legal(action)):
             raise IllegalActionError(action, self.why_illegal(action))
         return self.apply_legal(action)

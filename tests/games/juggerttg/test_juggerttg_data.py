@@ -8,6 +8,7 @@ import pytest
 
 from tablesports.core.errors import ActionParseError, DataFileError, NotationError, OptionError
 from tablesports.core.registry import load
+from tablesports.games.juggerttg.actions import act
 from tablesports.games.juggerttg.data import load_heroes, load_spars, parse_heroes, recruit_cost
 from tablesports.games.juggerttg.notation import position
 from tests.games.juggerttg.helpers import GAME, pos
@@ -102,6 +103,17 @@ def test_action_texts_parse_back_and_nonsense_is_refused() -> None:
         GAME.parse_action("attack x9")
     with pytest.raises(ActionParseError, match="no hex"):
         GAME.parse_action("step a12")
+
+
+def test_one_shared_object_per_action_however_it_is_asked_for() -> None:
+    """`act` is cached in front of the interning dict: a call with keywords (cached apart) and
+    a parsed text still give the very object the move generation hands out."""
+    step = act("step", 5)
+    assert act("step", 5) is step
+    assert act("step", a=5) is step
+    assert act(kind="step", a=5, b=-1, s="") is step
+    assert GAME.parse_action(str(step)) is step
+    assert act("step", 6) is not step and act("step", 6) != step
 
 
 def test_the_notation_round_trips_and_bad_positions_say_why() -> None:

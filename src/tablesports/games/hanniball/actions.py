@@ -49,6 +49,9 @@ class End:
 END = End()
 
 _cache: dict[tuple[str, int, int], Step] = {}
+TEXTS: dict[int, str] = {}
+"""The text of each shared `Step` by its id (they live as long as `_cache`): logs read it
+instead of formatting the step again."""
 
 
 def step(kind: str, frm: int, to: int) -> Step:
@@ -57,6 +60,7 @@ def step(kind: str, frm: int, to: int) -> Step:
     found = _cache.get(key)
     if found is None:
         found = _cache[key] = Step(kind, frm, to)
+        TEXTS[id(found)] = str(found)
     return found
 
 

@@ -7,12 +7,13 @@ while the position equals the turn's start, and so is a last step that would res
 
 from __future__ import annotations
 
+from bisect import insort
 from operator import ne
 from typing import TYPE_CHECKING, Any
 
 from tablesports.core.events import Event
 from tablesports.core.protocol import TERMINAL, Action, State
-from tablesports.games.hanniball.actions import END, MOVE, RICOCHET, SHOT, End, Step
+from tablesports.games.hanniball.actions import END, MOVE, RICOCHET, SHOT, TEXTS, End, Step
 from tablesports.games.hanniball.board import (
     COLOR_NAMES,
     COLOR_OF,
@@ -27,10 +28,17 @@ from tablesports.games.hanniball.board import (
     ZOBRIST_PIECE,
 )
 from tablesports.games.hanniball.notation import Position, format_position
-from tablesports.games.hanniball.tables import MOVES, RICOCHET_ACTIONS, SHOTS
+from tablesports.games.hanniball.steps import BIT, KEEP, piece_steps
+from tablesports.games.hanniball.tables import MOVES, RICOCHET_ACTIONS
 
 if TYPE_CHECKING:
     from tablesports.games.hanniball.game import HanniBallGame
+
+PIECE_NAMES = tuple(
+    f"{COLOR_NAMES[COLOR_OF[code]]} {KIND_NAMES[KIND_OF[code]]}" if code else ""
+    for code in range(9)
+)
+"""PIECE_NAMES[code]: "White Horse"... for the log."""
 
 
 def position_hash(board: list[int], ball: int) -> int:
@@ -58,8 +66,22 @@ class HanniBallState(State):
         self.limit = pos.step_limit
         self.turn = pos.turn
         self.pieces = [[i for i, c in enumerate(self.board) if COLOR_OF[c] == k] for k in (0, 1)]
+        """Each side's squares, in ascending order."""
         self.hash = position_hash(self.board, self.ball)
+        self.where = [sum(1 << i for i in side) for side in self.pieces]
+        """Each side's squares as bits (bit ``sq``)."""
+        self.lists: dict[int, list[Step]] = {}
+        """Each piece's steps by its square, kept between steps (`steps.py`): right where the
+        bit of the square is set in `kept`."""
+        self.kept = 0
+        self.shared = False
+        """Whether `lists` is shared with a clone: copied (the forgotten lists left out)
+        before it is written, so a clone costs no copy until it moves on."""
         self.start_board = pos.start_board[:]
+        self.start_where = [
+            sum(1 << i for i, c in enumerate(self.start_board) if COLOR_OF[c] == k) for k in (0, 1)
+        ]
+        """`where` at the turn's start (replaced, never changed in place, so clones share it)."""
         self.start_ball = pos.start_ball
         self.start_hash = position_hash(self.start_board, self.start_ball)
         self.repetitions = [self.start_hash ^ (ZOBRIST_BLACK if self.to_move else 0)]
@@ -147,44 +169,34 @@ class HanniBallState(State):
         out = self._steps()
         if self.used + 1 == self.limit:
             out = self._last_step_filter(out)
-        if self.used and self._end_allowed():
+        if self.used and (
+            (self.hash != self.start_hash and self.max_defenders is None) or self._end_allowed()
+        ):
             out.append(END)
         return out
 
     def _steps(self) -> list[Action]:
-        """Every step the rules of movement and shooting allow, before the turn rules."""
-        board, ball, me = self.board, self.ball, self.to_move
-        moves, shots = MOVES[me], SHOTS[me]
-        holder = board[ball]
-        # the square a piece may move onto though occupied: an opponent holding the ball
-        capture = ball if holder and COLOR_OF[holder] != me else -1
+        """Every step the rules of movement and shooting allow, before the turn rules: each
+        piece's steps (`steps.piece_steps`), pieces in square order. A piece's list is kept
+        until a step near it (`steps.ZONE`): only the lists forgotten since are made again."""
+        me, lists = self.to_move, self.lists
+        mine = self.where[me]
+        todo = mine ^ (mine & self.kept)  # not mine & ~kept: negative ints are slower
+        if todo:
+            if self.shared:  # copy on write (see clone)
+                kept = self.kept
+                lists = self.lists = {s: v for s, v in lists.items() if kept >> s & 1}
+                self.shared = False
+            board, ball = self.board, self.ball
+            while todo:
+                low = todo & -todo
+                s = low.bit_length() - 1
+                lists[s] = piece_steps(board, me, s, ball)
+                todo ^= low
+            self.kept |= mine
         out: list[Action] = []
-        append = out.append
-        # plain loops, not comprehensions: on Python 3.11 each comprehension is a function
-        # call, and these lists are short (cProfile: a third of _steps went to them)
-        for s in sorted(self.pieces[me]):
-            kind = KIND_OF[board[s]]
-            steps, jumps = moves[kind][s]
-            if s == ball:
-                leave = kind != MONKEY  # the Monkey never leaves the ball behind
-                for t, mv, lv in steps:
-                    if not board[t]:
-                        append(mv)
-                        if leave:
-                            append(lv)
-                for t, a, b, mv, lv in jumps:
-                    if not board[t] and not (board[a] and board[b]):
-                        append(mv)
-                        if leave:
-                            append(lv)
-                out += shots[kind][s]
-            else:
-                for t, mv, _ in steps:
-                    if not board[t] or t == capture:
-                        append(mv)
-                for t, a, b, mv, _ in jumps:
-                    if (not board[t] or t == capture) and not (board[a] and board[b]):
-                        append(mv)
+        for s in self.pieces[me]:
+            out += lists[s]
         return out
 
     def _last_step_filter(self, acts: list[Action]) -> list[Action]:
@@ -202,6 +214,9 @@ class HanniBallState(State):
                 if after <= n:
                     keep.append(a)
             acts = keep
+        (w0, w1), (s0, s1) = self.where, self.start_where
+        if ((w0 ^ s0) | (w1 ^ s1)).bit_count() > 2:
+            return acts  # more than two squares differ (a quick count of a side's squares)
         differing = sum(map(ne, self.board, self.start_board))
         if differing not in (0, 2):
             return acts  # one step changes 0 or 2 squares: it cannot restore the start
@@ -244,7 +259,7 @@ class HanniBallState(State):
             self._after_landing(events)
             return events
         self.used += 1
-        text = str(action)
+        text = TEXTS.get(id(action)) or str(action)
         if kind == SHOT:
             self._move_ball(to)
             events = [Event("shot", f"{COLOR_NAMES[me]} shoots {text}", {"step": text}, "shot")]
@@ -267,7 +282,7 @@ class HanniBallState(State):
         events = [
             Event(
                 "step",
-                f"{COLOR_NAMES[me]} {KIND_NAMES[KIND_OF[code]]} {text}",
+                f"{PIECE_NAMES[code]} {text}",
                 {"step": text},
                 "move",
             )
@@ -275,6 +290,7 @@ class HanniBallState(State):
         if victim:
             h ^= ZOBRIST_PIECE[victim][to]
             self.pieces[1 - me].remove(to)
+            self.where[1 - me] ^= BIT[to]
             events.append(
                 Event(
                     "capture",
@@ -285,8 +301,13 @@ class HanniBallState(State):
                 )
             )
         board[frm], board[to] = 0, code
+        self.kept &= KEEP[frm] & KEEP[to]
+        if not self.shared:
+            self.lists.pop(frm, None)  # no piece there now: no list kept for it
+        self.where[me] ^= BIT[frm] | BIT[to]
         mine = self.pieces[me]
-        mine[mine.index(frm)] = to
+        mine.remove(frm)
+        insort(mine, to)  # kept in square order: the order of the legal actions
         self.hash = h
         if kind == MOVE and self.ball == frm:
             self._move_ball(to)
@@ -295,6 +316,7 @@ class HanniBallState(State):
 
     def _move_ball(self, to: int) -> None:
         self.hash ^= ZOBRIST_BALL[self.ball] ^ ZOBRIST_BALL[to]
+        self.kept &= KEEP[self.ball] & KEEP[to]  # the holders and who may capture change
         self.ball = to
 
     def _after_landing(self, events: list[Event]) -> None:
@@ -335,6 +357,7 @@ class HanniBallState(State):
             events.append(Event("draw", f"draw: {self.reason}", rule="turn limit"))
             return
         self.start_board = self.board[:]
+        self.start_where = self.where[:]
         self.start_ball = self.ball
         self.start_hash = self.hash
         key = self.hash ^ (ZOBRIST_BLACK if self.to_move else 0)
@@ -347,7 +370,17 @@ class HanniBallState(State):
         self._check_stuck(events)
 
     def _check_stuck(self, events: list[Event] | None = None) -> None:
-        if self.pending or (self.used and self._end_allowed()) or self._any_step():
+        if (
+            self.pending
+            or (
+                self.used
+                and (
+                    (self.hash != self.start_hash and self.max_defenders is None)
+                    or self._end_allowed()
+                )
+            )
+            or self._any_step()
+        ):
             return
         if self.legal_actions():
             return
@@ -385,9 +418,11 @@ class HanniBallState(State):
     # --- copies, files, pictures ----------------------------------------------------------------
     def clone(self) -> HanniBallState:
         other = object.__new__(HanniBallState)
+        self.shared = True  # the two share `lists` until one writes it
         other.__dict__.update(self.__dict__)
         other.board = self.board[:]
         other.pieces = [self.pieces[0][:], self.pieces[1][:]]
+        other.where = self.where[:]
         other.repetitions = self.repetitions[:]
         other.history = self.history[:]
         return other  # start_board is replaced, never changed in place, so it is shared

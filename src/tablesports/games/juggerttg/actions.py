@@ -43,6 +43,7 @@ SW, SE. The forms, by phase:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from tablesports.core.errors import ActionParseError
 from tablesports.games.juggerttg.board import FACING_NAMES, name, parse_hex
@@ -142,13 +143,18 @@ class Act:
 _cache: dict[tuple[str, int, int, str], Act] = {}
 
 
-def act(kind: str, a: int = -1, b: int = -1, s: str = "") -> Act:
-    """The shared `Act` for these fields (one object per action keeps legal lists cheap)."""
+def _intern(kind: str, a: int = -1, b: int = -1, s: str = "") -> Act:
     key = (kind, a, b, s)
     found = _cache.get(key)
     if found is None:
         found = _cache[key] = Act(kind, a, b, s)
     return found
+
+
+act = cache(_intern)
+"""The shared `Act` for these fields (one object per action keeps legal lists cheap): `_intern`
+makes one object per fields, and `functools.cache` in front answers the move generation's many
+calls in C (a call with keywords is cached apart, but `_intern` hands back the same object)."""
 
 
 def parse_action(text: str, roster_ids: frozenset[str]) -> Act:

@@ -152,7 +152,10 @@ def parry_stat(st: JuggerState, h: int) -> int:
 
 
 def pins_of(st: JuggerState, h: int) -> list[int]:
-    return [k for k in range(S.SEATS) if st.pinned_by[k] == h]
+    pinned_by = st.pinned_by
+    if h not in pinned_by:  # the usual case, answered by a scan in C
+        return []
+    return [k for k in range(S.SEATS) if pinned_by[k] == h]
 
 
 def adjacent_free(st: JuggerState, hx: int) -> list[int]:
@@ -194,7 +197,7 @@ def legal(st: JuggerState) -> list[Act]:
     if ph == S.C_REROLL:
         return [act("reroll", reroll_candidates(st)[st.c_declined]), act("no-reaction")]
     if ph in (S.AOO_FACE, S.STAND, S.C_FACE):
-        return [act("face", d) for d in range(6)]
+        return list(FACINGS)
     if ph == S.BONUS:
         return [act("attack", t) for t in attack_targets(st, st.active, bonus=True)]
     if ph == S.C_WRESTLE:
@@ -275,17 +278,20 @@ def turn_options(st: JuggerState, p: int) -> list[Act]:
     """Activation choices of player p at this RDA (R40, R44, R138, house rule G14)."""
     must: list[Act] = []
     may: list[Act] = []
+    # standing() and hero() written out: this runs at every activation choice
+    card, role, pos, down, activated = st.card, st.role, st.pos, st.down, st.activated
+    heroes, rda = st.game.heroes, st.rda
     for h in seats(p):
-        if not standing(st, h) or st.activated[h]:
+        if card[h] < 0 or role[h] == SUB or pos[h] < 0 or down[h] or activated[h]:
             continue
-        refl = hero(st, h).reflex
+        refl = heroes[card[h]].reflex
         if st.delayed[h]:
-            (must if st.rda == 1 else may).append(act("activate", h))
-        elif refl == st.rda:
+            (must if rda == 1 else may).append(act("activate", h))
+        elif refl == rda:
             must.append(act("activate", h))
             if afford(st, h) >= 1:
                 must.append(act("delay", h))
-        elif refl > st.rda:
+        elif refl > rda:
             may.append(act("activate", h))
     if must:
         return must + may
@@ -300,22 +306,30 @@ def move_range(st: JuggerState, h: int, kind: str) -> int:
     return MOVE_KINDS[kind][0] + hero(st, h).agility + passive(st, h, "extra_move")
 
 
+FACINGS: tuple[Act, ...] = tuple(act("face", d) for d in range(6))
+"""Every facing, for a hero who sets it anew."""
+TURNS: tuple[tuple[Act, ...], ...] = tuple(
+    tuple(act("face", d) for d in range(6) if d != f) for f in range(6)
+)
+"""TURNS[f]: the facings a hero facing ``f`` may turn to."""
+
+
 def act_options(st: JuggerState) -> list[Act]:
     h = st.active
     p = h // 8
     out: list[Act] = []
     if st.may_face:
-        out += [act("face", d) for d in range(6) if d != st.facing[h]]
+        out += TURNS[st.facing[h]]
     pos = st.pos[h]
     held = st.held == h
     money = afford(st, h)
-    taken = {st.pos[k] for k in range(S.SEATS) if st.pos[k] >= 0}
     field = st.game.field
     if st.moves_left < 0 and not held:
         for kind, (_, cost) in MOVE_KINDS.items():
             if cost <= money and (kind == "jog" or not st.exhausted[h]):
                 out.append(act(kind))
     elif st.moves_left > 0 and not held:
+        taken = set(st.pos)  # the hexes of heroes (-1 for a seat off the field never matches)
         for n in NEIGHBOURS[pos]:
             if n >= 0 and n not in taken:
                 out.append(act("step", n))
@@ -385,8 +399,17 @@ def targets_in_reach(st: JuggerState, h: int) -> list[int]:
     pos, rng = st.pos[h], reach(st, h)
     blocked: set[int] | None = None
     out = []
+    card, role, where, down = st.card, st.role, st.pos, st.down
+    dist = DIST[pos]
     for k in seats(1 - p):
-        if standing(st, k) and DIST[pos][st.pos[k]] <= rng:
+        # standing() written out (the hot path of every attack and talent option)
+        if (
+            card[k] >= 0
+            and role[k] != SUB
+            and where[k] >= 0
+            and not down[k]
+            and dist[where[k]] <= rng
+        ):
             if blocked is None:
                 blocked = blocking(st)
             if sees(st, h, k, blocked):
