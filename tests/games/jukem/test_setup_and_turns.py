@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 
 import pytest
 
 from tablesports.core.errors import IllegalActionError
 from tablesports.core.protocol import CHANCE
-from tablesports.games.jukem.actions import Dealer
+from tablesports.games.jukem.actions import Dealer, Draw
 from tablesports.games.jukem.state import DRAW, PLAY
 
 from .helpers import DEAD, GAME, act, draw_until_decision, ids, legal, position
@@ -50,6 +51,27 @@ def test_remaining_deck_forms_the_draw_pile_and_draws_come_only_from_it() -> Non
     assert "draw PASS-1" not in outcomes  # in the possession
     assert len(outcomes) == 56 - 9 - 1
     assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+
+
+def test_a_draw_is_legal_exactly_when_its_card_is_in_the_draw_pile() -> None:
+    # asked without listing the outcomes first (as `apply_action` of a `sample_chance` draw is)
+    state = position(
+        "turn 0; hand0 PASS-1 PASS-2 PASS-3 PASS-4 PASS-5; hand1 " + DEAD + "; discard PASS-9"
+    )
+    act(state, "play PASS-1")
+    pile = {str(o) for o, _ in state.chance_outcomes()}
+    cards = [Draw(c.id) for c in state.deck.cards]
+    for card in cards:
+        fresh = state.clone()  # nothing asked of it yet: no kept list of outcomes
+        assert fresh.is_legal(card) == (str(card) in pile), card
+    assert sum(state.clone().is_legal(c) for c in cards) == len(pile) == 56 - 9 - 1 - 1
+    drawn = state.sample_chance(random.Random(3))
+    before = state.to_json()
+    with pytest.raises(IllegalActionError):
+        state.apply_action(Draw("PASS-9"))  # the discard pile
+    assert state.to_json() == before
+    state.apply_action(drawn)
+    assert str(drawn) not in {str(o) for o, _ in state.chance_outcomes()}
 
 
 def test_players_cannot_draw_from_the_discard_pile() -> None:

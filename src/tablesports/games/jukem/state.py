@@ -180,6 +180,14 @@ class JukemState(State):
             return self.game.draw_act[pile[int(rng.random() * len(pile))]]
         return super().sample_chance(rng)
 
+    def is_legal(self, action: Action) -> bool:
+        # a draw is legal when its card lies in the pile: asked of a card from `sample_chance`
+        # (which lists no outcomes), this saves `apply_action` listing the whole pile
+        if self.phase == DRAW and type(action) is Draw and isinstance(action.card, str):
+            c = self.deck.index.get(action.card)
+            return c is not None and c in self.pile
+        return super().is_legal(action)
+
     def why_illegal(self, action: Action) -> str:
         return illegal_reason(self, action)
 
