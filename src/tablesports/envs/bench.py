@@ -13,6 +13,7 @@ learner's own pick included (the legal ids of an int8 mask with ~19,000 slots, B
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -38,12 +39,12 @@ class EnvBench:
         }
 
 
-def _pick(mask: np.ndarray, rng: np.random.Generator) -> int:
+def _pick(mask: np.ndarray, rng: random.Random) -> int:
     """A uniformly random legal id of a 0/1 mask. The bool view of an int8 mask (the same
     bytes) makes numpy's `nonzero` take its quick path for booleans, some 8 times faster."""
     flags = mask.view(np.bool_) if mask.dtype.itemsize == 1 else mask.astype(np.bool_)
     legal = flags.nonzero()[0]
-    return int(legal[rng.integers(len(legal))])
+    return int(legal[rng.randrange(len(legal))])  # Python's draw: a numpy one costs 1 µs more
 
 
 def _rate(steps: int, seconds: float) -> float:
@@ -52,7 +53,7 @@ def _rate(steps: int, seconds: float) -> float:
 
 def bench_aec(env: Any, seconds: float, seed: int = 0, name: str = "") -> EnvBench:
     """Random legal moves through any PettingZoo AEC env with `action_mask` observations."""
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     env.reset(seed=seed)
     steps = episodes = 0
     clock = time.process_time
@@ -87,7 +88,7 @@ def bench_gym(game_id: str, seconds: float, seed: int = 0) -> EnvBench:
     from tablesports.envs import gym_env
 
     env = gym_env(game_id)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     obs, _ = env.reset(seed=seed)
     steps = episodes = 0
     clock = time.process_time

@@ -152,8 +152,8 @@ def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
     ones: list[int] = []
     nb = len(BOXES)
     boxes = [0] * (2 * nb)
-    row_of = _ROW_OF
     box_of = _BOX
+    by_pid = _pid_rows(s)
     for p in s.players:
         mine = p.team == player
         boxes[box_of[p.box] if mine else nb + box_of[p.box]] += 1
@@ -161,12 +161,8 @@ def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
         if sq < 0:
             continue
         sqs.append(sq)
-        known = row_of.get(id(p.position))
-        rows.append(
-            known[1]
-            if known is not None and known[0] is p.position and not (p.ma_mod or p.av_mod)
-            else _row(p)
-        )
+        known = by_pid[p.pid]
+        rows.append(known[1] if known[0] is p.position and not (p.ma_mod or p.av_mod) else _row(p))
         ones.append((_MINE if mine else _THEIRS)[p.stance] + sq)
         if p.used:
             ones.append((_USED_MINE if mine else _USED_THEIRS) + sq)
@@ -195,15 +191,34 @@ _THEIRS = {stance: 3 * SIZE + at for stance, at in _MINE.items()}
 _USED_MINE, _USED_THEIRS = 6 * SIZE, 7 * SIZE
 
 
+_PID_ROWS: dict[int, tuple[Any, list[tuple[Any, int]]]] = {}
+"""By id of the game: the game, and by pid the (position, row) of its players' positions, as
+first met (checked by identity each time: a list is a quicker lookup than `_ROW_OF`)."""
+
+
+def _pid_rows(s: BloodBowlState) -> list[tuple[Any, int]]:
+    game = s.game
+    known = _PID_ROWS.get(id(game))
+    if known is not None and known[0] is game and len(known[1]) == len(s.players):
+        return known[1]
+    rows = [(p.position, _row_of(p.position, 0, 0)) for p in s.players]
+    _PID_ROWS[id(game)] = (game, rows)
+    return rows
+
+
 def _row(p: Any) -> int:
     """The row of `_ROWS` of the player's characteristics, added if new."""
-    pos = p.position
-    plain = not (p.ma_mod or p.av_mod)
-    known = _ROW_OF.get(id(pos)) if plain else _ROW_MODDED.get((id(pos), p.ma_mod, p.av_mod))
+    return _row_of(p.position, p.ma_mod, p.av_mod)
+
+
+def _row_of(pos: Any, ma_mod: int, av_mod: int) -> int:
+    """The row of `_ROWS` of a position's characteristics with these changes, added if new."""
+    plain = not (ma_mod or av_mod)
+    known = _ROW_OF.get(id(pos)) if plain else _ROW_MODDED.get((id(pos), ma_mod, av_mod))
     if known is not None and known[0] is pos:
         return int(known[1])
-    ma = pos.ma + p.ma_mod
-    av = pos.av + p.av_mod
+    ma = pos.ma + ma_mod
+    av = pos.av + av_mod
     ma, av = (ma if ma > 1 else 1), (av if av > 3 else 3)
     row = (ma / 10, pos.st / 8, pos.ag / 6, pos.pa / 6, av / 12)
     table = _ROWS[0]
@@ -211,7 +226,7 @@ def _row(p: Any) -> int:
     if plain:
         _ROW_OF[id(pos)] = (pos, len(table))
     else:
-        _ROW_MODDED[id(pos), p.ma_mod, p.av_mod] = (pos, len(table))
+        _ROW_MODDED[id(pos), ma_mod, av_mod] = (pos, len(table))
     return len(table)
 
 
