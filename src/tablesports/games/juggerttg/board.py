@@ -203,17 +203,18 @@ def _sight_lines(dq: int, dr: int) -> list[list[list[tuple[int, int]]]]:
     return out
 
 
-_LINES: dict[tuple[int, int], list[list[list[tuple[int, int]]]]] = {}
-for _dq in range(-3, 4):
-    for _dr in range(-3, 4):
-        if 2 <= hex_distance(Hex(0, 0), Hex(_dq, _dr)) <= 3:
-            _LINES[(_dq, _dr)] = _sight_lines(_dq, _dr)
+_LINES: dict[tuple[int, int], list[list[list[tuple[int, int]]]] | None] = {}
+"""By offset, `_sight_lines` (None: not 2..3 apart), made when first asked for: the exact
+geometry takes ~0.4 s for every offset, which the import paid before."""
 
 
 def sight_blockers(viewer: int, target: int) -> list[list[list[int]]] | None:
     """The hexes that can block each corner-to-corner line (None: not 2..3 apart)."""
     key = (_Q[target] - _Q[viewer], R[target] - R[viewer])
-    lines = _LINES.get(key)
+    if key not in _LINES:
+        near = 2 <= hex_distance(Hex(0, 0), Hex(*key)) <= 3
+        _LINES[key] = _sight_lines(*key) if near else None
+    lines = _LINES[key]
     if lines is None:
         return None
     out = []
