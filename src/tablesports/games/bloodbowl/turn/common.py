@@ -89,26 +89,24 @@ def tackle_zones(s: BloodBowlState, team: int, dodging_into: bool = False) -> li
 def marking_into(s: BloodBowlState, team: int, square: int) -> int:
     """`tackle_zones(s, team, dodging_into=True)[square]` without the other squares': the
     opponents Marking `square`, less the Titchy ones (a Dodge into it counts these)."""
+    return marking(s, team, square, without="Titchy")
+
+
+def marking(s: BloodBowlState, team: int, square: int, skill: str = "", without: str = "") -> int:
+    """Opponents of `team` Marking `square` (only those with `skill`, when given; none with
+    `without`, when given)."""
     n = 0
     pitch, players = s.pitch, s.players
     for sq in NEIGHBOURS[square]:
         pid = pitch[sq]
         if pid >= 0:
             q = players[pid]
-            if q.team != team and has_tackle_zone(q) and "Titchy" not in q.skills:
-                n += 1
-    return n
-
-
-def marking(s: BloodBowlState, team: int, square: int, skill: str = "") -> int:
-    """Opponents of `team` Marking `square` (only those with `skill`, when given)."""
-    n = 0
-    pitch, players = s.pitch, s.players
-    for sq in NEIGHBOURS[square]:
-        pid = pitch[sq]
-        if pid >= 0:
-            q = players[pid]
-            if q.team != team and has_tackle_zone(q) and (not skill or skill in q.skills):
+            if (
+                q.team != team
+                and has_tackle_zone(q)
+                and (not skill or skill in q.skills)
+                and (not without or without not in q.skills)
+            ):
                 n += 1
     return n
 
