@@ -6,24 +6,18 @@ Goblin team plays at home (#12 the Fanatic, MA 3, ST 7) against the humans."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from tablesports.games.bloodbowl.ball import ON_GROUND
 from tablesports.games.bloodbowl.players import KO, PRONE, RESERVES, STANDING
 from tests.games.bloodbowl.turn.turn_helpers import (
     act,
     dice,
+    goblins,
     legal_texts,
     log,
     plain_texts,
-    position,
     sq,
     who,
 )
-
-
-def goblins(*players: str, **kw: Any) -> Any:
-    return position(*players, rerolls=(0, 0), teams=("goblin", "human"), **kw)
 
 
 def test_ball_and_chain_is_his_only_action() -> None:

@@ -6,21 +6,15 @@ team plays at home (#7 the Bomma, PA 4+) against the humans (AV 9+)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from tablesports.games.bloodbowl.players import PRONE, STANDING
 from tests.games.bloodbowl.turn.turn_helpers import (
     act,
+    goblins,
     legal_texts,
     log,
     plain_texts,
-    position,
     who,
 )
-
-
-def goblins(*players: str, **kw: Any) -> Any:
-    return position(*players, rerolls=(0, 0), teams=("goblin", "human"), **kw)
 
 
 def test_throw_bomb_is_a_special_action_once_a_turn_without_moving() -> None:

@@ -5,12 +5,11 @@ against the humans (#1 a Lineman, AV 9+)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from tablesports.games.bloodbowl.players import PRONE, STANDING
 from tests.games.bloodbowl.turn.turn_helpers import (
     act,
     dice,
+    goblins,
     legal_texts,
     log,
     plain_texts,
@@ -18,10 +17,6 @@ from tests.games.bloodbowl.turn.turn_helpers import (
     sq,
     who,
 )
-
-
-def goblins(*players: str, **kw: Any) -> Any:
-    return position(*players, rerolls=(0, 0), teams=("goblin", "human"), **kw)
 
 
 def test_chainsaw_is_a_special_action_next_to_a_standing_opponent() -> None:

@@ -4,14 +4,15 @@ plays at home (#9 the Pogoer, MA 7, AG 3+), towards x = 25."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from tablesports.games.bloodbowl.players import PRONE, STANDING
-from tests.games.bloodbowl.turn.turn_helpers import act, legal_texts, log, position, sq, who
-
-
-def goblins(*players: str) -> Any:
-    return position(*players, rerolls=(0, 0), teams=("goblin", "human"))
+from tests.games.bloodbowl.turn.turn_helpers import (
+    act,
+    goblins,
+    legal_texts,
+    log,
+    sq,
+    who,
+)
 
 
 def test_pogo_ignores_the_players_marking_both_squares() -> None:

@@ -8,11 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from tablesports.games.bloodbowl.players import PRONE, RESERVES, STANDING
-from tests.games.bloodbowl.turn.turn_helpers import act, legal_texts, log, position, sq, who
-
-
-def goblins(*players: str) -> Any:
-    return position(*players, rerolls=(0, 0), teams=("goblin", "human"))
+from tests.games.bloodbowl.turn.turn_helpers import (
+    act,
+    goblins,
+    legal_texts,
+    log,
+    sq,
+    who,
+)
 
 
 def subpar_throw(s: Any, thrown: int = 6) -> None:

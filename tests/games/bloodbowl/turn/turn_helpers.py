@@ -61,6 +61,13 @@ def position(
     return s
 
 
+def goblins(*players: str, **kw: Any) -> BloodBowlState:
+    """`position` with the Goblin team at home against the humans, no team re-rolls (the
+    2025 Goblin roster's secret weapons and tricks: Chainsaw, Bombardier, Ball & Chain, Pogo,
+    Swoop)."""
+    return position(*players, rerolls=(0, 0), teams=("goblin", "human"), **kw)
+
+
 def act(s: BloodBowlState, *moves: Any) -> list[Event]:
     """Apply actions by text (team-turn forms) or as objects; dice as "D6=4", "2D6=3+4",
     "D8=2", "D3=1", "block dice=pow,push"."""
