@@ -6,6 +6,7 @@ Built only from ``state.observation(player)``: planes over the board's 11 rows a
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -26,15 +27,13 @@ def tensor_shape(game: Game) -> tuple[int, ...]:
 
 
 N = ROWS * COLS
-_BASE: dict[int, tuple[list[bool], np.ndarray]] = {}
-"""Per seat: the game's field list and the planes that only it and the seat decide (0-4), flat."""
 
 
+@cache
 def _base(game: Game, player: int) -> np.ndarray:
+    """The planes that only the game's field and the seat decide (0-4), flat (read only: each
+    `encode` copies it)."""
     field = game.field  # type: ignore[attr-defined]
-    kept = _BASE.get(player)
-    if kept is not None and kept[0] is field:
-        return kept[1]
     out = np.zeros((PLANES, N), dtype=np.float32)
     out[0] = [1.0 if field[i] and VALID[i] else 0.0 for i in range(N)]
     for p in (0, 1):
@@ -42,7 +41,7 @@ def _base(game: Game, player: int) -> np.ndarray:
     out[3, MAL[player]] = 1.0
     out[4, MAL[1 - player]] = 1.0
     flat = out.reshape(-1)
-    _BASE[player] = (field, flat)
+    flat.flags.writeable = False
     return flat
 
 
