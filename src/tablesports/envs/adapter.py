@@ -84,13 +84,13 @@ class GameAdapter:
             if out[k] is None:
                 cls = a.__class__
                 if cls not in by_class:
-                    self._learn_class(cls)
+                    self._learn_classes(cls)
                 getter, ids = by_class[cls]
                 out[k] = by_id[id(a)] = ids[a if getter is None else getter(a)]
                 met.append(a)
         return out
 
-    def _learn_class(self, cls: type) -> None:
+    def _learn_classes(self, cls: type) -> None:
         """Group the codec's actions by their fields, every class at once when the first is
         asked for (one pass over the codec, not one per class: Blood Bowl has ~20,000 ids
         in some 25 classes)."""
