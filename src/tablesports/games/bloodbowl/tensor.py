@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from operator import is_
+from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -136,9 +136,10 @@ def encode(game: BloodBowlGame, observation: dict[str, Any], player: int) -> np.
 
 def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
     """The same array as `encode(game, state.observation(player), player)`, read from the
-    state's own fields (a test checks they agree). The players' characteristic planes go in
-    with one numpy assignment (a row of five values a player, cached): numpy's calls, not the
-    players, were the cost."""
+    state's own fields (a test checks they agree). Numpy's calls, not the players, are the
+    cost, so there are few: each player on the pitch is one code (his position's row, his
+    side, stance, used and distracted flags: `_code_tables`), and all his planes go in with
+    one assignment; the scalars are one cached block (`_Layout.scalars`)."""
     s = state
     about = -1
     for proc in reversed(s.stack):
@@ -146,73 +147,147 @@ def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
         if pid is not None and pid >= 0:
             about = pid
             break
+    players = s.players
+    layout = _layout(s)
     out = np.zeros(_P + len(SCALARS), np.float32)
     sqs: list[int] = []
-    rows: list[int] = []
-    ones: list[int] = []
-    nb = len(BOXES)
-    boxes = [0] * (2 * nb)
-    box_of = _BOX
-    by_pid = _pid_rows(s)
-    for p in s.players:
-        mine = p.team == player
-        boxes[box_of[p.box] if mine else nb + box_of[p.box]] += 1
+    codes: list[int] = []
+    stance_code = _STANCE_CODE
+    for p, base in zip(players, layout.bases[player], strict=True):
         sq = p.square
         if sq < 0:
             continue
         sqs.append(sq)
-        known = by_pid[p.pid]
-        rows.append(known[1] if known[0] is p.position and not (p.ma_mod or p.av_mod) else _row(p))
-        ones.append((_MINE if mine else _THEIRS)[p.stance] + sq)
+        if p.ma_mod or p.av_mod:  # a drive-long change (DODGY SNACK): another row
+            base = _row_of(p.position, p.ma_mod, p.av_mod) * _CODES + (p.team != player) * 12
+        code = base + stance_code[p.stance]
         if p.used:
-            ones.append((_USED_MINE if mine else _USED_THEIRS) + sq)
+            code += 1
         if p.distracted:
-            ones.append(_DISTRACTED + sq)
-        if p.pid == about:
-            ones.append(_ABOUT + sq)
+            code += 2
+        codes.append(code)
     if sqs:
-        out[_ROW_PLANES + np.array(sqs)[:, None]] = _ROWS[0][rows]
+        at, values = _TABLES
+        rows = np.array(codes)
+        where = at.take(rows, 0)
+        where += np.array(sqs)[:, None]
+        out[where] = values.take(rows, 0)
+    if 0 <= about < len(players) and players[about].square >= 0:
+        out[_ABOUT + players[about].square] = 1.0
+    ball_state = s.ball_state
+    if s.ball >= 0 and ball_state in _BALL_PLANE:
+        out[_BALL_PLANE[ball_state] * SIZE + s.ball] = 1.0
     top = s.stack[-1].name if s.stack else None
-    _scalars(out, player, s.__dict__, s.ball_state, s.ball, boxes, top, ones)
+    key = (
+        player,
+        s.half,
+        s.kicking,
+        s.turnover,
+        s.turns_per_half,
+        s.weather,
+        ball_state,
+        top,
+        *s.score,
+        *s.turn,
+        *s.rerolls,
+        *s.free_rerolls,
+        *s.bribes,
+        *s.cheering,
+        *s.coach_ejected,
+        *map(_BOX_OF, players),
+    )
+    block = layout.scalars.get(key)
+    if block is None:
+        block = layout.scalar_block(key, s, player, top)
+    out[_P:] = block
     return out
 
 
 _MA, _ST, _AG, _PA, _AV, _DISTRACTED, _ABOUT = (i * SIZE for i in (8, 9, 10, 11, 12, 13, 17))
-_ROW_PLANES = np.array([_MA, _ST, _AG, _PA, _AV])
 _ROW_OF: dict[int, tuple[Any, int]] = {}
 """By id of the position: the position and its row of `_ROWS` (no MA nor AV change)."""
 _ROW_MODDED: dict[tuple[int, int, int], tuple[Any, int]] = {}
 """By (id of the position, MA change, AV change), for the changed ones (DODGY SNACK)."""
-_ROWS: list[np.ndarray] = [np.zeros((0, 5), np.float32)]
+_ROWS: list[tuple[float, float, float, float, float]] = []
 """Every row met: MA / 10, ST / 8, AG / 6, PA / 6 and AV / 12 (positions never change)."""
-_MINE = {STANDING: 0, PRONE: SIZE, STUNNED: 2 * SIZE}
-_THEIRS = {stance: 3 * SIZE + at for stance, at in _MINE.items()}
-"""The planes of a player's stance, by the observer's side."""
-_USED_MINE, _USED_THEIRS = 6 * SIZE, 7 * SIZE
+_CODES = 24
+"""Codes a row: side (12 apart) x stance (4 apart) x used (1) x distracted (2)."""
+_STANCE_CODE = {STANDING: 0, PRONE: 4, STUNNED: 8}
+_STANCE_INDEX = {STANDING: 0, PRONE: 1, STUNNED: 2}
+_BOX_OF = attrgetter("box")
 
 
-_PID_ROWS: dict[int, tuple[Any, list[tuple[Any, int]]]] = {}
-"""By id of the game: the game, and by pid the (position, row) of its players' positions, as
-first met (checked by identity each time: a list is a quicker lookup than `_ROW_OF`)."""
+def _code_tables() -> tuple[np.ndarray, np.ndarray]:
+    """By code (row x 24 + side x 12 + stance x 4 + used + 2 distracted): the 8 offsets of
+    a player's entries from his square (stance plane, the five characteristics, used and
+    distracted planes) and their 8 values. A flag not set repeats the stance entry (the same
+    index and value twice: harmless), so every code has 8."""
+    at: list[list[int]] = []
+    values: list[list[float]] = []
+    for row in _ROWS:
+        for side in (0, 1):
+            for stance in (0, 1, 2):
+                for flags in range(4):
+                    plane = (side * 3 + stance) * SIZE
+                    used = (6 + side) * SIZE if flags & 1 else plane
+                    distracted = _DISTRACTED if flags & 2 else plane
+                    at.append([plane, _MA, _ST, _AG, _PA, _AV, used, distracted])
+                    values.append([1.0, *row, 1.0, 1.0])
+    return np.array(at, np.intp).reshape(-1, 8), np.array(values, np.float32).reshape(-1, 8)
 
 
-def _pid_rows(s: BloodBowlState) -> list[tuple[Any, int]]:
-    game = s.game
-    known = _PID_ROWS.get(id(game))
-    if known is not None and known[0] is game and len(known[1]) == len(s.players):
-        return known[1]
-    rows = [(p.position, _row_of(p.position, 0, 0)) for p in s.players]
-    _PID_ROWS[id(game)] = (game, rows)
-    return rows
+_TABLES = _code_tables()
+"""`_code_tables()` of the rows met so far (made again when a row is added)."""
 
 
-def _row(p: Any) -> int:
-    """The row of `_ROWS` of the player's characteristics, added if new."""
-    return _row_of(p.position, p.ma_mod, p.av_mod)
+class _Layout:
+    """What stays the same for every state of one set of teams: each player's code base by
+    observer (his position's row and side), and the scalar blocks met (`encode_state`'s key:
+    the counters, the procedure on top and every player's box)."""
+
+    def __init__(self, s: BloodBowlState) -> None:
+        self.teams = s.teams  # kept alive, so that its id stays its own
+        self.size = len(s.players)
+        self.bases = [
+            [_row_of(p.position, 0, 0) * _CODES + (p.team != me) * 12 for p in s.players]
+            for me in (0, 1)
+        ]
+        self.scalars: dict[tuple[Any, ...], np.ndarray] = {}
+
+    def scalar_block(
+        self, key: tuple[Any, ...], s: BloodBowlState, me: int, top: str | None
+    ) -> np.ndarray:
+        """The scalars of `key` (first met): made as `encode` makes them, then kept."""
+        boxes = [0] * (2 * len(BOXES))
+        for p in s.players:
+            boxes[_BOX[p.box] + (0 if p.team == me else len(BOXES))] += 1
+        block = np.array(_scalar_values(me, s.__dict__, s.ball_state, boxes, top), np.float32)
+        if len(self.scalars) >= _SCALARS_KEPT:
+            self.scalars.clear()
+        self.scalars[key] = block
+        return block
+
+
+_SCALARS_KEPT = 4096
+"""How many scalar blocks a layout keeps (some 400 bytes each) before it starts again."""
+_LAYOUTS: dict[int, _Layout] = {}
+"""By id of the state's teams (a new game's states share its list; a state read from JSON
+has its own)."""
+
+
+def _layout(s: BloodBowlState) -> _Layout:
+    layout = _LAYOUTS.get(id(s.teams))
+    if layout is None or layout.teams is not s.teams or layout.size != len(s.players):
+        if len(_LAYOUTS) >= 64:  # states read from JSON, each with its teams: start again
+            _LAYOUTS.clear()
+        layout = _LAYOUTS[id(s.teams)] = _Layout(s)
+    return layout
 
 
 def _row_of(pos: Any, ma_mod: int, av_mod: int) -> int:
-    """The row of `_ROWS` of a position's characteristics with these changes, added if new."""
+    """The row of `_ROWS` of a position's characteristics with these changes, added if new
+    (and `_TABLES` made again)."""
+    global _TABLES
     plain = not (ma_mod or av_mod)
     known = _ROW_OF.get(id(pos)) if plain else _ROW_MODDED.get((id(pos), ma_mod, av_mod))
     if known is not None and known[0] is pos:
@@ -220,14 +295,14 @@ def _row_of(pos: Any, ma_mod: int, av_mod: int) -> int:
     ma = pos.ma + ma_mod
     av = pos.av + av_mod
     ma, av = (ma if ma > 1 else 1), (av if av > 3 else 3)
-    row = (ma / 10, pos.st / 8, pos.ag / 6, pos.pa / 6, av / 12)
-    table = _ROWS[0]
-    _ROWS[0] = np.vstack((table, np.array([row], np.float32)))
+    _ROWS.append((ma / 10, pos.st / 8, pos.ag / 6, pos.pa / 6, av / 12))
+    row = len(_ROWS) - 1
     if plain:
-        _ROW_OF[id(pos)] = (pos, len(table))
+        _ROW_OF[id(pos)] = (pos, row)
     else:
-        _ROW_MODDED[id(pos), ma_mod, av_mod] = (pos, len(table))
-    return len(table)
+        _ROW_MODDED[id(pos), ma_mod, av_mod] = (pos, row)
+    _TABLES = _code_tables()
+    return row
 
 
 def legal_ids(state: BloodBowlState, ids_of: Callable[[list[Any]], list[int]]) -> np.ndarray:
@@ -321,34 +396,22 @@ def _fill(
         if pid == about:
             idx.append(17 * SIZE + sq)
             val.append(1.0)
+    if ball_sq >= 0 and ball_state in _BALL_PLANE:
+        idx.append(_BALL_PLANE[ball_state] * SIZE + ball_sq)
+        val.append(1.0)
     out[idx] = val
-    _scalars(out, me, counters, ball_state, ball_sq, boxes, top)
+    out[_P:] = _scalar_values(me, counters, ball_state, boxes, top)
     return out
 
 
-def _scalars(
-    out: np.ndarray,
-    me: int,
-    counters: dict[str, Any],
-    ball_state: str,
-    ball_sq: int,
-    boxes: list[int],
-    top: str | None,
-    ones: list[int] | None = None,
-) -> None:
-    """The ball's plane and the scalars, and the 1s of `ones` (one assignment each: numpy's
-    calls are the cost)."""
-    ones = ones if ones is not None else []
-    ones += (_P + _I_WEATHER + _WEATHER[counters["weather"]], _P + _I_BALL + _BALL[ball_state])
-    if ball_sq >= 0 and ball_state in _BALL_PLANE:
-        ones.append(_BALL_PLANE[ball_state] * SIZE + ball_sq)
-    if top is not None:
-        ones.append(_P + _I_PROC + _PROC[top])
-    out[ones] = 1.0
+def _scalar_values(
+    me: int, counters: dict[str, Any], ball_state: str, boxes: list[int], top: str | None
+) -> list[float]:
+    """The scalars, in `SCALARS`' order (`counters`: the state's JSON or its fields)."""
     opp = 1 - me
     c = counters
     per_half = c["turns_per_half"]
-    out[_P : _P + _I_BOX + len(boxes)] = [
+    values = [
         c["score"][me] / 4,
         c["score"][opp] / 4,
         c["turn"][me] / per_half,
@@ -369,3 +432,9 @@ def _scalars(
         c["turnover"],
         *(b / 16 for b in boxes),
     ]
+    values += [0.0] * (len(SCALARS) - len(values))
+    values[_I_WEATHER + _WEATHER[c["weather"]]] = 1.0
+    values[_I_BALL + _BALL[ball_state]] = 1.0
+    if top is not None:
+        values[_I_PROC + _PROC[top]] = 1.0
+    return values
