@@ -86,6 +86,7 @@ _I_BOX = 18
 _I_WEATHER = _I_BOX + 2 * len(BOXES)
 _I_BALL = _I_WEATHER + len(WEATHERS)
 _I_PROC = _I_BALL + len(BALL_STATES)
+_COUNTERS, _BOXES = slice(0, _I_BOX), slice(_I_BOX, _I_WEATHER)
 
 
 def tensor_shape(game: BloodBowlGame) -> tuple[int, ...]:
@@ -139,7 +140,7 @@ def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
     state's own fields (a test checks they agree). Numpy's calls, not the players, are the
     cost, so there are few: each player on the pitch is one code (his position's row, his
     side, stance, used and distracted flags: `_code_tables`), and all his planes go in with
-    one assignment; the scalars are one cached block (`_Layout.scalars`)."""
+    one assignment; the scalars come mostly from two cached blocks (`_Layout`)."""
     s = state
     about = -1
     for proc in reversed(s.stack):
@@ -178,15 +179,14 @@ def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
     if s.ball >= 0 and ball_state in _BALL_PLANE:
         out[_BALL_PLANE[ball_state] * SIZE + s.ball] = 1.0
     top = s.stack[-1].name if s.stack else None
+    # the scalars: the counters and the boxes are two blocks kept by their values (the
+    # boxes change at each set-up placement, the counters seldom), the rest are 1s
     key = (
         player,
         s.half,
         s.kicking,
         s.turnover,
         s.turns_per_half,
-        s.weather,
-        ball_state,
-        top,
         *s.score,
         *s.turn,
         *s.rerolls,
@@ -194,12 +194,20 @@ def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
         *s.bribes,
         *s.cheering,
         *s.coach_ejected,
-        *map(_BOX_OF, players),
     )
-    block = layout.scalars.get(key)
+    block = layout.counters.get(key)
     if block is None:
-        block = layout.scalar_block(key, s, player, top)
-    out[_P:] = block
+        block = layout.block(layout.counters, key, s, player, _COUNTERS)
+    out[_P : _P + _I_BOX] = block
+    key = (player, *map(_BOX_OF, players))
+    block = layout.boxes.get(key)
+    if block is None:
+        block = layout.block(layout.boxes, key, s, player, _BOXES)
+    out[_P + _I_BOX : _P + _I_WEATHER] = block
+    out[_P + _I_WEATHER + _WEATHER[s.weather]] = 1.0
+    out[_P + _I_BALL + _BALL[ball_state]] = 1.0
+    if top is not None:
+        out[_P + _I_PROC + _PROC[top]] = 1.0
     return out
 
 
@@ -242,8 +250,8 @@ _TABLES = _code_tables()
 
 class _Layout:
     """What stays the same for every state of one set of teams: each player's code base by
-    observer (his position's row and side), and the scalar blocks met (`encode_state`'s key:
-    the counters, the procedure on top and every player's box)."""
+    observer (his position's row and side), and the blocks of scalars met: the counters' by
+    their values, the boxes' by every player's box (`encode_state`'s keys)."""
 
     def __init__(self, s: BloodBowlState) -> None:
         self.teams = s.teams  # kept alive, so that its id stays its own
@@ -252,24 +260,32 @@ class _Layout:
             [_row_of(p.position, 0, 0) * _CODES + (p.team != me) * 12 for p in s.players]
             for me in (0, 1)
         ]
-        self.scalars: dict[tuple[Any, ...], np.ndarray] = {}
+        self.counters: dict[tuple[Any, ...], np.ndarray] = {}
+        self.boxes: dict[tuple[Any, ...], np.ndarray] = {}
 
-    def scalar_block(
-        self, key: tuple[Any, ...], s: BloodBowlState, me: int, top: str | None
+    def block(
+        self,
+        kept: dict[tuple[Any, ...], np.ndarray],
+        key: tuple[Any, ...],
+        s: BloodBowlState,
+        me: int,
+        part: slice,
     ) -> np.ndarray:
-        """The scalars of `key` (first met): made as `encode` makes them, then kept."""
+        """The `part` of the scalars for `key` (first met): made as `encode` makes them,
+        then kept in `kept`."""
         boxes = [0] * (2 * len(BOXES))
         for p in s.players:
             boxes[_BOX[p.box] + (0 if p.team == me else len(BOXES))] += 1
-        block = np.array(_scalar_values(me, s.__dict__, s.ball_state, boxes, top), np.float32)
-        if len(self.scalars) >= _SCALARS_KEPT:
-            self.scalars.clear()
-        self.scalars[key] = block
+        values = _scalar_values(me, s.__dict__, s.ball_state, boxes, None)
+        block = np.array(values[part], np.float32)
+        if len(kept) >= _SCALARS_KEPT:
+            kept.clear()
+        kept[key] = block
         return block
 
 
 _SCALARS_KEPT = 4096
-"""How many scalar blocks a layout keeps (some 400 bytes each) before it starts again."""
+"""How many blocks of each kind a layout keeps before it starts again."""
 _LAYOUTS: dict[int, _Layout] = {}
 """By id of the state's teams (a new game's states share its list; a state read from JSON
 has its own)."""
