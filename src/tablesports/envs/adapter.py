@@ -54,6 +54,10 @@ class GameAdapter:
         self._fast_ids: Callable[[State, Callable[[Any], list[int]]], np.ndarray] | None = getattr(
             self.tensor, "legal_ids", None
         )
+        # and its way of writing them into the mask at once (`tensor.legal_mask`), if it has one
+        self._fast_mask: Callable[[State, Callable[[Any], list[int]], np.ndarray], None] | None = (
+            getattr(self.tensor, "legal_mask", None)
+        )
 
     def _slow_encode(self, state: State, player: int) -> np.ndarray:
         return self.tensor.encode(self.game, state.observation(player), player)
@@ -121,7 +125,9 @@ class GameAdapter:
     def mask(self, state: State) -> np.ndarray:
         """The legal-action mask of the player to move (int8, one slot per action id)."""
         out = np.zeros(self.num_actions, np.int8)
-        if self._fast_ids is not None:
+        if self._fast_mask is not None:
+            self._fast_mask(state, self.ids_of, out)
+        elif self._fast_ids is not None:
             out[self._fast_ids(state, self.ids_of)] = 1
         else:
             out[self.ids_of(state.legal_actions())] = 1

@@ -362,6 +362,45 @@ def legal_ids(state: BloodBowlState, ids_of: Callable[[list[Any]], list[int]]) -
     return np.array(ids_of(legal), np.int64)
 
 
+def legal_mask(
+    state: BloodBowlState, ids_of: Callable[[list[Any]], list[int]], out: np.ndarray
+) -> None:
+    """Sets `out[i] = 1` for each id `i` of `legal_ids` (the RL mask, written straight from
+    the parts: the moves' squares into the slice of their player's ids, no id array)."""
+    stack = state.stack
+    if stack:
+        top = stack[-1]
+        parts_of = getattr(top, "legal_parts", None)
+        if parts_of is not None:
+            actor = top.actor(state)
+            if actor is None or actor < 0:
+                return
+            parts = parts_of(state)
+            if parts is not None:
+                head, number, squares, tail = parts
+                others = head + tail if tail else head
+                if others:
+                    out[ids_of(others)] = 1
+                if squares:
+                    family = getattr(top, "square_action", MovePath)
+                    base = _square_base(state.game.action_codec(), family, number)
+                    out[base : base + SIZE].put(squares, 1)
+                return
+    legal = state.legal_actions()
+    kept = state.__dict__.get("_moves")
+    if kept is not None:
+        moves, squares = kept[1], kept[2]
+        m, n = len(moves), len(legal)
+        if 0 < m <= n and legal[n - m] is moves[0] and all(map(is_, legal[n - m :], moves)):
+            base = _square_base(state.game.action_codec(), MovePath, moves[0].number)
+            if n > m:
+                out[ids_of(legal[: n - m])] = 1
+            out[base : base + SIZE].put(squares, 1)
+            return
+    if legal:
+        out[ids_of(legal)] = 1
+
+
 @cache
 def _square_base(codec: ActionCodec, family: Callable[[int, int, int], Any], number: int) -> int:
     """The id of `family(number, 0, 0)` (`MovePath`, `Place`); the actions of one player
