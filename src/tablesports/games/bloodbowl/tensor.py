@@ -169,9 +169,11 @@ def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
         codes.append(code)
     if sqs:
         at, values = _TABLES
-        rows = np.array(codes)
+        n = len(codes)
+        both = np.array(codes + sqs)  # one conversion for the two lists
+        rows = both[:n]
         where = at.take(rows, 0)
-        where += np.array(sqs)[:, None]
+        where += both[n:, None]
         out[where] = values.take(rows, 0)
     if 0 <= about < len(players) and players[about].square >= 0:
         out[_ABOUT + players[about].square] = 1.0
