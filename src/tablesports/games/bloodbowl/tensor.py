@@ -86,7 +86,6 @@ _I_BOX = 18
 _I_WEATHER = _I_BOX + 2 * len(BOXES)
 _I_BALL = _I_WEATHER + len(WEATHERS)
 _I_PROC = _I_BALL + len(BALL_STATES)
-_COUNTERS, _BOXES = slice(0, _I_BOX), slice(_I_BOX, _I_WEATHER)
 
 
 def tensor_shape(game: BloodBowlGame) -> tuple[int, ...]:
@@ -199,12 +198,12 @@ def encode_state(state: BloodBowlState, player: int) -> np.ndarray:
     )
     block = layout.counters.get(key)
     if block is None:
-        block = layout.block(layout.counters, key, s, player, _COUNTERS)
+        block = layout.keep(layout.counters, key, _counter_values(player, s.__dict__))
     out[_P : _P + _I_BOX] = block
     key = (player, *map(_BOX_OF, players))
     block = layout.boxes.get(key)
     if block is None:
-        block = layout.block(layout.boxes, key, s, player, _BOXES)
+        block = layout.keep(layout.boxes, key, _box_values(layout.box_counts(key)))
     out[_P + _I_BOX : _P + _I_WEATHER] = block
     out[_P + _I_WEATHER + _WEATHER[s.weather]] = 1.0
     out[_P + _I_BALL + _BALL[ball_state]] = 1.0
@@ -265,21 +264,20 @@ class _Layout:
         self.counters: dict[tuple[Any, ...], np.ndarray] = {}
         self.boxes: dict[tuple[Any, ...], np.ndarray] = {}
 
-    def block(
-        self,
-        kept: dict[tuple[Any, ...], np.ndarray],
-        key: tuple[Any, ...],
-        s: BloodBowlState,
-        me: int,
-        part: slice,
-    ) -> np.ndarray:
-        """The `part` of the scalars for `key` (first met): made as `encode` makes them,
-        then kept in `kept`."""
+    def box_counts(self, key: tuple[Any, ...]) -> list[int]:
+        """The players in each box, mine then the opponent's, of a boxes key (the observer,
+        then every player's box by pid)."""
         boxes = [0] * (2 * len(BOXES))
-        for p in s.players:
-            boxes[_BOX[p.box] + (0 if p.team == me else len(BOXES))] += 1
-        values = _scalar_values(me, s.__dict__, s.ball_state, boxes, None)
-        block = np.array(values[part], np.float32)
+        for base, box in zip(self.bases[key[0]], key[1:], strict=True):
+            boxes[_BOX[box] + (len(BOXES) if base % _CODES >= 12 else 0)] += 1
+        return boxes
+
+    @staticmethod
+    def keep(
+        kept: dict[tuple[Any, ...], np.ndarray], key: tuple[Any, ...], values: list[float]
+    ) -> np.ndarray:
+        """Keep `values` (a block of scalars first met) in `kept` by `key`."""
+        block = np.array(values, np.float32)
         if len(kept) >= _SCALARS_KEPT:
             kept.clear()
         kept[key] = block
@@ -465,10 +463,20 @@ def _scalar_values(
     me: int, counters: dict[str, Any], ball_state: str, boxes: list[int], top: str | None
 ) -> list[float]:
     """The scalars, in `SCALARS`' order (`counters`: the state's JSON or its fields)."""
+    values = _counter_values(me, counters) + _box_values(boxes)
+    values += [0.0] * (len(SCALARS) - len(values))
+    values[_I_WEATHER + _WEATHER[counters["weather"]]] = 1.0
+    values[_I_BALL + _BALL[ball_state]] = 1.0
+    if top is not None:
+        values[_I_PROC + _PROC[top]] = 1.0
+    return values
+
+
+def _counter_values(me: int, c: dict[str, Any]) -> list[float]:
+    """The first 18 scalars (scores, turns, half, re-rolls, ...)."""
     opp = 1 - me
-    c = counters
     per_half = c["turns_per_half"]
-    values = [
+    return [
         c["score"][me] / 4,
         c["score"][opp] / 4,
         c["turn"][me] / per_half,
@@ -487,11 +495,9 @@ def _scalar_values(
         c["coach_ejected"][opp],
         c["kicking"] == me,
         c["turnover"],
-        *(b / 16 for b in boxes),
     ]
-    values += [0.0] * (len(SCALARS) - len(values))
-    values[_I_WEATHER + _WEATHER[c["weather"]]] = 1.0
-    values[_I_BALL + _BALL[ball_state]] = 1.0
-    if top is not None:
-        values[_I_PROC + _PROC[top]] = 1.0
-    return values
+
+
+def _box_values(boxes: list[int]) -> list[float]:
+    """The scalars of the players in each box (mine, then the opponent's) / 16."""
+    return [b / 16 for b in boxes]
