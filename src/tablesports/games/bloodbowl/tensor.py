@@ -222,7 +222,6 @@ _ROWS: list[tuple[float, float, float, float, float]] = []
 _CODES = 24
 """Codes a row: side (12 apart) x stance (4 apart) x used (1) x distracted (2)."""
 _STANCE_CODE = {STANDING: 0, PRONE: 4, STUNNED: 8}
-_STANCE_INDEX = {STANDING: 0, PRONE: 1, STUNNED: 2}
 _BOX_OF = attrgetter("box")
 
 
