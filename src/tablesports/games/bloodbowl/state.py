@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from typing import Any
 
+from tablesports.core.chance import Dice, Roll, sample_outcome
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE, TERMINAL, State
 from tablesports.games.bloodbowl.ball import HELD, NO_BALL
@@ -70,6 +72,30 @@ def state_to_json(s: BloodBowlState) -> dict[str, Any]:
     out["pitch"] = drawing(s)
     out["history"] = s.history_json()
     return out
+
+
+DICE_OUTCOMES = Procedure.outcomes
+"""A procedure whose outcomes are its dice' faces (most chance steps)."""
+_SUMS: dict[Dice, tuple[list[Roll], list[float]]] = {}
+"""Per dice, the outcomes and the running sums of their probabilities, added in the same order
+as `sample_outcome` adds them (so that the same draw picks the same face)."""
+
+
+def _roll(dice: Dice, rng: random.Random) -> Roll:
+    """`sample_outcome(dice.outcomes(), rng)`: the first outcome whose running sum passes the
+    draw (a binary search), the last one when rounding leaves the sum below it."""
+    table = _SUMS.get(dice)
+    if table is None:
+        faces = [o for o, _ in dice.outcomes()]
+        sums: list[float] = []
+        acc = 0.0
+        for _, p in dice.outcomes():
+            acc += p
+            sums.append(acc)
+        table = _SUMS[dice] = (faces, sums)
+    faces, sums = table
+    i = bisect_right(sums, rng.random())
+    return faces[i] if i < len(faces) else faces[-1]
 
 
 class BloodBowlState(State):
@@ -149,6 +175,23 @@ class BloodBowlState(State):
                         else tail[i - len(squares)]
                     )
         return super().sample_legal(rng)
+
+    def sample_chance(self, rng: random.Random) -> Any:
+        """`sample_outcome(chance_outcomes(), rng)`: the same draw and the same outcome, without
+        listing and keeping a copy of the outcomes (dice: a search of their running sums)."""
+        stack = self.stack
+        if stack:
+            top = stack[-1]
+            if top.actor(self) == CHANCE:
+                if type(top).outcomes is DICE_OUTCOMES:
+                    dice = top.dice(self)
+                    if dice is not None:
+                        return _roll(dice, rng)
+                else:
+                    outcomes = top.outcomes(self)
+                    if outcomes:
+                        return sample_outcome(outcomes, rng)
+        return super().sample_chance(rng)  # not a chance node: its error
 
     def chance_outcomes(self) -> list[tuple[Any, float]]:
         if not self.stack or self.stack[-1].actor(self) != CHANCE:

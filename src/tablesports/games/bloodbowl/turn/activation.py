@@ -497,6 +497,19 @@ class Activation(Procedure):
         return False
 
     def _walk(self, s: BloodBowlState, p: Player) -> bool:
+        """Walk on square by square while nothing else is to run (as `run` would call `step`
+        again at once, `over` being false): until a square pushes its rolls or a procedure,
+        the path ends, or the activation is over. True when he scored."""
+        stack = s.stack
+        shadows = team_has(s, 1 - p.team, "Shadowing")  # the same on every square
+        while True:
+            if self._square(s, p, shadows):
+                return True
+            if not self.path or stack[-1] is not self or self.over(s):
+                return False
+
+    def _square(self, s: BloodBowlState, p: Player, shadows: bool) -> bool:
+        """The path's next square: push its rolls, or (they passed) move into it."""
         nxt = self.path[0]
         if not self.checked:
             marked = marking(s, p.team, p.square)
@@ -518,8 +531,8 @@ class Activation(Procedure):
                 return False
         self.checked = False
         self.path.pop(0)
-        had_ball = carrying(s, p)
-        left = p.square
+        left = p.square  # on the pitch: not `over`
+        had_ball = s.ball_state == HELD and s.ball == left
         s.place(p, nxt)
         if had_ball and self.rooski:
             had_ball = self.rooski = False
@@ -534,7 +547,6 @@ class Activation(Procedure):
             if self._scores(p) and not self.hungry:  # Bloodlust: a bite before scoring
                 s.touchdown(p)
                 return True
-        shadows = team_has(s, 1 - p.team, "Shadowing")
         follower = shadower(s, p.team, left) if shadows else -1
         if follower >= 0:  # Shadowing: he may step into the square left (BB2020)
             s.push(Shadowing(self.pid, follower, left))

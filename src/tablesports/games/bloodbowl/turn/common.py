@@ -173,6 +173,12 @@ class Test(Procedure):
     __slots__ = ("last", "pid", "rerolled", "square")
     kind: ClassVar[str] = "test"
     skill: ClassVar[str] = ""
+    plain_check: ClassVar[bool] = True
+    """`check` is `Test.check` (`passes` of `target` and `modifier`), set for each subclass."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.plain_check = cls.check is Test.check
 
     def __init__(self, pid: int = -1, square: int = -1) -> None:
         super().__init__()
@@ -258,15 +264,17 @@ class Test(Procedure):
                 return False
             self.fail(s, p)
             return True
-        self.last = action.value
+        roll = self.last = action.value
         target, mod = self.target(s, p), self.modifier(s, p)
-        ok = self.check(s, p, action.value)
+        # the usual check is `passes` of these two (not asked for them twice: a Dodge's
+        # modifier counts the Marking players)
+        ok = passes(roll, target, mod) if self.plain_check else self.check(s, p, roll)
         s.log(
             self.kind,
-            f"{p.label()} {self.kind}: {describe_test(action.value, target, mod)}: "
+            f"{p.label()} {self.kind}: {describe_test(roll, target, mod)}: "
             f"{'success' if ok else 'failure'}.",
             self.rule,
-            roll=action.value,
+            roll=roll,
             target=target,
             modifier=mod,
             success=ok,

@@ -97,9 +97,6 @@ class ArmourInjury(Procedure):
             else TWO_D6
         )
 
-    def outcomes(self, s: BloodBowlState) -> list[tuple[Any, float]]:
-        return self.dice(s).outcomes()  # type: ignore[union-attr]
-
     def describe(self, s: BloodBowlState) -> str:
         what = ("armour", "injury", "casualty", "Regeneration", "Decay casualty")[self.phase]
         return f"{what} roll for {s.players[self.pid].label()}"

@@ -4,12 +4,14 @@
 
 from __future__ import annotations
 
+from functools import cache
+from math import hypot
 from typing import TYPE_CHECKING, Any
 
-from tablesports.games.bloodbowl.pitch import HEIGHT, WIDTH, index
+from tablesports.games.bloodbowl.pitch import HEIGHT, WIDTH
 from tablesports.games.bloodbowl.turn.actions import Aim
 from tablesports.games.bloodbowl.turn.common import marked
-from tablesports.games.bloodbowl.turn.data import TN
+from tablesports.games.bloodbowl.turn.data import RANGES, TN
 from tablesports.games.bloodbowl.turn.paths import clamp
 
 if TYPE_CHECKING:
@@ -41,19 +43,17 @@ def hand_off_note(s: BloodBowlState, q: Player) -> str:
 def pass_aims(s: BloodBowlState, p: Player) -> list[Aim]:
     """Every square in range (BB2020: a pass may aim at any square), with its range and the
     Passing test it needs."""
-    from tablesports.games.bloodbowl.turn.passing import pass_range
-
     if p.pa <= 0 or p.no_ball():
         return []
     base = -marked(s, p) + s.weather_entry().pass_modifier
     key = (p.square, s.weather == "blizzard")
     targets = _IN_RANGE.get(key)
-    if targets is None:
+    if targets is None:  # the squares of the pitch among the steps in range, in row order
+        x0, y0 = p.square % WIDTH, p.square // WIDTH
         targets = _IN_RANGE[key] = [
-            (x, y, band)
-            for y in range(HEIGHT)
-            for x in range(WIDTH)
-            if index(x, y) != p.square and (band := pass_range(s, p.square, index(x, y)))
+            (x0 + dx, y0 + dy, band)
+            for dy, dx, band in _steps(key[1])
+            if 0 <= x0 + dx < WIDTH and 0 <= y0 + dy < HEIGHT
         ]
     # a few bands, so a few notes; the Aims are kept by square and note (they are slow to make)
     notes: dict[int, str] = {}
@@ -68,6 +68,22 @@ def pass_aims(s: BloodBowlState, p: Player) -> list[Aim]:
         if a is None:
             a = made[note] = Aim("pass to", x, y, note)
         append(a)
+    return out
+
+
+@cache
+def _steps(blizzard: bool) -> list[tuple[int, int, Any]]:
+    """Every step (dy, dx) from a thrower to a square in range, with its band, in row order
+    (dy, then dx): `pass_range`'s bands by distance (only those allowed in a Blizzard, in
+    one), made once rather than for each square of the pitch (a cold `pass_aims` asked
+    `pass_range` about all 390 squares)."""
+    out = []
+    for dy in range(1 - HEIGHT, HEIGHT):
+        for dx in range(1 - WIDTH, WIDTH):
+            d = hypot(dx, dy)
+            band = next((b for b in RANGES if d <= b.reach), None)
+            if (dx or dy) and band is not None and (band.blizzard or not blizzard):
+                out.append((dy, dx, band))
     return out
 
 
