@@ -374,7 +374,8 @@ def legal_mask(
             actor = top.actor(state)
             if actor is None or actor < 0:
                 return
-            parts = parts_of(state)
+            # an activation's squares unsorted: the mask has no order
+            parts = parts_of(state, False) if top.name == "activation" else parts_of(state)
             if parts is not None:
                 head, number, squares, tail = parts
                 others = head + tail if tail else head

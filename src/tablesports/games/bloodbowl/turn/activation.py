@@ -234,11 +234,14 @@ class Activation(Procedure):
         """The actions listed after the moves (Leap's and Pogo's)."""
         return self.leaps(s, p) if "Leap" in p.skills or "Pogo" in p.skills else []
 
-    def legal_parts(self, s: BloodBowlState) -> tuple[list[Any], int, list[int], list[Any]] | None:
+    def legal_parts(
+        self, s: BloodBowlState, ordered: bool = True
+    ) -> tuple[list[Any], int, list[int], list[Any]] | None:
         """`legal(s)` in parts, without making the moves (for the RL mask and for drawing one
         action): the actions before the moves, the mover's shirt number and the squares of
         his moves in their order (`move_to` makes one), and the actions after them. None when
-        the moves are filtered (On the Ball)."""
+        the moves are filtered (On the Ball). With `ordered` False the squares come in the
+        pathfinder's order, unsorted (a mask needs no order: sorting was a third of this)."""
         if self.kind == "on the ball":
             return None
         p = s.players[self.pid]
@@ -248,7 +251,10 @@ class Activation(Procedure):
         head.extend(self.before_moves(s, p))
         r = reach(s, self.pid, self.moved, self._break_tackle(p), self._sprint(p))
         cache = s.__dict__.get("_moves")
-        squares = cache[2] if cache is not None and cache[0] is r else sorted(r.risk)
+        if cache is not None and cache[0] is r:
+            squares = cache[2]
+        else:
+            squares = sorted(r.risk) if ordered else list(r.risk)
         return head, p.number, squares, self.after_moves(s, p)
 
     def move_to(self, s: BloodBowlState, square: int) -> MovePath:
