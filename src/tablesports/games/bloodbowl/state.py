@@ -159,6 +159,11 @@ class BloodBowlState(State):
         stack = self.stack
         if stack:
             top: Any = stack[-1]  # an Activation when it has `legal_parts`
+            sample = getattr(top, "sample_legal", None)  # a Set-up draws its own
+            if sample is not None:
+                actor = top.actor(self)
+                if actor is not None and actor >= 0:
+                    return sample(self, rng)
             parts_of = getattr(top, "legal_parts", None)
             if parts_of is not None:
                 actor = top.actor(self)

@@ -1,6 +1,6 @@
 """`sample_legal(rng)` draws the action `legal_actions()[rng.randrange(n)]` would: the same
 draw and an equal action with the same text, though an activation's moves are not all made
-(random agents and rollouts use it)."""
+and a set-up's placements are not listed (random agents and rollouts use it)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def test_sample_legal_draws_the_listed_action_with_the_same_draw(home: str, away
     game = load("bloodbowl", home=home, away=away)
     rng = random.Random(5)
     state = game.new_initial_state()
-    drawn = moves = 0
+    drawn = moves = places = 0
     while not state.is_terminal() and drawn < 600:
         if state.current_player() == CHANCE:
             state.apply_legal(state.sample_chance(rng))
@@ -46,7 +46,9 @@ def test_sample_legal_draws_the_listed_action_with_the_same_draw(home: str, away
         assert quick == listed
         assert str(quick) == str(listed)
         moves += type(quick).__name__ == "MovePath"
+        places += type(quick).__name__ == "Place"  # a set-up draws its own
         drawn += 1
         state.apply_legal(quick)
     assert drawn == 600 or state.is_terminal()
     assert moves > 20, "few moves drawn: the activation's parts were hardly tried"
+    assert places > 20, "few placements drawn: the set-up's own draw was hardly tried"

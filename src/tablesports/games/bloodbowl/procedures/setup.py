@@ -8,6 +8,7 @@ DEFENCE (`redeploy`): then only they are placed, and all of them must go back on
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from tablesports.games.bloodbowl.actions import Place, Remove, Reserve, SetupDone, UseFormation
@@ -79,9 +80,8 @@ def _place_list(
     return known
 
 
-def _free(s: BloodBowlState, items: list[Any], at: dict[int, int]) -> list[Any]:
-    """`items` (one per square of `at`) without those of the occupied squares, in the same
-    order: the list cut around the few occupied squares, rather than every square tested."""
+def _taken(s: BloodBowlState, at: dict[int, int]) -> list[int]:
+    """The indices in `at` of the occupied squares, sorted."""
     pitch = s.pitch
     taken = []
     for p in s.players:
@@ -90,9 +90,16 @@ def _free(s: BloodBowlState, items: list[Any], at: dict[int, int]) -> list[Any]:
             i = at.get(sq)
             if i is not None and pitch[sq] >= 0:
                 taken.append(i)
+    taken.sort()
+    return taken
+
+
+def _free(s: BloodBowlState, items: list[Any], at: dict[int, int]) -> list[Any]:
+    """`items` (one per square of `at`) without those of the occupied squares, in the same
+    order: the list cut around the few occupied squares, rather than every square tested."""
+    taken = _taken(s, at)
     if not taken:
         return items.copy()
-    taken.sort()
     out: list[Any] = []
     prev = 0
     for i in taken:
@@ -199,6 +206,30 @@ class Setup(Procedure):
         _, squares, at = _place_list(self.team, number, allowed)
         return head, number, _free(s, squares, at), tail
 
+    def sample_legal(self, s: BloodBowlState, rng: random.Random) -> Any:
+        """`legal(s)[rng.randrange(n)]`, the same draw and the same action, without listing the
+        placements: the free squares are counted and the one drawn is found by stepping over
+        the few occupied ones (a rollout's set-up is half its steps)."""
+        head, number, allowed, tail = self._parts(s)
+        if number is None:
+            places: list[Any] = []
+            taken: list[int] = []
+        else:
+            places, _, at = _place_list(self.team, number, allowed)
+            taken = _taken(s, at)
+        n_head = len(head)
+        i = rng.randrange(n_head + len(places) - len(taken) + len(tail))
+        if i < n_head:
+            return head[i]
+        i -= n_head
+        if i >= len(places) - len(taken):
+            return tail[i - len(places) + len(taken)]
+        for k in taken:  # sorted: each occupied square at or before the i-th free one shifts it
+            if k > i:
+                break
+            i += 1
+        return places[i]
+
     def move_to(self, s: BloodBowlState, square: int) -> Place:
         """The placement on `square` of `legal(s)` (one of `legal_parts`' squares)."""
         nxt = self._next(s)
@@ -224,10 +255,14 @@ class Setup(Procedure):
         nxt: Player | None = None
         undecided = 0
         removable: list[Any] = []
+        # the Remove actions are listed only while take-backs are left (`_removable`)
+        take_back = self.takebacks < NUMBERS.setup_takebacks
+        made = _REMOVE
         for pid in self.pool:
             p = players[pid]
             if p.square >= 0 or pid in reserved:
-                removable.append(_remove(p.number))
+                if take_back:
+                    removable.append(made.get(p.number) or _remove(p.number))
             else:
                 undecided += 1
                 if nxt is None:
@@ -249,7 +284,7 @@ class Setup(Procedure):
             allowed = _allowed(c, placed, self.target)
             if not self.redeploy and undecided - 1 >= self.target - placed:  # `_may_reserve`
                 tail.append(Reserve(number))
-        if self.takebacks < NUMBERS.setup_takebacks:  # `_removable`
+        if removable:
             tail += removable
         return head, number, allowed, tail
 
