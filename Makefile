@@ -26,7 +26,7 @@ PORT ?= 8000
 # the CPU build of torch that lies on this kind of machine (see docs/rl.md)
 TORCH ?= 2.13.0
 
-.PHONY: setup run serve test lint bench clean system-deps catalogs strength
+.PHONY: setup run serve test lint bench clean system-deps catalogs strength native
 
 PIP := $(BIN)/pip install --quiet --disable-pip-version-check
 
@@ -59,11 +59,14 @@ serve: $(WEB_STAMP)
 	$(BIN)/tablesports serve --port $(PORT)
 
 # the web app's tests need a real browser and a real database server: Debian's chromium,
-# postgresql and a CJK font (Korean pages), installed with apt-get when absent (CI runs as root
-# on a fresh machine; never Playwright's own browser download)
+# postgresql and a CJK font (Korean pages); the compiled pathfinder needs gcc and Python's
+# headers. Installed with apt-get when absent (CI runs as root on a fresh machine; never
+# Playwright's own browser download)
 system-deps:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || [ -x /usr/bin/chromium ] || missing="$$missing chromium"; \
+	command -v gcc >/dev/null 2>&1 || missing="$$missing gcc"; \
+	$(PYTHON) -c "import os, sys, sysconfig; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h')))" || missing="$$missing python3-dev"; \
 	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	[ -d /usr/share/fonts/opentype/noto ] || missing="$$missing fonts-noto-cjk"; \
 	if [ -n "$$missing" ]; then \
@@ -82,10 +85,15 @@ lint: setup
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
 
-test: lint system-deps
+# the compiled twins of the hottest modules (src/tablesports/core/native.py): mypyc, from the
+# dev extra, compiles the Blood Bowl pathfinder; kept while the module's text is unchanged
+native: setup system-deps
+	$(BIN)/python scripts/native.py
+
+test: lint native
 	TABLESPORTS_PLAYOUTS=$(PLAYOUTS) $(BIN)/pytest -n 2
 
-bench: $(RUN_STAMP)
+bench: native
 	$(BIN)/tablesports bench --seconds 5
 
 # every game's arena of all its agents: docs/strength/GAME.{md,png} (see docs/strength.md);
@@ -95,3 +103,4 @@ strength: setup
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	find src -name '_*_native*' -delete

@@ -35,6 +35,7 @@ def bench_command(
     """Time random playouts: steps per second through `apply_legal` (raw) and through
     `apply_action` (public, legality checked), games per second, mean length, peak memory and
     the memory of one state clone."""
+    _native_note()
     if env:
         return bench_env(games or game_ids(), seconds, as_json)
     if agent in SEARCH_AGENTS:
@@ -102,6 +103,14 @@ def bench_command(
         typer.echo(json.dumps([r.to_json() for r in results], indent=2))
     if failures:
         raise typer.Exit(ERROR_EXIT)
+
+
+def _native_note() -> None:
+    """Whether the compiled twins are in use: the figures depend on it (`make native`)."""
+    from tablesports.core.native import native_status
+
+    for module, status in native_status().items():
+        console(stderr=True).print(f"compiled twin of {module}: {status}", soft_wrap=True)
 
 
 def bench_env(games: list[str], seconds: float, as_json: bool) -> None:

@@ -13,6 +13,7 @@ import heapq
 from math import log
 from typing import TYPE_CHECKING, Any
 
+from tablesports.core.native import use_native
 from tablesports.games.bloodbowl.ball import ON_GROUND
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, SIZE, coords
 from tablesports.games.bloodbowl.players import STANDING
@@ -390,3 +391,7 @@ def _flood(
 def pickup_target(s: BloodBowlState, p: Player, square: int) -> int:
     mod = -marking(s, p.team, square) + s.weather_entry().pickup_modifier
     return clamp(p.ag - mod)
+
+
+# the compiled twin of this module when `make setup` built it from this very text (core/native.py)
+use_native(globals())
