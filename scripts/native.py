@@ -1,5 +1,5 @@
 """Build the compiled twins of `tablesports.core.native.NATIVE_MODULES` with mypyc (run by
-`make setup`; needs mypy's mypyc, setuptools and gcc). A twin already built from the module's
+`make native`; needs mypy's mypyc, setuptools and gcc). A twin already built from the module's
 current text is kept. usage: python scripts/native.py [--force]"""
 
 from __future__ import annotations

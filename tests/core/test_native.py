@@ -1,4 +1,4 @@
-"""The compiled twins (`core/native.py`): `make setup` builds them, the module uses its twin
+"""The compiled twins (`core/native.py`): `make native` builds them, the module uses its twin
 only when built from its very text, and the twin finds exactly what the Python module finds."""
 
 from __future__ import annotations

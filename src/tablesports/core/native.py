@@ -1,11 +1,11 @@
 """Compiled twins of the hottest pure-Python modules, used only when built from the same text.
 
-The Python module stays the source of truth. `make setup` (`scripts/native.py`) copies it to
-`_<name>_native.py` beside it with the digest of its text, compiles the copy with mypyc and
-keeps only the compiled extension. On import, the module calls `use_native(globals())`: when
-the twin was built from its very text, the twin's functions and classes replace its own. An
-edited module whose twin was not rebuilt stays pure Python (never a stale twin), and
-`TABLESPORTS_PURE=1` turns the twins off, to compare or to debug.
+The Python module stays the source of truth. `make native` (`scripts/native.py`, run by
+`make test` and `make bench`) copies it to `_<name>_native.py` beside it with the digest of its
+text, compiles the copy with mypyc and keeps only the compiled extension. On import, the module
+calls `use_native(globals())`: when the twin was built from its very text, the twin's functions
+and classes replace its own. An edited module whose twin was not rebuilt stays pure Python
+(never a stale twin), and `TABLESPORTS_PURE=1` turns the twins off, to compare or to debug.
 """
 
 from __future__ import annotations
@@ -40,9 +40,9 @@ def _twin(module: str, path: str) -> tuple[Any, str]:
     try:
         twin = importlib.import_module(twin_name(module))
     except ImportError:
-        return None, "not built (make setup builds it; it needs gcc)"
+        return None, "not built (`make native` builds it; it needs gcc)"
     if getattr(twin, "NATIVE_SOURCE", None) != digest(path):
-        return None, "stale: the module changed since its twin was built (make setup rebuilds it)"
+        return None, "stale: the module changed since its twin was built (`make native`)"
     return twin, "compiled"
 
 

@@ -393,5 +393,5 @@ def pickup_target(s: BloodBowlState, p: Player, square: int) -> int:
     return clamp(p.ag - mod)
 
 
-# the compiled twin of this module when `make setup` built it from this very text (core/native.py)
+# the compiled twin of this module when `make native` built it from this very text (core/native.py)
 use_native(globals())
