@@ -10,6 +10,7 @@ five) -> the next turn. A substitution is PLAY -> DRAW (one card) -> PLAY or the
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from tablesports.core.events import Event
@@ -169,7 +170,11 @@ class JukemState(State):
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == DRAW:
             pile = self.pile
-            return list(map(self.game.draw_pairs[len(pile)].__getitem__, pile))
+            pairs = self.game.draw_pairs[len(pile)]
+            if len(pile) == 1:
+                return [pairs[pile[0]]]
+            # one getter call picks every pile card's pair in C (a map calls per card)
+            return list(itemgetter(*pile)(pairs))
         if self.phase == DEALER:
             return list(_DEALERS)
         return []
