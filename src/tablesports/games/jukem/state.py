@@ -62,6 +62,8 @@ class JukemState(State):
     """A position of a Jukem Soccer match (two halves and, on a tie, sudden-death deals)."""
 
     game: JukemGame
+    keeps_outcomes = False
+    """`is_legal` finds a draw by its card in the pile, faster than a scan of the pairs."""
 
     def __init__(self, game: JukemGame) -> None:
         self.game = game
