@@ -261,7 +261,7 @@ class JukemState(State):
             ]
             return events + self._play_stands()
         self.last = c
-        events = [Event("play", f"player {p} plays {action.card}")]
+        events = [self.game.play_event[p][c]]
         if self._penalties():
             self.phase = PENALTY
             return events
@@ -274,7 +274,7 @@ class JukemState(State):
         self.last = -1
         self._end_turn(p if header else 1 - p)
         if header:
-            return [Event("header", f"player {p} takes another turn (HEADER)", rule="header")]
+            return [self.game.header_event[p]]
         return []
 
     def _penalty(self, action: Penalty) -> list[Event]:
