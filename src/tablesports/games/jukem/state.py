@@ -53,8 +53,7 @@ from tablesports.games.jukem.views import (
 if TYPE_CHECKING:
     from tablesports.games.jukem.game import JukemGame
 
-HEADER, SHOT, JUKEM = int(Kind.HEADER), int(Kind.SHOT), int(Kind.JUKEM)
-SAVE_KIND, YELLOW = int(Kind.SAVE), int(Kind.YELLOW)
+HEADER, JUKEM, SAVE_KIND = int(Kind.HEADER), int(Kind.JUKEM), int(Kind.SAVE)
 _DEALERS = ((Dealer(0), 0.5), (Dealer(1), 0.5))
 
 
@@ -129,17 +128,17 @@ class JukemState(State):
 
     def _plays(self) -> list[Action]:
         g = self.game
-        kind, setup = self.deck.kind, self.deck.setup
+        needed, kind, play_act = self.deck.plays_needed, self.deck.kind, g.play_act
+        ready = self.ready
         hand = self.hands[self.turn]
         acts: list[Action] = []
         cards: list[int] = []
         jukems: list[int] = []
         for c in hand:
-            k = kind[c]
-            if k < SHOT or (k == SHOT and setup[c] <= self.ready):
-                acts.append(g.play_act[c])
+            if needed[c] <= ready:
+                acts.append(play_act[c])
                 cards.append(c)
-            elif k == JUKEM:
+            elif kind[c] == JUKEM:
                 jukems.append(c)
         if acts:
             for j in jukems:
@@ -153,21 +152,15 @@ class JukemState(State):
     def _penalties(self) -> list[int]:
         """The defender's PENALTY cards that may answer the last play."""
         d = self.deck
-        bit = 1 << d.kind[self.last]
+        answers, min_plays = d.answers[d.kind[self.last]], d.min_plays
         plays = len(self.poss[self.turn])
-        return [
-            y
-            for y in self.hands[1 - self.turn]
-            if d.kind[y] >= YELLOW and d.against[y] & bit and plays >= d.min_plays[y]
-        ]
+        return [y for y in self.hands[1 - self.turn] if answers[y] and plays >= min_plays[y]]
 
     def can_play(self, player: int) -> bool:
         """Whether `player` holds a setup card or a SHOT their possession is ready for."""
-        kind, setup = self.deck.kind, self.deck.setup
+        needed = self.deck.plays_needed
         plays = len(self.poss[player])
-        return any(
-            kind[c] < SHOT or (kind[c] == SHOT and setup[c] <= plays) for c in self.hands[player]
-        )
+        return any(needed[c] <= plays for c in self.hands[player])
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == DRAW:
