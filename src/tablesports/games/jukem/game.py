@@ -108,6 +108,14 @@ class JukemGame(Game):
             Event("header", f"player {p} takes another turn (HEADER)", rule="header")
             for p in (0, 1)
         ]
+        self.shot_event = [Event("shot", f"player {p}: SHOT! (face down)") for p in (0, 1)]
+        self.sub_event = [
+            [
+                Event("substitution", f"player {p} substitutes {ids[c]}", rule="substitution")
+                for c in range(n)
+            ]
+            for p in (0, 1)
+        ]
         self._codec: ActionCodec | None = None
 
     def new_initial_state(self) -> State:

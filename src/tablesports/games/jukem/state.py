@@ -204,9 +204,11 @@ class JukemState(State):
 
     def _draw(self, action: Draw) -> list[Event]:
         c = self.deck.index[action.card]
-        self.pile.remove(c)
-        self.hands[self.queue.pop(0)].append(c)
-        self._continue()
+        pile, queue = self.pile, self.queue
+        pile.remove(c)
+        self.hands[queue.pop(0)].append(c)
+        if not (queue and pile):  # else the next draw, most often
+            self._continue()
         return []
 
     def _dealer(self, action: Dealer) -> list[Event]:
@@ -225,8 +227,7 @@ class JukemState(State):
         self.queue = [self.turn]
         self.after = AFTER_SUB
         self.phase = DRAW
-        text = f"player {self.turn} substitutes {self.deck.ids[c]}"
-        return [Event("substitution", text, rule="substitution")]
+        return [self.game.sub_event[self.turn][c]]
 
     def _pass(self, action: Pass = PASS) -> list[Event]:
         """Nothing playable and no substitution; two passes in a row end the half."""
@@ -300,7 +301,7 @@ class JukemState(State):
             self.discard.append(j)
             jukem = Event("jukem", f"player {p}: JUKEM SHOT!", rule="jukem")
             return [jukem, *self._resolve_shot(-1)]
-        events = [Event("shot", f"player {p}: SHOT! (face down)")]
+        events = [self.game.shot_event[p]]
         kind = self.deck.kind
         if any(kind[v] == SAVE_KIND for v in self.hands[1 - p]):
             self.phase = SAVE
@@ -340,7 +341,10 @@ class JukemState(State):
         self.queue = [p] * (size - len(self.hands[p])) + [1 - p] * (size - len(self.hands[1 - p]))
         self.after = AFTER_TURN
         self.next_turn = nxt
-        self._continue()
+        if self.queue and self.pile:  # the draws, most often
+            self.phase = DRAW
+        else:
+            self._continue()
 
     def _continue(self) -> None:
         if self.queue and self.pile:
