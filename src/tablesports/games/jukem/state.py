@@ -154,7 +154,11 @@ class JukemState(State):
         d = self.deck
         answers, min_plays = d.answers[d.kind[self.last]], d.min_plays
         plays = len(self.poss[self.turn])
-        return [y for y in self.hands[1 - self.turn] if answers[y] and plays >= min_plays[y]]
+        found: list[int] = []
+        for y in self.hands[1 - self.turn]:  # a loop: a comprehension is one more call
+            if answers[y] and plays >= min_plays[y]:
+                found.append(y)
+        return found
 
     def can_play(self, player: int) -> bool:
         """Whether `player` holds a setup card or a SHOT their possession is ready for."""
@@ -338,7 +342,11 @@ class JukemState(State):
     def _end_turn(self, nxt: int) -> None:
         """Both players replenish to five (the active player first), then `nxt` plays."""
         p, size = self.turn, self.deck.hand_size
-        self.queue = [p] * (size - len(self.hands[p])) + [1 - p] * (size - len(self.hands[1 - p]))
+        queue = [p] * (size - len(self.hands[p]))
+        other = size - len(self.hands[1 - p])
+        if other:  # the other player's hand is most often full
+            queue += [1 - p] * other
+        self.queue = queue
         self.after = AFTER_TURN
         self.next_turn = nxt
         if self.queue and self.pile:  # the draws, most often
