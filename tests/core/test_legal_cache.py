@@ -199,3 +199,21 @@ def test_outcomes_not_kept_are_checked_by_the_rules_and_recorded_as_chance() -> 
     assert state.history == []
     state.apply_action(D3.roll(2))
     assert state.history == [(CHANCE, D3.roll(2))]
+
+
+def test_actions_found_in_the_kept_lists_are_recorded_with_who_made_them() -> None:
+    state = PigGame().new_initial_state()
+    for _ in range(2):  # the deal: outcomes found among the kept pairs
+        state.apply_action(state.chance_outcomes()[-1][0])
+    state.apply_action(state.legal_actions()[0])  # roll, found among the kept actions
+    state.apply_action(state.chance_outcomes()[3][0])  # a 4
+    player = state.current_player()
+    state.apply_action(state.legal_actions()[1])  # hold
+    assert state.history == [
+        (CHANCE, D3.roll(3)),
+        (CHANCE, D3.roll(3)),
+        (0, ROLL),
+        (CHANCE, D6.roll(4)),
+        (player, HOLD),
+    ]
+    assert player == 0

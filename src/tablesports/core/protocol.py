@@ -308,19 +308,22 @@ class State(ABC):
         Raises `IllegalActionError` with the reason, leaving the state unchanged.
         """
         kept = self._kept
-        # the action taken from the list just asked for: found by identity, nothing regenerated
-        # (the identity scan is written out here: this is the public loop's every step)
-        if (
-            kept is None
-            or kept[0] != id(self)
-            or kept[1] != len(self.history)
-            or not any(map(is_, repeat(action), map(_first, kept[3]) if kept[2] else kept[3]))
-        ):
-            if self.is_terminal() or not self.is_legal(action):
-                raise IllegalActionError(action, self.why_illegal(action))
-            chance = False
-        else:
-            chance = kept[2]
+        found = chance = False
+        if kept is not None and kept[0] == id(self) and kept[1] == len(self.history):
+            # the action taken from the list just asked for: found by identity, nothing
+            # regenerated (plain loops, quicker than any(map(is_, ...)) on this every step)
+            if kept[2]:
+                for outcome, _ in kept[3]:
+                    if outcome is action:
+                        found = chance = True
+                        break
+            else:
+                for listed in kept[3]:
+                    if listed is action:
+                        found = True
+                        break
+        if not found and (self.is_terminal() or not self.is_legal(action)):
+            raise IllegalActionError(action, self.why_illegal(action))
         if self._own_apply_legal:
             return self.apply_legal(action)
         # `apply_legal` written out (one call less a step); an outcome kept from
