@@ -208,13 +208,12 @@ class State(ABC):
     first so that an illegal action raises and leaves the state exactly as it was.
 
     The last answer of `legal_actions()` (or `chance_outcomes()`, unless `keeps_outcomes` is
-    False) is kept, so that
-    `apply_action` with an action taken from it checks legality by identity, without
-    generating the actions again. What is kept is a copy (changing the returned list changes
-    nothing) and holds for this object at this length of history only: `apply_legal` drops it,
-    and a clone (whose `__dict__` may be a copy) never uses its original's. Code that edits a
-    state's fields directly after asking for its actions (a resampled clone) calls
-    `_forget_legal()`.
+    False) is kept, so that `apply_action` with an action taken from it checks legality by
+    identity, without generating the actions again. What is kept is a copy (changing the
+    returned list changes nothing) and holds for this object at this length of history only:
+    `apply_legal` drops it, and a clone (whose `__dict__` may be a copy) never uses its
+    original's. Code that edits a state's fields directly after asking for its actions (a
+    resampled clone) calls `_forget_legal()`.
     """
 
     game: Game

@@ -117,6 +117,7 @@ NEVER = 1 << 30
 
 
 def plays_needed(card: Card) -> int:
+    """Setup plays: none, a SHOT's setup number, or NEVER (a card not played alone)."""
     if card.kind in SETUP_KINDS:
         return 0
     return card.setup if card.kind == Kind.SHOT else NEVER

@@ -349,7 +349,7 @@ class JukemState(State):
         self.queue = queue
         self.after = AFTER_TURN
         self.next_turn = nxt
-        if self.queue and self.pile:  # the draws, most often
+        if queue and self.pile:  # the draws, most often
             self.phase = DRAW
         else:
             self._continue()
