@@ -12,8 +12,9 @@ import pytest
 import tablesports
 from tablesports.core.chance import D3, D6
 from tablesports.core.errors import IllegalActionError
+from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE, State
-from tests.dicegame import HOLD, ROLL, PigGame
+from tests.dicegame import HOLD, ROLL, PigGame, PigState
 
 
 def ttt() -> State:
@@ -164,3 +165,55 @@ def test_the_kept_list_accepts_and_rejects_exactly_what_the_rules_do(game_id: st
                 )
             state.apply_action(action)
             steps += 1
+
+
+def test_apply_action_calls_an_overridden_apply_legal() -> None:
+    """`apply_action` writes `apply_legal` out; a subclass's own still runs, for every step."""
+    applied: list[object] = []
+
+    class Counting(PigState):
+        def apply_legal(self, action: object) -> list[Event]:
+            applied.append(action)
+            return super().apply_legal(action)
+
+    state = Counting(PigGame())
+    roll = state.chance_outcomes()[0][0]
+    state.apply_action(roll)  # kept and found by identity
+    state.apply_action(D3.roll(1))  # not kept: checked by is_legal
+    assert applied == [roll, D3.roll(1)]
+    assert [p for p, _ in state.history] == [CHANCE, CHANCE]
+
+
+class Unkept(PigState):
+    keeps_outcomes = False
+
+
+def test_outcomes_not_kept_are_checked_by_the_rules_and_recorded_as_chance() -> None:
+    state = Unkept(PigGame())
+    outcomes = state.chance_outcomes()
+    assert state._kept is None  # nothing kept: is_legal decides
+    outcomes.clear()  # the caller's list, nothing of the state's
+    assert state.chance_outcomes() == list(D3.outcomes())
+    with pytest.raises(IllegalActionError):
+        state.apply_action(D6.roll(6))  # a die the deal does not roll
+    assert state.history == []
+    state.apply_action(D3.roll(2))
+    assert state.history == [(CHANCE, D3.roll(2))]
+
+
+def test_actions_found_in_the_kept_lists_are_recorded_with_who_made_them() -> None:
+    state = PigGame().new_initial_state()
+    for _ in range(2):  # the deal: outcomes found among the kept pairs
+        state.apply_action(state.chance_outcomes()[-1][0])
+    state.apply_action(state.legal_actions()[0])  # roll, found among the kept actions
+    state.apply_action(state.chance_outcomes()[3][0])  # a 4
+    player = state.current_player()
+    state.apply_action(state.legal_actions()[1])  # hold
+    assert state.history == [
+        (CHANCE, D3.roll(3)),
+        (CHANCE, D3.roll(3)),
+        (0, ROLL),
+        (CHANCE, D6.roll(4)),
+        (player, HOLD),
+    ]
+    assert player == 0

@@ -207,13 +207,13 @@ class State(ABC):
     Subclasses implement the `_apply` step and the queries; this base class checks legality
     first so that an illegal action raises and leaves the state exactly as it was.
 
-    The last answer of `legal_actions()` (or `chance_outcomes()`) is kept, so that
-    `apply_action` with an action taken from it checks legality by identity, without
-    generating the actions again. What is kept is a copy (changing the returned list changes
-    nothing) and holds for this object at this length of history only: `apply_legal` drops it,
-    and a clone (whose `__dict__` may be a copy) never uses its original's. Code that edits a
-    state's fields directly after asking for its actions (a resampled clone) calls
-    `_forget_legal()`.
+    The last answer of `legal_actions()` (or `chance_outcomes()`, unless `keeps_outcomes` is
+    False) is kept, so that `apply_action` with an action taken from it checks legality by
+    identity, without generating the actions again. What is kept is a copy (changing the
+    returned list changes nothing) and holds for this object at this length of history only:
+    `apply_legal` drops it, and a clone (whose `__dict__` may be a copy) never uses its
+    original's. Code that edits a state's fields directly after asking for its actions (a
+    resampled clone) calls `_forget_legal()`.
     """
 
     game: Game
@@ -224,9 +224,23 @@ class State(ABC):
     """(id of the state, length of its history, at a chance node, the actions or the
     (outcome, probability) pairs)."""
 
+    keeps_outcomes: ClassVar[bool] = True
+    """Whether answers of `chance_outcomes` are kept like those of `legal_actions`. A game
+    whose `is_legal` finds an outcome faster than a scan of the kept pairs sets it False."""
+
+    _own_apply_legal: ClassVar[bool] = False
+    """Whether a subclass overrides `apply_legal` (then `apply_action` calls it)."""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls._own_apply_legal = cls.apply_legal is not State.apply_legal
         for name, chance in (("legal_actions", False), ("chance_outcomes", True)):
+            if chance and not cls.keeps_outcomes:
+                # the game's own method, also when a parent's was wrapped
+                inherited = getattr(cls, name)
+                if getattr(inherited, "_keeps", False):
+                    setattr(cls, name, inherited.__wrapped__)
+                continue
             method = cls.__dict__.get(name)
             if callable(method) and not getattr(method, "_keeps", False):
                 setattr(cls, name, _keeping(method, chance))
@@ -293,16 +307,31 @@ class State(ABC):
         Raises `IllegalActionError` with the reason, leaving the state unchanged.
         """
         kept = self._kept
-        # the action taken from the list just asked for: found by identity, nothing regenerated
-        # (the identity scan is written out here: this is the public loop's every step)
-        if (
-            kept is None
-            or kept[0] != id(self)
-            or kept[1] != len(self.history)
-            or not any(map(is_, repeat(action), map(_first, kept[3]) if kept[2] else kept[3]))
-        ) and (self.is_terminal() or not self.is_legal(action)):
+        found = chance = False
+        if kept is not None and kept[0] == id(self) and kept[1] == len(self.history):
+            # the action taken from the list just asked for: found by identity, nothing
+            # regenerated (plain loops, quicker than any(map(is_, ...)) on this every step)
+            if kept[2]:
+                for outcome, _ in kept[3]:
+                    if outcome is action:
+                        found = chance = True
+                        break
+            else:
+                for listed in kept[3]:
+                    if listed is action:
+                        found = True
+                        break
+        if not found and (self.is_terminal() or not self.is_legal(action)):
             raise IllegalActionError(action, self.why_illegal(action))
-        return self.apply_legal(action)
+        if self._own_apply_legal:
+            return self.apply_legal(action)
+        # `apply_legal` written out (one call less a step); an outcome kept from
+        # `chance_outcomes` is chance's, without asking `current_player`
+        player = CHANCE if chance else self.current_player()
+        events = self._apply(action)
+        self.history.append((player, action))
+        self._kept = None
+        return events
 
     def apply_legal(self, action: Action) -> list[Event]:
         """Apply an action known to be legal (taken from `legal_actions`): no checks."""

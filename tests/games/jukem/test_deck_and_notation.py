@@ -9,7 +9,7 @@ import pytest
 
 from tablesports.core.errors import ActionParseError, DataFileError, NotationError
 from tablesports.core.registry import load
-from tablesports.games.jukem.cards import Kind
+from tablesports.games.jukem.cards import SETUP_KINDS, Kind
 
 from .helpers import GAME, act, position
 
@@ -198,3 +198,14 @@ def test_a_penalty_may_require_a_possession_of_some_length(tmp_path: Path) -> No
     state = game.from_position("turn 0; possession0 PASS-2 PASS-3; hand0 PASS-1; hand1 RED-1")
     state.apply_action(act_on("play PASS-1"))
     assert [str(a) for a in state.legal_actions()] == ["penalty RED-1", "no penalty"]
+
+
+def test_the_decks_tables_of_plays_and_answers_follow_its_cards() -> None:
+    deck = GAME.deck
+    for c, card in enumerate(deck.cards):
+        for plays in range(deck.max_setup + 2):
+            playable = card.kind in SETUP_KINDS or (card.kind == Kind.SHOT and card.setup <= plays)
+            assert (deck.plays_needed[c] <= plays) == playable, (card.id, plays)
+        for kind in SETUP_KINDS:
+            answers = card.kind in (Kind.YELLOW, Kind.RED) and card.against >> kind & 1
+            assert deck.answers[kind][c] == bool(answers), (card.id, kind)

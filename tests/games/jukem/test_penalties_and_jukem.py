@@ -85,6 +85,21 @@ def test_header_gives_another_turn_after_drawing_up_to_five() -> None:
     assert state.current_player() == 0 and len(state.hands[0]) == 5
 
 
+def test_a_play_and_a_header_tell_who_played_what_in_every_game() -> None:
+    """The events of plays are made once per game: each step still hands out its own list."""
+    for turn in (0, 1):
+        hands = f"hand{turn} {ATTACK}; hand{1 - turn} {DEAD}"
+        state = position(f"turn {turn}; {hands}")
+        events = act(state, "play HEADER-1")
+        assert [(e.kind, e.text, e.data, e.rule) for e in events] == [
+            ("play", f"player {turn} plays HEADER-1", {}, None),
+            ("header", f"player {turn} takes another turn (HEADER)", {}, "header"),
+        ]
+        events.clear()  # the caller's list: the next play's events are whole
+        again = position(f"turn {turn}; {hands}")
+        assert act(again, "play HEADER-1")[0].text == f"player {turn} plays HEADER-1"
+
+
 def test_header_turn_is_over_when_the_opponent_plays_a_penalty() -> None:
     state = position(f"turn 0; hand0 {ATTACK}; hand1 YELLOW-2 {DEAD[:-7]}")
     act(state, "play HEADER-1", "penalty YELLOW-2")

@@ -74,6 +74,33 @@ def test_a_draw_is_legal_exactly_when_its_card_is_in_the_draw_pile() -> None:
     assert str(drawn) not in {str(o) for o, _ in state.chance_outcomes()}
 
 
+def test_the_listed_draws_are_the_piles_after_every_draw_whatever_the_caller_does() -> None:
+    """The pairs come out of the game's tables: the caller's list is its own, and a draw taken
+    from it (or one drawn from the pile before) is refused once its card has left the pile."""
+    state = position("turn 0; hand0 PASS-1 PASS-2 PASS-3 PASS-4 PASS-5; hand1 " + DEAD)
+    act(state, "play PASS-1")
+    while state.phase == DRAW:
+        outcomes = state.chance_outcomes()
+        pile = state.deck.ids
+        assert [str(o) for o, _ in outcomes] == [f"draw {pile[c]}" for c in state.pile]
+        assert {p for _, p in outcomes} == {1 / len(state.pile)}
+        drawn = outcomes[-1][0]
+        outcomes[0] = (drawn, 1.0)  # changes the caller's list only
+        outcomes.clear()
+        assert state.chance_outcomes()[-1][0] is drawn
+        state.apply_action(drawn)
+        assert state.history[-1] == (CHANCE, drawn)
+        before = state.to_json()
+        with pytest.raises(IllegalActionError):
+            state.apply_action(drawn)  # the same card again
+        assert state.to_json() == before
+    assert len(state.pile) == 56 - 10 - 1
+    one = position("turn 0; hand0 PASS-1 PASS-2 PASS-3 PASS-4 PASS-5; hand1 " + DEAD)
+    one.pile = one.pile[:1]  # a pile of one card: its single pair
+    act(one, "play PASS-1")
+    assert one.chance_outcomes() == [(Draw(one.deck.ids[one.pile[0]]), 1.0)]
+
+
 def test_players_cannot_draw_from_the_discard_pile() -> None:
     state = position(
         "turn 0; hand0 PASS-1 PASS-2 PASS-3 PASS-4 PASS-5; hand1 " + DEAD + "; discard PASS-9"

@@ -120,3 +120,16 @@ def test_jukem_shot_cannot_be_saved() -> None:
     events = act(state, "shot JUKEM-1 SHOT-3a")
     assert state.phase != SAVE
     assert [e.kind for e in events] == ["jukem", "goal"] and state.score == [1, 0]
+
+
+def test_a_shot_and_a_substitution_tell_who_did_what_in_every_game() -> None:
+    """Their events are made once per game; each player's and card's is its own."""
+    for p in (0, 1):
+        shooter = f"turn {p}; possession{p} PASS-3 PASS-4 PASS-5; hand{p} {SHOOTER}"
+        state = position(f"{shooter}; hand{1 - p} {KEEPER}")
+        [shot] = act(state, "shot SHOT-3a")
+        assert (shot.kind, shot.text, shot.rule) == ("shot", f"player {p}: SHOT! (face down)", None)
+        stuck = position(f"turn {p}; hand{p} {DEAD}; hand{1 - p} PASS-10 PASS-11")
+        [sub] = act(stuck, "substitute SAVE-2")
+        assert (sub.kind, sub.text) == ("substitution", f"player {p} substitutes SAVE-2")
+        assert sub.rule == "substitution"

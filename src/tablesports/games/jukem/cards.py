@@ -112,6 +112,17 @@ class Card:
     text: str = ""
 
 
+NEVER = 1 << 30
+"""More setup plays than a possession ever holds."""
+
+
+def plays_needed(card: Card) -> int:
+    """Setup plays: none, a SHOT's setup number, or NEVER (a card not played alone)."""
+    if card.kind in SETUP_KINDS:
+        return 0
+    return card.setup if card.kind == Kind.SHOT else NEVER
+
+
 class Deck:
     """The cards as flat tables indexed by card number."""
 
@@ -139,6 +150,14 @@ class Deck:
         """The most setup plays a SHOT of this deck needs."""
         self.saves = [i for i, c in enumerate(cards) if c.kind == Kind.SAVE]
         self.penalties = [i for i, c in enumerate(cards) if c.kind in (Kind.YELLOW, Kind.RED)]
+        self.plays_needed = [plays_needed(c) for c in cards]
+        """The setup plays a possession needs before the card is played: a test per card when
+        listing plays (NEVER for a card that is not played alone)."""
+        self.answers = [
+            [c.kind in (Kind.YELLOW, Kind.RED) and bool(c.against >> k & 1) for c in cards]
+            for k in Kind
+        ]
+        """By kind of play, whether each card is a PENALTY that answers it."""
 
     def boxes(self, mask: int) -> list[int]:
         """The box numbers (from 1) of a bit mask."""

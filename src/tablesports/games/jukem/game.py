@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pydantic import BaseModel, ConfigDict
 
 from tablesports.core.errors import ActionParseError
+from tablesports.core.events import Event
 from tablesports.core.protocol import ActionCodec, Game, GameInfo, State
 from tablesports.games.jukem.actions import (
     NO_PENALTY,
@@ -97,6 +98,23 @@ class JukemGame(Game):
         # them out of draw_pairs[k] instead of building a pair per card and draw
         self.draw_pairs: list[list[tuple[JukemAction, float]]] = [[]] + [
             [(self.draw_act[c], 1.0 / k) for c in range(n)] for k in range(1, n + 1)
+        ]
+        # the events of the commonest steps, made once (an event is frozen; making one costs
+        # more than the rest of a play)
+        self.play_event = [
+            [Event("play", f"player {p} plays {ids[c]}") for c in range(n)] for p in (0, 1)
+        ]
+        self.header_event = [
+            Event("header", f"player {p} takes another turn (HEADER)", rule="header")
+            for p in (0, 1)
+        ]
+        self.shot_event = [Event("shot", f"player {p}: SHOT! (face down)") for p in (0, 1)]
+        self.sub_event = [
+            [
+                Event("substitution", f"player {p} substitutes {ids[c]}", rule="substitution")
+                for c in range(n)
+            ]
+            for p in (0, 1)
         ]
         self._codec: ActionCodec | None = None
 

@@ -10,6 +10,7 @@ five) -> the next turn. A substitution is PLAY -> DRAW (one card) -> PLAY or the
 from __future__ import annotations
 
 import random
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from tablesports.core.events import Event
@@ -52,8 +53,7 @@ from tablesports.games.jukem.views import (
 if TYPE_CHECKING:
     from tablesports.games.jukem.game import JukemGame
 
-HEADER, SHOT, JUKEM = int(Kind.HEADER), int(Kind.SHOT), int(Kind.JUKEM)
-SAVE_KIND, YELLOW = int(Kind.SAVE), int(Kind.YELLOW)
+HEADER, JUKEM, SAVE_KIND = int(Kind.HEADER), int(Kind.JUKEM), int(Kind.SAVE)
 _DEALERS = ((Dealer(0), 0.5), (Dealer(1), 0.5))
 
 
@@ -61,6 +61,8 @@ class JukemState(State):
     """A position of a Jukem Soccer match (two halves and, on a tie, sudden-death deals)."""
 
     game: JukemGame
+    keeps_outcomes = False
+    """`is_legal` finds a draw by its card in the pile, faster than a scan of the pairs."""
 
     def __init__(self, game: JukemGame) -> None:
         self.game = game
@@ -126,17 +128,17 @@ class JukemState(State):
 
     def _plays(self) -> list[Action]:
         g = self.game
-        kind, setup = self.deck.kind, self.deck.setup
+        needed, kind, play_act = self.deck.plays_needed, self.deck.kind, g.play_act
+        ready = self.ready
         hand = self.hands[self.turn]
         acts: list[Action] = []
         cards: list[int] = []
         jukems: list[int] = []
         for c in hand:
-            k = kind[c]
-            if k < SHOT or (k == SHOT and setup[c] <= self.ready):
-                acts.append(g.play_act[c])
+            if needed[c] <= ready:
+                acts.append(play_act[c])
                 cards.append(c)
-            elif k == JUKEM:
+            elif kind[c] == JUKEM:
                 jukems.append(c)
         if acts:
             for j in jukems:
@@ -150,26 +152,28 @@ class JukemState(State):
     def _penalties(self) -> list[int]:
         """The defender's PENALTY cards that may answer the last play."""
         d = self.deck
-        bit = 1 << d.kind[self.last]
+        answers, min_plays = d.answers[d.kind[self.last]], d.min_plays
         plays = len(self.poss[self.turn])
-        return [
-            y
-            for y in self.hands[1 - self.turn]
-            if d.kind[y] >= YELLOW and d.against[y] & bit and plays >= d.min_plays[y]
-        ]
+        found: list[int] = []
+        for y in self.hands[1 - self.turn]:  # a loop: a comprehension is one more call
+            if answers[y] and plays >= min_plays[y]:
+                found.append(y)
+        return found
 
     def can_play(self, player: int) -> bool:
         """Whether `player` holds a setup card or a SHOT their possession is ready for."""
-        kind, setup = self.deck.kind, self.deck.setup
+        needed = self.deck.plays_needed
         plays = len(self.poss[player])
-        return any(
-            kind[c] < SHOT or (kind[c] == SHOT and setup[c] <= plays) for c in self.hands[player]
-        )
+        return any(needed[c] <= plays for c in self.hands[player])
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == DRAW:
             pile = self.pile
-            return list(map(self.game.draw_pairs[len(pile)].__getitem__, pile))
+            pairs = self.game.draw_pairs[len(pile)]
+            if len(pile) == 1:
+                return [pairs[pile[0]]]
+            # one getter call picks every pile card's pair in C (a map calls per card)
+            return list(itemgetter(*pile)(pairs))
         if self.phase == DEALER:
             return list(_DEALERS)
         return []
@@ -204,9 +208,11 @@ class JukemState(State):
 
     def _draw(self, action: Draw) -> list[Event]:
         c = self.deck.index[action.card]
-        self.pile.remove(c)
-        self.hands[self.queue.pop(0)].append(c)
-        self._continue()
+        pile, queue = self.pile, self.queue
+        pile.remove(c)
+        self.hands[queue.pop(0)].append(c)
+        if not (queue and pile):  # else the next draw, most often
+            self._continue()
         return []
 
     def _dealer(self, action: Dealer) -> list[Event]:
@@ -225,8 +231,7 @@ class JukemState(State):
         self.queue = [self.turn]
         self.after = AFTER_SUB
         self.phase = DRAW
-        text = f"player {self.turn} substitutes {self.deck.ids[c]}"
-        return [Event("substitution", text, rule="substitution")]
+        return [self.game.sub_event[self.turn][c]]
 
     def _pass(self, action: Pass = PASS) -> list[Event]:
         """Nothing playable and no substitution; two passes in a row end the half."""
@@ -254,7 +259,7 @@ class JukemState(State):
             ]
             return events + self._play_stands()
         self.last = c
-        events = [Event("play", f"player {p} plays {action.card}")]
+        events = [self.game.play_event[p][c]]
         if self._penalties():
             self.phase = PENALTY
             return events
@@ -267,7 +272,7 @@ class JukemState(State):
         self.last = -1
         self._end_turn(p if header else 1 - p)
         if header:
-            return [Event("header", f"player {p} takes another turn (HEADER)", rule="header")]
+            return [self.game.header_event[p]]
         return []
 
     def _penalty(self, action: Penalty) -> list[Event]:
@@ -300,7 +305,7 @@ class JukemState(State):
             self.discard.append(j)
             jukem = Event("jukem", f"player {p}: JUKEM SHOT!", rule="jukem")
             return [jukem, *self._resolve_shot(-1)]
-        events = [Event("shot", f"player {p}: SHOT! (face down)")]
+        events = [self.game.shot_event[p]]
         kind = self.deck.kind
         if any(kind[v] == SAVE_KIND for v in self.hands[1 - p]):
             self.phase = SAVE
@@ -337,10 +342,17 @@ class JukemState(State):
     def _end_turn(self, nxt: int) -> None:
         """Both players replenish to five (the active player first), then `nxt` plays."""
         p, size = self.turn, self.deck.hand_size
-        self.queue = [p] * (size - len(self.hands[p])) + [1 - p] * (size - len(self.hands[1 - p]))
+        queue = [p] * (size - len(self.hands[p]))
+        other = size - len(self.hands[1 - p])
+        if other:  # the other player's hand is most often full
+            queue += [1 - p] * other
+        self.queue = queue
         self.after = AFTER_TURN
         self.next_turn = nxt
-        self._continue()
+        if queue and self.pile:  # the draws, most often
+            self.phase = DRAW
+        else:
+            self._continue()
 
     def _continue(self) -> None:
         if self.queue and self.pile:
