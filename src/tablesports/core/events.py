@@ -13,6 +13,9 @@ class Event:
     `kind` is a short machine name ("roll", "goal", "turnover"), `text` is English for people,
     `data` is JSON-ready detail, and `rule` names the rule the event comes from. A dice roll
     says what was rolled, what was needed and how it was modified in `text` and `data`.
+
+    Events are values: a game may hand out the same event again (Jukem makes its commonest
+    ones once per game), so nothing changes an event, nor its `data`, once it is made.
     """
 
     kind: str
