@@ -85,8 +85,8 @@ lint: setup
 	$(BIN)/ruff format --check src tests
 	$(BIN)/mypy
 
-# the compiled twins of the hottest modules (src/tablesports/core/native.py): mypyc, from the
-# dev extra, compiles the Blood Bowl pathfinder; kept while the module's text is unchanged
+# the compiled twins of the hottest modules (src/tablesports/core/native.py): Cython, from the
+# dev extra, compiles the Blood Bowl pathfinder's C text; kept while the texts are unchanged
 native: setup system-deps
 	$(BIN)/python scripts/native.py
 

@@ -1,18 +1,20 @@
-"""Build the compiled twins of `tablesports.core.native.NATIVE_MODULES` with mypyc (run by
-`make native`; needs mypy's mypyc, setuptools and gcc). A twin already built from the module's
-current text is kept. usage: python scripts/native.py [--force]"""
+"""Build the compiled twins of `tablesports.core.native.NATIVE_MODULES` (run by `make native`):
+with Cython from the module's `_<name>_native.pyx` when it has one, else with mypyc from a
+copy of its text (both from the dev extra; they need setuptools and gcc). A twin already built
+from the current texts is kept. usage: python scripts/native.py [--force]"""
 
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from tablesports.core.native import NATIVE_MODULES, digest, twin_name
+from tablesports.core.native import NATIVE_MODULES, cython_source, digest, twin_name
 
-COMPILE = """
+MYPYC = """
 import sys
 from setuptools import setup
 from mypyc.build import mypycify
@@ -24,39 +26,64 @@ setup(
 )
 """
 
+CYTHON = """
+import sys
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+target, name, source = sys.argv[1:4]
+setup(
+    name="tablesports-native",
+    ext_modules=cythonize(
+        [Extension(name, [source], extra_compile_args=["-O3"])], quiet=True, build_dir=target
+    ),
+    script_args=["build_ext", "--inplace", "--build-temp", target, "--quiet"],
+)
+"""
+
 
 def build(module: str, force: bool) -> None:
     spec = importlib.util.find_spec(module)
     assert spec is not None and spec.origin is not None, module
     source = Path(spec.origin)
     root = source.parents[len(module.split(".")) - 1]  # the folder that holds `tablesports`
-    twin = source.with_name(twin_name(module).rpartition(".")[2] + ".py")
+    name = twin_name(module)
+    twin = source.with_name(name.rpartition(".")[2] + ".py")
     sidecar = twin.with_suffix(".sha256")
-    built = list(twin.parent.glob(twin.stem + "*.so"))
-    want = digest(source)
+    built = list(twin.parent.glob(twin.stem + ".*.so")) + list(
+        twin.parent.glob(twin.stem + "__mypyc.*.so")
+    )
+    want = digest(module, source)
     if not force and built and sidecar.exists() and sidecar.read_text().strip() == want:
         print(f"{module}: compiled twin up to date")
         return
     for old in [*built, sidecar]:
         old.unlink(missing_ok=True)
-    twin.write_text(source.read_text() + f'\nNATIVE_SOURCE = "{want}"\n')
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
+    stamp = f'\nNATIVE_SOURCE = "{want}"\n'
+    pyx = cython_source(source)
+    with tempfile.TemporaryDirectory() as tmp:
+        if pyx.exists():
+            # the C text is built from a stamped copy, so that the twin knows what it was built from
+            copy = Path(tmp) / pyx.name
+            shutil.copyfile(pyx, copy)
+            with copy.open("a") as f:
+                f.write(stamp)
+            command, tool = [CYTHON, tmp, name, str(copy)], "Cython"
+        else:
+            twin.write_text(source.read_text() + stamp)
+            command, tool = [MYPYC, tmp, str(twin.relative_to(root))], "mypyc"
+        try:
             done = subprocess.run(
-                [sys.executable, "-c", COMPILE, tmp, str(twin.relative_to(root))],
-                cwd=root,
-                capture_output=True,
-                text=True,
+                [sys.executable, "-c", *command], cwd=root, capture_output=True, text=True
             )
-    finally:
-        twin.unlink()
+        finally:
+            twin.unlink(missing_ok=True)
     if done.returncode:
         sys.exit(
-            f"{module}: the mypyc build failed (it needs gcc and Python's headers):\n"
+            f"{module}: the {tool} build failed (it needs gcc and Python's headers):\n"
             f"{done.stdout[-2000:]}{done.stderr[-2000:]}"
         )
     sidecar.write_text(want + "\n")
-    print(f"{module}: compiled twin built")
+    print(f"{module}: compiled twin built ({tool})")
 
 
 if __name__ == "__main__":

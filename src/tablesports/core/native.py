@@ -1,11 +1,15 @@
 """Compiled twins of the hottest pure-Python modules, used only when built from the same text.
 
-The Python module stays the source of truth. `make native` (`scripts/native.py`, run by
-`make test` and `make bench`) copies it to `_<name>_native.py` beside it with the digest of its
-text, compiles the copy with mypyc and keeps only the compiled extension. On import, the module
-calls `use_native(globals())`: when the twin was built from its very text, the twin's functions
-and classes replace its own. An edited module whose twin was not rebuilt stays pure Python
-(never a stale twin), and `TABLESPORTS_PURE=1` turns the twins off, to compare or to debug.
+The Python module stays the source of truth and runs without its twin. `make native`
+(`scripts/native.py`, run by `make test` and `make bench`) builds `_<name>_native` beside it:
+- with Cython, from `_<name>_native.pyx` when the module has one: a C text of some of its
+  functions (listed in the twin's `NATIVE_NAMES`), doing the same work in the same order, which
+  a test compares with the module's own on many positions;
+- else with mypyc, from a copy of the module's text.
+Either way the twin carries the digest of the texts it was built from. On import, the module
+calls `use_native(globals())`: when its twin was built from the texts as they are now, the
+twin's functions replace its own. An edited module whose twin was not rebuilt stays pure
+Python (never a stale twin), and `TABLESPORTS_PURE=1` turns the twins off, to compare or debug.
 """
 
 from __future__ import annotations
@@ -20,6 +24,11 @@ from typing import Any
 NATIVE_MODULES = ("tablesports.games.bloodbowl.turn.paths",)
 """The modules with a compiled twin: the Blood Bowl pathfinder (a fifth of a search's time)."""
 
+MIRRORED = {"tablesports.games.bloodbowl.turn.paths": ("tablesports.games.bloodbowl.turn.common",)}
+"""Per module, the other modules whose code its Cython twin does again in C (the pathfinder
+counts tackle zones as `common.tackle_zones` does): their texts are in its digest, so that a
+change to them leaves the twin unused until it is rebuilt."""
+
 PURE_ENV = "TABLESPORTS_PURE"
 
 
@@ -29,8 +38,24 @@ def twin_name(module: str) -> str:
     return f"{package}._{name}_native"
 
 
-def digest(path: str | Path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+def cython_source(path: str | Path) -> Path:
+    """Where the module at `path` keeps its Cython twin's text, if it has one."""
+    path = Path(path)
+    return path.with_name(f"_{path.stem}_native.pyx")
+
+
+def digest(module: str, path: str | Path) -> str:
+    """The digest a twin of `module` (its text at `path`) carries: of its text, and of its
+    Cython twin's text and the modules it mirrors when it has one."""
+    h = hashlib.sha256(Path(path).read_bytes())
+    pyx = cython_source(path)
+    if pyx.exists():
+        h.update(pyx.read_bytes())
+        for other in MIRRORED.get(module, ()):
+            spec = importlib.util.find_spec(other)
+            assert spec is not None and spec.origin is not None, other
+            h.update(Path(spec.origin).read_bytes())
+    return h.hexdigest()
 
 
 def _twin(module: str, path: str) -> tuple[Any, str]:
@@ -41,7 +66,7 @@ def _twin(module: str, path: str) -> tuple[Any, str]:
         twin = importlib.import_module(twin_name(module))
     except ImportError:
         return None, "not built (`make native` builds it; it needs gcc)"
-    if getattr(twin, "NATIVE_SOURCE", None) != digest(path):
+    if getattr(twin, "NATIVE_SOURCE", None) != digest(module, path):
         return None, "stale: the module changed since its twin was built (`make native`)"
     return twin, "compiled"
 
@@ -49,15 +74,18 @@ def _twin(module: str, path: str) -> tuple[Any, str]:
 def use_native(namespace: dict[str, Any]) -> bool:
     """Replace a module's functions and classes by its compiled twin's, if it is current.
 
-    Called at the end of the module with `globals()`; does nothing for other modules (the twin
-    itself runs the same text) or when the twin is missing, stale or turned off."""
+    Called at the end of the module with `globals()`; does nothing for other modules (a mypyc
+    twin itself runs the same text) or when the twin is missing, stale or turned off."""
     module = namespace["__name__"]
     if module not in NATIVE_MODULES:
         return False
     twin, _ = _twin(module, namespace["__file__"])
     if twin is None:
         return False
+    names = getattr(twin, "NATIVE_NAMES", None)
     for key, value in vars(twin).items():
+        if names is not None and key not in names:
+            continue
         if not key.startswith("__") and key != "NATIVE_SOURCE":
             namespace[key] = value
     return True

@@ -8,6 +8,7 @@ the way; Pass, Hand-off and Foul move, then throw, hand off or foul, which ends 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tablesports.games.bloodbowl.actions import EndActivation, Select, SelectionDone
@@ -52,7 +53,7 @@ from tablesports.games.bloodbowl.turn.moving import (
     no_ball_pick_up,
 )
 from tablesports.games.bloodbowl.turn.notes import block_note, foul_note, hand_off_note, pass_aims
-from tablesports.games.bloodbowl.turn.paths import reach
+from tablesports.games.bloodbowl.turn.paths import actions_by_square, reach
 from tablesports.games.bloodbowl.turn.shadowing import Shadowing, shadower
 from tablesports.games.bloodbowl.turn.skill_tests import JumpUp, LeapTest, TakeRoot
 from tablesports.games.bloodbowl.turn.trickster import tricks
@@ -298,29 +299,11 @@ class Activation(Procedure):
         cache = s.__dict__.get("_moves")
         if cache is not None and cache[0] is r:
             return cache[1]
-        made_by = _MOVES.get(p.number)
-        if made_by is None:
-            made_by = _MOVES[p.number] = ([None] * SIZE, [None] * SIZE)
-        plain, rolled = made_by
-        risk = r.risk
-        out: list[MovePath] = []
-        append = out.append
         number = p.number
-        squares = sorted(risk)
-        for sq in squares:
-            text = risk[sq]
-            if text:
-                made = rolled[sq]
-                if made is None:
-                    made = rolled[sq] = {}
-                a = made.get(text)
-                if a is None:
-                    a = _move(number, sq, text)
-            else:
-                a = plain[sq]
-                if a is None:
-                    a = _move(number, sq, "")
-            append(a)
+        made_by = _MOVES.get(number)
+        if made_by is None:
+            made_by = _MOVES[number] = ([None] * SIZE, [None] * SIZE)
+        out, squares = actions_by_square(r, *made_by, partial(_move, number))
         # the squares too, in the same order: the RL mask reads the moves' ids from them
         s.__dict__["_moves"] = (r, out, squares)
         return out

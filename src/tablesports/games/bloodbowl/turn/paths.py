@@ -10,6 +10,7 @@ is a pick-up). The results are cached on the state until the next action changes
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from math import log
 from typing import TYPE_CHECKING, Any
 
@@ -386,6 +387,30 @@ def _flood(
                     risk[nb] = text
                     nxt.append(nb)
         frontier = nxt
+
+
+def actions_by_square(
+    r: Reach,
+    plain: list[Any],
+    rolled: list[dict[str, Any] | None],
+    make: Callable[[int, str], Any],
+) -> tuple[list[Any], list[int]]:
+    """An action for every square `r` reaches, in square order, and those squares: the one
+    kept in `plain[square]` when its path needs no roll, in `rolled[square][risk text]` when
+    it does, else a new one, `make(square, text)` (which keeps it there)."""
+    risk = r.risk
+    out: list[Any] = []
+    append = out.append
+    squares = sorted(risk)
+    for sq in squares:
+        text = risk[sq]
+        if text:
+            made = rolled[sq]
+            a = made.get(text) if made is not None else None
+        else:
+            a = plain[sq]
+        append(make(sq, text) if a is None else a)
+    return out, squares
 
 
 def pickup_target(s: BloodBowlState, p: Player, square: int) -> int:
