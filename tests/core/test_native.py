@@ -51,7 +51,7 @@ def test_the_pathfinder_runs_compiled_after_make_setup() -> None:
         "it needs gcc and Python's headers, which `make test` installs with apt)"
     )
     twin = importlib.import_module(twin_name(PATHS))
-    assert set(twin.NATIVE_NAMES) >= {"reach", "_safest", "_flood", "actions_by_square"}
+    assert set(twin.NATIVE_NAMES) >= {"reach", "_safest", "_flood", "moves_by_square"}
     for name in twin.NATIVE_NAMES:
         assert getattr(paths, name) is getattr(twin, name), name
     assert paths.Reach.__module__ == PATHS  # the classes stay the module's own
@@ -156,22 +156,44 @@ def test_the_compiled_pathfinder_finds_what_the_python_one_finds(home: str) -> N
 
 
 def same_moves(compiled: Any, python: Any, pure: ModuleType) -> bool:
-    """`actions_by_square` of both: the same actions, the same kept ones reused."""
-    kept_plain: list[Any] = [None] * len(python.parent)
-    kept_rolled: list[Any] = [None] * len(python.parent)
-    for sq, text in list(python.risk.items())[::2]:  # half the squares have one kept
-        if text:
-            kept_rolled[sq] = {text: ("kept", sq, text)}
-        else:
-            kept_plain[sq] = ("kept", sq, "")
+    """`moves_by_square` of both: the same moves, field for field, to the same squares."""
+    number = python.player.number
+    c_moves, c_squares = paths.moves_by_square(compiled, number)
+    p_moves, p_squares = pure.moves_by_square(python, number)
+    return c_squares == p_squares and [fields(a) for a in c_moves] == [fields(a) for a in p_moves]
 
-    def make(sq: int, text: str) -> Any:
-        return ("made", sq, text)
 
-    return bool(
-        paths.actions_by_square(compiled, kept_plain, kept_rolled, make)
-        == pure.actions_by_square(python, kept_plain, kept_rolled, make)
-    )
+def fields(a: Any) -> tuple[Any, ...]:
+    return (type(a), a.number, a.x, a.y, a.risk, str(a), repr(a), hash(a))
+
+
+def test_a_compiled_move_is_a_move_path_like_any_other() -> None:
+    """The twin makes MovePaths without their `__init__`: they compare, hash, print, copy,
+    pickle and stay frozen as those made by it do."""
+    import copy
+    import dataclasses
+    import pickle
+
+    from tablesports.games.bloodbowl.turn.actions import MovePath
+
+    game = load("bloodbowl")
+    state = game.new_initial_state()
+    r = paths.Reach((0, 0, 0, False, False), state.players[0], 3 * 26 + 4)
+    r.risk.update({3 * 26 + 5: "", 4 * 26 + 5: "dodge 3+", 2 * 26 + 3: "rush 2+"})
+    moves, squares = paths.moves_by_square(r, 7)
+    assert squares == [2 * 26 + 3, 3 * 26 + 5, 4 * 26 + 5]
+    made = [MovePath(7, 3, 2, "rush 2+"), MovePath(7, 5, 3, ""), MovePath(7, 5, 4, "dodge 3+")]
+    assert moves == made
+    assert [str(a) for a in moves] == [str(a) for a in made]
+    assert [hash(a) for a in moves] == [hash(a) for a in made]
+    assert {moves[0]: 1}[made[0]] == 1
+    for a, b in zip(moves, made, strict=True):
+        assert pickle.loads(pickle.dumps(a)) == b and pickle.loads(pickle.dumps(a)).risk == b.risk
+        assert copy.deepcopy(a).risk == b.risk
+        assert dataclasses.asdict(a) == dataclasses.asdict(b)
+        assert dataclasses.replace(a, risk="x") == b
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            a.x = 0  # type: ignore[misc]
 
 
 def test_the_pathfinders_agree_with_players_on_every_square() -> None:

@@ -24,10 +24,16 @@ from typing import Any
 NATIVE_MODULES = ("tablesports.games.bloodbowl.turn.paths",)
 """The modules with a compiled twin: the Blood Bowl pathfinder (a fifth of a search's time)."""
 
-MIRRORED = {"tablesports.games.bloodbowl.turn.paths": ("tablesports.games.bloodbowl.turn.common",)}
+MIRRORED = {
+    "tablesports.games.bloodbowl.turn.paths": (
+        "tablesports.games.bloodbowl.turn.common",
+        "tablesports.games.bloodbowl.turn.actions",
+    )
+}
 """Per module, the other modules whose code its Cython twin does again in C (the pathfinder
-counts tackle zones as `common.tackle_zones` does): their texts are in its digest, so that a
-change to them leaves the twin unused until it is rebuilt."""
+counts tackle zones as `common.tackle_zones` does, and fills a MovePath's fields as its
+`__init__` does): their texts are in its digest, so that a change to them leaves the twin
+unused until it is rebuilt."""
 
 PURE_ENV = "TABLESPORTS_PURE"
 

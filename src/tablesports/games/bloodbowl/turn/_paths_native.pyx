@@ -9,11 +9,15 @@ module's text is in its digest too. `make native` builds it (Cython and gcc), an
 `core/native.py` uses it only while it was built from the texts as they are.
 """
 
+from cpython.object cimport PyObject, PyTypeObject, Py_TYPE
+from cpython.ref cimport Py_DECREF
+
 from tablesports.games.bloodbowl.ball import ON_GROUND
-from tablesports.games.bloodbowl.pitch import NEIGHBOURS, SIZE
+from tablesports.games.bloodbowl.pitch import NEIGHBOURS, SIZE, WIDTH
 from tablesports.games.bloodbowl.players import STANDING
 from tablesports.games.bloodbowl.tables import NUMBERS
 from tablesports.games.bloodbowl.turn import paths as _py
+from tablesports.games.bloodbowl.turn.actions import MovePath
 from tablesports.games.bloodbowl.turn.common import has_tackle_zone
 
 NATIVE_NAMES = (
@@ -23,7 +27,7 @@ NATIVE_NAMES = (
     "_zones",
     "_occupied",
     "_near_opponents",
-    "actions_by_square",
+    "moves_by_square",
 )
 """The functions of paths.py this module replaces."""
 
@@ -330,18 +334,61 @@ cdef list _occupied_squares(list pitch):
     return out
 
 
-def actions_by_square(r, list plain, list rolled, make):
-    """`paths.actions_by_square`."""
-    cdef dict risk = r.risk
-    cdef list squares = sorted(risk)
-    cdef list out = []
-    for sq in squares:
-        text = risk[sq]
-        if text:
-            made = rolled[<int>sq]
-            a = (<dict>made).get(text) if made is not None else None
-        else:
-            a = plain[<int>sq]
-        out.append(make(sq, text) if a is None else a)
-    return out, squares
 
+# --- the move list --------------------------------------------------------------------------
+# A MovePath made here, as its frozen dataclass's `__init__` would make it, without running that
+# Python function (most of its cost): allocated as `object.__new__` does, each field set through
+# the slot's own descriptor (the C of `object.__setattr__`), and untracked by the garbage
+# collector, as it holds no containers (two ints, a shirt number and a text).
+
+cdef extern from "Python.h":
+    PyObject* PyType_GenericAlloc(PyTypeObject* type, Py_ssize_t nitems)
+    void PyObject_GC_UnTrack(void* op)
+
+assert MovePath.__slots__ == ("number", "x", "y", "risk"), "MovePath changed: see _new_move"
+cdef object FIELDS = tuple(MovePath.__dict__[name] for name in MovePath.__slots__)
+assert all(type(f).__name__ == "member_descriptor" for f in FIELDS)
+cdef PyTypeObject* MOVE_PATH = <PyTypeObject*>MovePath
+cdef object SQUARE_X = tuple(sq % WIDTH for sq in range(SQUARES))
+cdef object SQUARE_Y = tuple(sq // WIDTH for sq in range(SQUARES))
+
+
+cdef inline int _set(object field, object a, object value) except -1:
+    return Py_TYPE(field).tp_descr_set(field, a, value)
+
+
+cdef object _new_move(object number, int sq, object text):
+    cdef PyObject* made = PyType_GenericAlloc(MOVE_PATH, 0)
+    if made == NULL:
+        raise MemoryError()
+    a = <object>made
+    Py_DECREF(a)  # the cast took a reference of its own
+    PyObject_GC_UnTrack(made)
+    number_, x_, y_, risk_ = FIELDS
+    _set(number_, a, number)
+    _set(x_, a, SQUARE_X[sq])
+    _set(y_, a, SQUARE_Y[sq])
+    _set(risk_, a, text)
+    return a
+
+
+def moves_by_square(r, number):
+    """`paths.moves_by_square`, with new MovePaths (equal to those paths.py would keep)."""
+    cdef dict risk = r.risk
+    cdef PyObject* keys[SQUARES]
+    cdef PyObject* texts[SQUARES]
+    cdef int sq
+    for sq in range(SQUARES):
+        keys[sq] = NULL
+    # the squares in order without a sort: by their place on the pitch
+    for key, text in risk.items():
+        sq = key
+        keys[sq] = <PyObject*>key  # borrowed: `risk` holds them
+        texts[sq] = <PyObject*>text
+    cdef list out = []
+    cdef list squares = []
+    for sq in range(SQUARES):
+        if keys[sq] != NULL:
+            squares.append(<object>keys[sq])
+            out.append(_new_move(number, sq, <object>texts[sq]))
+    return out, squares

@@ -8,7 +8,6 @@ the way; Pass, Hand-off and Foul move, then throw, hand off or foul, which ends 
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tablesports.games.bloodbowl.actions import EndActivation, Select, SelectionDone
@@ -16,7 +15,6 @@ from tablesports.games.bloodbowl.ball import HELD, ON_GROUND, OUT
 from tablesports.games.bloodbowl.pitch import (
     HEIGHT,
     NEIGHBOURS,
-    SIZE,
     WIDTH,
     coords,
     end_zone_column,
@@ -53,7 +51,7 @@ from tablesports.games.bloodbowl.turn.moving import (
     no_ball_pick_up,
 )
 from tablesports.games.bloodbowl.turn.notes import block_note, foul_note, hand_off_note, pass_aims
-from tablesports.games.bloodbowl.turn.paths import actions_by_square, reach
+from tablesports.games.bloodbowl.turn.paths import kept_move, moves_by_square, reach
 from tablesports.games.bloodbowl.turn.shadowing import Shadowing, shadower
 from tablesports.games.bloodbowl.turn.skill_tests import JumpUp, LeapTest, TakeRoot
 from tablesports.games.bloodbowl.turn.trickster import tricks
@@ -86,35 +84,11 @@ STILL = (
 )
 """Actions taken where the player stands."""
 NEGATRAITS = ("Bone Head", "Really Stupid", "Animal Savagery", "Unchannelled Fury")
-_MOVES: dict[int, tuple[list[MovePath | None], list[dict[str, MovePath] | None]]] = {}
-"""Per shirt number, every MovePath made so far: by square when it needs no roll, else by
-square and risk text (a frozen dataclass is slow to build, and the same few texts come back
-on every square; cProfile: building them was most of `moves`). A square's texts are
-forgotten when they grow past `_MOVES_KEPT`."""
-_MOVES_KEPT = 200
 
 
 def fire_note(q: Player) -> str:
     """Breathe Fire's roll for people: Placed Prone on 4+ (5+ against ST 5 or more)."""
     return "prone 5+" if q.st >= 5 else "prone 4+"
-
-
-def _move(number: int, sq: int, text: str) -> MovePath:
-    """A new MovePath, kept in `_MOVES`."""
-    made_by = _MOVES.get(number)
-    if made_by is None:
-        made_by = _MOVES[number] = ([None] * SIZE, [None] * SIZE)
-    a = MovePath(number, sq % WIDTH, sq // WIDTH, text)
-    if not text:
-        made_by[0][sq] = a
-        return a
-    made = made_by[1][sq]
-    if made is None:
-        made = made_by[1][sq] = {}
-    elif len(made) > _MOVES_KEPT:
-        made.clear()
-    made[text] = a
-    return a
 
 
 def carrying(s: BloodBowlState, p: Player) -> bool:
@@ -262,13 +236,7 @@ class Activation(Procedure):
         """The move to `square` of `legal(s)` (one of `legal_parts`'s squares)."""
         p = s.players[self.pid]
         text = reach(s, self.pid, self.moved, self._break_tackle(p), self._sprint(p)).risk[square]
-        made_by = _MOVES.get(p.number)
-        if made_by is not None:
-            made = made_by[1][square]
-            a = made_by[0][square] if not text else made.get(text) if made is not None else None
-            if a is not None:
-                return a
-        return _move(p.number, square, text)
+        return kept_move(p.number, square, text)
 
     def leaps(self, s: BloodBowlState, p: Player) -> list[Aim]:
         """Leap (BB2020): over any adjacent square into the empty square beyond, for two
@@ -299,11 +267,7 @@ class Activation(Procedure):
         cache = s.__dict__.get("_moves")
         if cache is not None and cache[0] is r:
             return cache[1]
-        number = p.number
-        made_by = _MOVES.get(number)
-        if made_by is None:
-            made_by = _MOVES[number] = ([None] * SIZE, [None] * SIZE)
-        out, squares = actions_by_square(r, *made_by, partial(_move, number))
+        out, squares = moves_by_square(r, p.number)
         # the squares too, in the same order: the RL mask reads the moves' ids from them
         s.__dict__["_moves"] = (r, out, squares)
         return out

@@ -10,16 +10,16 @@ is a pick-up). The results are cached on the state until the next action changes
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
 from math import log
 from typing import TYPE_CHECKING, Any
 
 from tablesports.core.native import use_native
 from tablesports.games.bloodbowl.ball import ON_GROUND
-from tablesports.games.bloodbowl.pitch import NEIGHBOURS, SIZE, coords
+from tablesports.games.bloodbowl.pitch import NEIGHBOURS, SIZE, WIDTH, coords
 from tablesports.games.bloodbowl.players import STANDING
 from tablesports.games.bloodbowl.rules_data import Team, rosters
 from tablesports.games.bloodbowl.tables import NUMBERS
+from tablesports.games.bloodbowl.turn.actions import MovePath
 from tablesports.games.bloodbowl.turn.common import marking, tackle_zones
 
 if TYPE_CHECKING:
@@ -389,17 +389,45 @@ def _flood(
         frontier = nxt
 
 
-def actions_by_square(
-    r: Reach,
-    plain: list[Any],
-    rolled: list[dict[str, Any] | None],
-    make: Callable[[int, str], Any],
-) -> tuple[list[Any], list[int]]:
-    """An action for every square `r` reaches, in square order, and those squares: the one
-    kept in `plain[square]` when its path needs no roll, in `rolled[square][risk text]` when
-    it does, else a new one, `make(square, text)` (which keeps it there)."""
+_KEPT: dict[int, tuple[list[MovePath | None], list[dict[str, MovePath] | None]]] = {}
+"""Per shirt number, every MovePath made so far: by square when it needs no roll, else by
+square and risk text (a frozen dataclass is slow to build, and the same few texts come back
+on every square; cProfile: building them was most of the move list). A square's texts are
+forgotten when they grow past `KEEP`."""
+KEEP = 200
+
+
+def kept_move(number: int, square: int, text: str) -> MovePath:
+    """The move of player `number` to `square`, whose path needs the rolls `text`: the one
+    made before, else a new one, kept."""
+    made_by = _KEPT.get(number)
+    if made_by is None:
+        made_by = _KEPT[number] = ([None] * SIZE, [None] * SIZE)
+    if not text:
+        a = made_by[0][square]
+        if a is None:
+            a = made_by[0][square] = MovePath(number, square % WIDTH, square // WIDTH, text)
+        return a
+    made = made_by[1][square]
+    if made is None:
+        made = made_by[1][square] = {}
+    a = made.get(text)
+    if a is None:
+        if len(made) > KEEP:
+            made.clear()
+        a = made[text] = MovePath(number, square % WIDTH, square // WIDTH, text)
+    return a
+
+
+def moves_by_square(r: Reach, number: int) -> tuple[list[MovePath], list[int]]:
+    """The moves of player `number` to every square `r` reaches, in square order, and those
+    squares (the compiled twin makes them new, faster than it could look kept ones up)."""
+    made_by = _KEPT.get(number)
+    if made_by is None:
+        made_by = _KEPT[number] = ([None] * SIZE, [None] * SIZE)
+    plain, rolled = made_by
     risk = r.risk
-    out: list[Any] = []
+    out: list[MovePath] = []
     append = out.append
     squares = sorted(risk)
     for sq in squares:
@@ -409,7 +437,7 @@ def actions_by_square(
             a = made.get(text) if made is not None else None
         else:
             a = plain[sq]
-        append(make(sq, text) if a is None else a)
+        append(kept_move(number, sq, text) if a is None else a)
     return out, squares
 
 
