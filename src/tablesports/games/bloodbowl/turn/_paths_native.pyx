@@ -49,6 +49,7 @@ for _t in range(7):
     ROLL_COST[_t] = _py.COST.get(_t, 0)
 
 cdef long long INF = 1LL << 60
+cdef str EMPTY = ""
 
 
 cdef inline void heap_push(unsigned long long* heap, int* n, unsigned long long key) noexcept:
@@ -123,7 +124,9 @@ def _safest(s, r, p, list tz, list occupied, int ball, int budget, int free, str
         best[<int>sq_] = -1
     best[start] = 0
     bt_left[start] = break_tackle
-    cdef list rolls = [""] * SQUARES
+    # the rolls of the path to each square taken: borrowed, as `risk` holds each text
+    cdef PyObject* rolls[SQUARES]
+    rolls[start] = <PyObject*>EMPTY
 
     cdef unsigned long long key
     cdef long long c, step, nc
@@ -144,7 +147,7 @@ def _safest(s, r, p, list tz, list occupied, int ball, int budget, int free, str
             # the rolls of the path to sq: those to its parent and this step's own
             frm = par[sq]
             parent[sq] = frm
-            text = rolls[frm]
+            text = <object>rolls[frm]
             if rush:
                 text = f"{text}, {rush_text}" if text else rush_text
             if <int>tz[frm]:
@@ -157,8 +160,8 @@ def _safest(s, r, p, list tz, list occupied, int ball, int budget, int free, str
             if sq == ball:
                 risk[sq] = f"{text}, {pick_text}" if text else pick_text
                 continue
-            rolls[sq] = text
             risk[sq] = text
+            rolls[sq] = <PyObject*>text
         if not more:
             continue
         if not <int>tz[sq]:
