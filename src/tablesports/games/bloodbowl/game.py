@@ -14,6 +14,7 @@ from tablesports.games.bloodbowl.notation import read_position, state_from_json
 from tablesports.games.bloodbowl.pitch import HALF_WIDTH, coords, end_zone_column
 from tablesports.games.bloodbowl.players import CASUALTY, KO, SENT_OFF, STANDING, make_players
 from tablesports.games.bloodbowl.procedures.match import Match
+from tablesports.games.bloodbowl.procedures.setup import prepare as prepare_setup
 from tablesports.games.bloodbowl.rules_data import BUDGET, check_budget, load_team
 from tablesports.games.bloodbowl.state import BloodBowlState
 from tablesports.games.bloodbowl.tables import NUMBERS
@@ -64,6 +65,7 @@ class BloodBowlGame(Game):
         self.teams = [load_team(opts.home), load_team(opts.away)]
         for spec, team in zip((opts.home, opts.away), self.teams, strict=True):
             check_budget(team, opts.budget, spec)
+        prepare_setup(self.teams)
         self._codec: ActionCodec | None = None
 
     def new_initial_state(self) -> State:

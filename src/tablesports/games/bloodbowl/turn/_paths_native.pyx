@@ -3,12 +3,13 @@
 
 `paths.py` stays the rules' text and runs without this file. This one does the same work in
 the same order, on C arrays and a C heap instead of lists, dicts and `heapq`: the same squares,
-parents and risk texts, in the same order (tests/bloodbowl/test_paths_native.py compares the
+parents and risk texts, in the same order (tests/core/test_native.py compares the
 two on thousands of positions). It counts tackle zones as `common.tackle_zones` does, so that
 module's text is in its digest too. `make native` builds it (Cython and gcc), and
 `core/native.py` uses it only while it was built from the texts as they are.
 """
 
+from cpython.array cimport array
 from cpython.object cimport PyObject, PyTypeObject, Py_TYPE
 from cpython.ref cimport Py_DECREF
 
@@ -87,20 +88,23 @@ cdef inline unsigned long long heap_pop(unsigned long long* heap, int* n) noexce
     return top
 
 
-def _safest(s, r, p, list tz, list occupied, int ball, int budget, int free, str rush_text,
+def _safest(s, r, p, bytes tz, list occupied, int ball, int budget, int free, str rush_text,
             bint break_tackle, dict cache):
     """`paths._safest`: Dijkstra by the cost of the rolls, ties by steps, then square.
 
     A heap entry packs (cost, steps, square) into one integer, so that popping the heap takes
     the squares in exactly the order of paths.py's layers."""
     cdef int start = r.start
-    cdef list parent = r.parent
+    cdef array parent_ = r.parent
+    cdef short* parent = parent_.data.as_shorts
     cdef dict risk = r.risk
     cdef long long rush_cost = ROLL_COST[r.rush_target]
     stunty = "Stunty" in p.skills
     other_pt, titchy, exact_text = _py._other_skills(s, cache, p.team)
     cdef bint pt = break_tackle or "Titchy" in p.skills or other_pt
-    cdef list tzi = _py._zones(s, cache, p.team, True) if titchy else tz
+    cdef bytes tzi = _py._zones(s, cache, p.team, True) if titchy else tz
+    cdef const unsigned char* tz_ = tz
+    cdef const unsigned char* tzi_ = tzi
     cdef bint exact = pt or exact_text
     cdef int bt_bonus = _py.break_tackle_bonus(p)
     costs, texts = _py._dodge_tables(p.ag, stunty)
@@ -150,12 +154,12 @@ def _safest(s, r, p, list tz, list occupied, int ball, int budget, int free, str
             text = <object>rolls[frm]
             if rush:
                 text = f"{text}, {rush_text}" if text else rush_text
-            if <int>tz[frm]:
+            if tz_[frm]:
                 if exact:
                     bonus = bt_bonus if bt_left[frm] else 0
                     dodge = f"dodge {dodge_target(s, p, frm, sq, tzi, bonus)}+"
                 else:
-                    dodge = dodge_text[<int>tzi[sq]]
+                    dodge = dodge_text[tzi_[sq]]
                 text = f"{text}, {dodge}" if text else dodge
             if sq == ball:
                 risk[sq] = f"{text}, {pick_text}" if text else pick_text
@@ -164,7 +168,7 @@ def _safest(s, r, p, list tz, list occupied, int ball, int budget, int free, str
             rolls[sq] = <PyObject*>text
         if not more:
             continue
-        if not <int>tz[sq]:
+        if not tz_[sq]:
             # no Dodge: every square around at the same cost
             left = bt_left[sq]
             for j in range(NB_COUNT[sq]):
@@ -183,7 +187,7 @@ def _safest(s, r, p, list tz, list occupied, int ball, int budget, int free, str
             if pt:
                 nc = step + <long long>_py.COST[dodge_target(s, p, sq, nb, tzi, bonus)]
             else:
-                nc = step + dodge_cost[<int>tzi[nb]]
+                nc = step + dodge_cost[tzi_[nb]]
             if nc < best[nb]:
                 best[nb] = nc
                 par[nb] = sq
@@ -193,7 +197,8 @@ def _safest(s, r, p, list tz, list occupied, int ball, int budget, int free, str
 
 def _flood(r, list pitch, int ball, int budget, int free, str rush, s):
     """`paths._flood`: no opponent nearby, so a breadth-first flood gives every square."""
-    cdef list parent = r.parent
+    cdef array parent_ = r.parent
+    cdef short* parent = parent_.data.as_shorts
     cdef dict risk = r.risk
     cdef int start = r.start
     cdef unsigned char seen[SQUARES]
@@ -298,9 +303,10 @@ def _zones(s, dict cache, int team, bint dodging_into):
     return tz
 
 
-cdef list _tackle_zones(s, int team, bint dodging_into):
-    """`common.tackle_zones`."""
-    cdef int counts[SQUARES]
+cdef bytes _tackle_zones(s, int team, bint dodging_into):
+    """`common.tackle_zones`, as bytes (a count a square: indexed as the list is, and no list of
+    390 for the garbage collector to walk)."""
+    cdef unsigned char counts[SQUARES]
     cdef int i, j, at
     for i in range(SQUARES):
         counts[i] = 0
@@ -313,11 +319,7 @@ cdef list _tackle_zones(s, int team, bint dodging_into):
                 continue
             for j in range(NB_COUNT[at]):
                 counts[NB[at][j]] += 1
-    cdef list tz = [0] * SQUARES
-    for i in range(SQUARES):
-        if counts[i]:
-            tz[i] = counts[i]
-    return tz
+    return counts[:SQUARES]
 
 
 def _occupied(s, dict cache):
