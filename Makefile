@@ -86,7 +86,8 @@ lint: setup
 	$(BIN)/mypy
 
 # the compiled twins of the hottest modules (src/tablesports/core/native.py): Cython, from the
-# dev extra, compiles the Blood Bowl pathfinder's C text; kept while the texts are unchanged
+# dev extra, compiles the Blood Bowl pathfinder's C text and the protocol's and Blood Bowl's
+# turn modules whole; kept while the texts are unchanged
 native: setup system-deps
 	$(BIN)/python scripts/native.py
 
@@ -103,4 +104,4 @@ strength: setup
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis
-	find src -name '_*_native*' -delete
+	find src \( -name '_*_native*.so' -o -name '_*_native.sha256' \) -delete

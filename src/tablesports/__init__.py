@@ -13,7 +13,12 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from tablesports.core.native import install as _install_compiled
+
 __version__ = "0.1.0"
+
+# the compiled twins of the hottest modules, where built and current (core/native.py)
+_install_compiled()
 
 _WHERE = {
     "ActionParseError": "tablesports.core.errors",

@@ -109,8 +109,16 @@ def _native_note() -> None:
     """Whether the compiled twins are in use: the figures depend on it (`make native`)."""
     from tablesports.core.native import native_status
 
+    by_status: dict[str, list[str]] = {}
     for module, status in native_status().items():
-        console(stderr=True).print(f"compiled twin of {module}: {status}", soft_wrap=True)
+        by_status.setdefault(status, []).append(module)
+    total = sum(map(len, by_status.values()))
+    for status, modules in by_status.items():
+        if status == "compiled":
+            line = f"compiled twins in use: {len(modules)} of {total} modules"
+        else:
+            line = f"compiled twins {status}: {', '.join(modules)}"
+        console(stderr=True).print(line, soft_wrap=True)
 
 
 def bench_env(games: list[str], seconds: float, as_json: bool) -> None:
