@@ -1,0 +1,137 @@
+"""Paired speed ratios beside OpenSpiel (a script that prints figures, not a test).
+
+`../shared/bench/side_by_side.sh` runs three rounds; on a shared machine whose speed swings by
+a third within a minute, three ratios can straddle a threshold. This runs the same loop files
+with the same game counts (`os_playouts.py` for the anchor, `ts_playouts.py` for the game: the
+public loop, chance drawn from `chance_outcomes()`) REPS times, each repetition an anchor run
+then every checkout in alternating order, and prints each checkout's ratio to the anchor of its
+own repetition: the median and the range. `--against REV` adds a git revision (checked out in
+a temporary worktree, its compiled twins built with its own `scripts/native.py` when it has
+one) to compare with the working tree in the same repetitions.
+
+    .venv/bin/python benchmarks/paired.py bloodbowl --against ca54cb4 --reps 9
+    .venv/bin/python benchmarks/paired.py            # the five games, the working tree alone
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BENCH = ROOT.parent / "shared" / "bench"
+# side_by_side.sh's anchors and counts
+ANCHOR = {"jukem": ("python_kuhn_poker", 20000), "hanniball": ("chess", 300)}
+DEFAULT_ANCHOR = ("python_block_dominoes", 2000)
+GAMES = {"jukem": 300, "hanniball": 60, "bloodbowl": 10, "juggerttg": 20, "juggers": 20}
+
+
+def openspiel_python() -> str:
+    """The venv side_by_side.sh makes for OpenSpiel (made here the same way when missing)."""
+    venv = Path(os.environ.get("OS_VENV", Path(tempfile.gettempdir()) / "openspiel-venv"))
+    python = venv / "bin" / "python"
+    if not python.exists():
+        print(f"making {venv} with open-spiel (once)", file=sys.stderr)
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "open-spiel"], check=True)
+    return str(python)
+
+
+def rate(command: list[str], src: Path | None = None) -> float:
+    """all_steps/s of one run of a loop file."""
+    env = {k: v for k, v in os.environ.items() if k != "TABLESPORTS_PURE"}
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
+    done = subprocess.run(command, capture_output=True, text=True, env=env)
+    found = re.search(r"all_steps/s=(\d+)", done.stdout)
+    if done.returncode or found is None:
+        sys.exit(f"{' '.join(command)} failed:\n{done.stdout[-1500:]}{done.stderr[-1500:]}")
+    return float(found.group(1))
+
+
+def checkout(revision: str, where: Path) -> Path:
+    """`revision` in a worktree at `where`, its twins built; returns its src/."""
+    subprocess.run(
+        ["git", "-C", str(ROOT), "worktree", "add", "-q", "--detach", str(where), revision],
+        check=True,
+    )
+    if (where / "scripts" / "native.py").exists():
+        subprocess.run(
+            [sys.executable, str(where / "scripts" / "native.py")],
+            cwd=where,
+            env={**os.environ, "PYTHONPATH": str(where / "src")},
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+    return where / "src"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", default=list(GAMES), help=f"of {', '.join(GAMES)}")
+    parser.add_argument("--against", action="append", default=[], metavar="REV")
+    parser.add_argument("--reps", type=int, default=7, help="repetitions (default 7)")
+    args = parser.parse_args()
+    unknown = [g for g in args.games if g not in GAMES]
+    if unknown:
+        parser.error(f"unknown game {', '.join(unknown)}; allowed: {', '.join(GAMES)}")
+    if args.reps < 1:
+        parser.error("--reps takes a whole number of at least 1")
+    if not BENCH.is_dir():
+        sys.exit(f"the loop files are missing: {BENCH} (shared/bench beside the project)")
+    osp = openspiel_python()
+    with tempfile.TemporaryDirectory() as tmp:
+        sides: dict[str, Path] = {}
+        try:
+            for i, revision in enumerate(args.against):
+                sides[revision] = checkout(revision, Path(tmp) / f"rev{i}")
+            sides["now"] = ROOT / "src"
+            for game in args.games:
+                measure(game, sides, args.reps, osp)
+        finally:
+            for i in range(len(args.against)):
+                subprocess.run(
+                    ["git", "-C", str(ROOT), "worktree", "remove", "--force", f"{tmp}/rev{i}"],
+                    stderr=subprocess.DEVNULL,
+                )
+
+
+def measure(game: str, sides: dict[str, Path], reps: int, osp: str) -> None:
+    anchor, anchor_games = ANCHOR.get(game, DEFAULT_ANCHOR)
+    ratios: dict[str, list[float]] = {s: [] for s in sides}
+    rates: dict[str, list[float]] = {s: [] for s in ["anchor", *sides]}
+    names = list(sides)
+    for r in range(reps):
+        base = rate([osp, str(BENCH / "os_playouts.py"), anchor, str(anchor_games), str(r + 1)])
+        rates["anchor"].append(base)
+        for side in names if r % 2 == 0 else names[::-1]:
+            if not (sides[side] / "tablesports" / "games" / game).is_dir():
+                continue  # a revision from before the game
+            loop = [sys.executable, str(BENCH / "ts_playouts.py"), game, str(GAMES[game])]
+            x = rate([*loop, str(r + 1)], sides[side])
+            rates[side].append(x)
+            ratios[side].append(x / base)
+    print(f"{game} beside {anchor}, {reps} paired repetitions (all steps/s; ratio in a repetition)")
+    print(f"  {'anchor':>10}  {statistics.median(rates['anchor']):>9,.0f}")
+    for side in names:
+        if ratios[side]:
+            q = sorted(ratios[side])
+            print(
+                f"  {side:>10}  {statistics.median(rates[side]):>9,.0f}  ratio "
+                f"{statistics.median(q):.2f} (range {q[0]:.2f}-{q[-1]:.2f})"
+            )
+    now = rates["now"]
+    for side in names[:-1]:
+        if rates[side]:
+            g = sorted(n / b for n, b in zip(now, rates[side], strict=True))
+            print(f"  now / {side}: {statistics.median(g):.2f} (range {g[0]:.2f}-{g[-1]:.2f})")
+
+
+if __name__ == "__main__":
+    main()
