@@ -7,7 +7,9 @@ public loop, chance drawn from `chance_outcomes()`) REPS times, each repetition 
 then every checkout in alternating order, and prints each checkout's ratio to the anchor of its
 own repetition: the median and the range. `--against REV` adds a git revision (checked out in
 a temporary worktree, its compiled twins built with its own `scripts/native.py` when it has
-one) to compare with the working tree in the same repetitions.
+one) to compare with the working tree in the same repetitions. It first keeps the CPU busy for
+`--warmup` seconds: after a pause this machine runs the first seconds of load about a third
+faster, which would favour the first anchor.
 
     .venv/bin/python benchmarks/paired.py bloodbowl --against ca54cb4 --reps 9
     .venv/bin/python benchmarks/paired.py            # the five games, the working tree alone
@@ -22,6 +24,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,12 +80,15 @@ def main() -> None:
     parser.add_argument("games", nargs="*", default=list(GAMES), help=f"of {', '.join(GAMES)}")
     parser.add_argument("--against", action="append", default=[], metavar="REV")
     parser.add_argument("--reps", type=int, default=7, help="repetitions (default 7)")
+    parser.add_argument("--warmup", type=float, default=20, help="seconds of load first")
     args = parser.parse_args()
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
         parser.error(f"unknown game {', '.join(unknown)}; allowed: {', '.join(GAMES)}")
     if args.reps < 1:
         parser.error("--reps takes a whole number of at least 1")
+    if args.warmup < 0:
+        parser.error("--warmup takes a number of seconds, 0 or more")
     if not BENCH.is_dir():
         sys.exit(f"the loop files are missing: {BENCH} (shared/bench beside the project)")
     osp = openspiel_python()
@@ -92,6 +98,9 @@ def main() -> None:
             for i, revision in enumerate(args.against):
                 sides[revision] = checkout(revision, Path(tmp) / f"rev{i}")
             sides["now"] = ROOT / "src"
+            end = time.perf_counter() + args.warmup
+            while time.perf_counter() < end:
+                sum(range(10_000))
             for game in args.games:
                 measure(game, sides, args.reps, osp)
         finally:
