@@ -86,8 +86,9 @@ lint: setup
 	$(BIN)/mypy
 
 # the compiled twins of the hottest modules (src/tablesports/core/native.py): Cython, from the
-# dev extra, compiles the Blood Bowl pathfinder's C text and the protocol's and Blood Bowl's
-# turn modules whole; kept while the texts are unchanged
+# dev extra, compiles the Blood Bowl pathfinder's C text, and the modules of COMPILED_MODULES
+# (the protocol's loop, Blood Bowl's turn, each game's hottest) whole; kept while the texts
+# are unchanged
 native: setup system-deps
 	$(BIN)/python scripts/native.py
 

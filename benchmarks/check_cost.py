@@ -11,12 +11,13 @@ loops is the loop's own chance work (listing and drawing from every outcome).
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import time
 from collections.abc import Callable
 from typing import Any
+
+import _args  # benchmarks/_args.py, beside this script
 
 import tablesports
 from tablesports import CHANCE
@@ -46,15 +47,7 @@ def steps_per_cpu_second(game: Any, games: int, checked: bool, seed: int) -> flo
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("games", nargs="*", default=list(GAMES), help=f"of {', '.join(GAMES)}")
-    parser.add_argument("--reps", type=int, default=5, help="alternations (default 5)")
-    args = parser.parse_args()
-    unknown = [g for g in args.games if g not in GAMES]
-    if unknown:
-        parser.error(f"unknown game {', '.join(unknown)}; allowed: {', '.join(GAMES)}")
-    if args.reps < 1:
-        parser.error("--reps takes a whole number of at least 1")
+    args = _args.parse(_args.parser(__doc__, GAMES, reps=5), GAMES)
     for name in args.games:
         game = tablesports.load(name)
         ratios, checked = [], 0.0

@@ -17,7 +17,6 @@ faster, which would favour the first anchor.
 
 from __future__ import annotations
 
-import argparse
 import os
 import re
 import statistics
@@ -26,6 +25,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import _args  # benchmarks/_args.py, beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT.parent / "shared" / "bench"
@@ -76,17 +77,10 @@ def checkout(revision: str, where: Path) -> Path:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("games", nargs="*", default=list(GAMES), help=f"of {', '.join(GAMES)}")
+    parser = _args.parser(__doc__, GAMES, reps=7)
     parser.add_argument("--against", action="append", default=[], metavar="REV")
-    parser.add_argument("--reps", type=int, default=7, help="repetitions (default 7)")
     parser.add_argument("--warmup", type=float, default=20, help="seconds of load first")
-    args = parser.parse_args()
-    unknown = [g for g in args.games if g not in GAMES]
-    if unknown:
-        parser.error(f"unknown game {', '.join(unknown)}; allowed: {', '.join(GAMES)}")
-    if args.reps < 1:
-        parser.error("--reps takes a whole number of at least 1")
+    args = _args.parse(parser, GAMES)
     if args.warmup < 0:
         parser.error("--warmup takes a number of seconds, 0 or more")
     if not BENCH.is_dir():

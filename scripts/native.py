@@ -6,7 +6,6 @@ current texts is kept. usage: python scripts/native.py [--force]"""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 import subprocess
@@ -91,7 +90,7 @@ def build_whole(modules: tuple[str, ...], force: bool) -> None:
     if not todo:
         print(f"{len(modules)} modules compiled whole: up to date")
         return
-    root = source_path(todo[0]).parents[len(todo[0].split(".")) - 1]
+    root = package_root(todo[0])
     with tempfile.TemporaryDirectory() as tmp:
         pairs = [x for m in todo for x in (m, str(source_path(m).relative_to(root)))]
         done = subprocess.run(
@@ -114,22 +113,25 @@ def build_whole(modules: tuple[str, ...], force: bool) -> None:
     print(f"{len(todo)} of {len(modules)} modules compiled whole (Cython): {', '.join(todo)}")
 
 
+def package_root(module: str) -> Path:
+    """The folder that holds `tablesports`, where the builds run."""
+    return source_path(module).parents[len(module.split(".")) - 1]
+
+
 def build(module: str, force: bool) -> None:
-    spec = importlib.util.find_spec(module)
-    assert spec is not None and spec.origin is not None, module
-    source = Path(spec.origin)
-    root = source.parents[len(module.split(".")) - 1]  # the folder that holds `tablesports`
+    source = source_path(module)
+    root = package_root(module)
     name = twin_name(module)
     twin = source.with_name(name.rpartition(".")[2] + ".py")
-    sidecar = twin.with_suffix(".sha256")
+    stamp_file = sidecar(source)
     built = list(twin.parent.glob(twin.stem + ".*.so")) + list(
         twin.parent.glob(twin.stem + "__mypyc.*.so")
     )
     want = digest(module, source)
-    if not force and built and sidecar.exists() and sidecar.read_text().strip() == want:
+    if not force and built and stamp_file.exists() and stamp_file.read_text().strip() == want:
         print(f"{module}: compiled twin up to date")
         return
-    for old in [*built, sidecar]:
+    for old in [*built, stamp_file]:
         old.unlink(missing_ok=True)
     stamp = f'\nNATIVE_SOURCE = "{want}"\n'
     pyx = cython_source(source)
@@ -155,7 +157,7 @@ def build(module: str, force: bool) -> None:
             f"{module}: the {tool} build failed (it needs gcc and Python's headers):\n"
             f"{done.stdout[-2000:]}{done.stderr[-2000:]}"
         )
-    sidecar.write_text(want + "\n")
+    stamp_file.write_text(want + "\n")
     print(f"{module}: compiled twin built ({tool})")
 
 

@@ -203,7 +203,8 @@ def native_status() -> dict[str, str]:
         status = _compiled(module)[1]
         loaded = sys.modules.get(module)
         if status == "compiled" and loaded is not None and not _is_compiled(loaded):
-            status = "built, but this process imported the Python text (before `install`)"
+            # built after this process imported the module (or imported before `install`)
+            status = "built, but this process imported its Python text"
         out[module] = status
     return out
 
