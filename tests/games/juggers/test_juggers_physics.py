@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tablesports.games.juggers import data, physics
-from tablesports.games.juggers.physics_objects import simulate_objects
+from tablesports.games.juggers.physics_objects import in_goal, simulate_objects
 
 TABLE = data.table()
 DECEL = TABLE.sliding_friction * TABLE.gravity
@@ -85,6 +85,55 @@ def test_a_coin_wholly_between_the_posts_scores() -> None:
     assert out.scored and 0 not in out.positions and out.fallen == []
     wide = physics.simulate(TABLE, [(0, 0, 900.0, 400.0)], 0, (2000.0, 0.0), goal=-1)
     assert not wide.scored and wide.fallen == [0]
+
+
+POSTS_X = TABLE.width - TABLE.goal_line
+"""The line of the posts' centres of the goal that team A attacks (x = width)."""
+MID = TABLE.height / 2
+R = TABLE.coin_radius
+EDGE = TABLE.mouth / 2 - R
+"""The centre's largest distance from the middle with the disc still between the posts."""
+
+
+@pytest.mark.parametrize(
+    ("x", "dy", "inside"),
+    [
+        (POSTS_X + R + 0.01, 0.0, True),  # just inside: the disc wholly beyond the posts' line
+        (TABLE.width - 0.01, 0.0, True),  # the centre at the table's edge, the disc in the goal
+        (POSTS_X + R, 0.0, False),  # touching the posts' line
+        (POSTS_X, 0.0, False),  # straddling it
+        (POSTS_X - R - 0.01, 0.0, False),  # wholly in front of it
+        (POSTS_X + R + 5.0, EDGE - 0.01, True),  # just between the posts' inner edges
+        (POSTS_X + R + 5.0, EDGE, False),  # touching an inner edge
+        (
+            POSTS_X + R + 5.0,
+            EDGE + 8.0,
+            False,
+        ),  # the centre between the posts (34 mm), the disc not
+        (TABLE.width + 0.01, 0.0, False),  # the centre off the table: it fell
+    ],
+)
+def test_r10_h_goal_a_meta_needs_the_whole_disc_inside_the_posts(
+    x: float, dy: float, inside: bool
+) -> None:
+    for sign in (1.0, -1.0):
+        assert in_goal(TABLE, 1, x, MID + sign * dy) is inside
+        assert in_goal(TABLE, -1, TABLE.width - x, MID + sign * dy) is inside  # the other goal
+
+
+@pytest.mark.parametrize("simulate", [physics.simulate, simulate_objects])
+def test_r10_a_coin_stopping_astride_the_posts_line_scores_nothing(simulate: Any) -> None:
+    stop = POSTS_X + 5.0  # the centre just past the line: the disc straddles it
+    speed = math.sqrt(2 * DECEL * (stop - 1000.0))
+    out = simulate(TABLE, [(0, 0, 1000.0, MID)], 0, (speed, 0.0), goal=1)
+    assert not out.scored
+    assert out.positions[0][0] == pytest.approx(stop, abs=2.0)
+
+
+@pytest.mark.parametrize("simulate", [physics.simulate, simulate_objects])
+def test_r10_a_coin_flicked_away_from_the_goal_scores_nothing(simulate: Any) -> None:
+    out = simulate(TABLE, [(0, 0, POSTS_X + 2.0, MID)], 0, (-800.0, 0.0), goal=1)
+    assert not out.scored and out.positions[0][0] < POSTS_X
 
 
 def _random_flick(rng: random.Random) -> tuple[Any, ...]:

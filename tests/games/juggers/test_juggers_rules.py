@@ -170,6 +170,23 @@ def test_r10_the_flicked_jugger_wholly_inside_the_posts_scores_a_meta() -> None:
     assert state.turn == 2  # H-END: a meta ends the attack
 
 
+def test_r10_a_coin_stopping_astride_the_posts_line_is_no_meta() -> None:
+    state = position(NEAR_GOAL, A_TURN)  # 0.33 slides ~167 mm: the coin stops on the line
+    events = flick(state, "flick 1 at 0 strength 0.33")
+    assert "meta" not in kinds(events) and state.score == [0, 0]
+    x = state.pos[0][0] if state.pos[0] else 0.0
+    line = state.game.table.width - state.game.table.goal_line
+    assert abs(x - line) < state.game.table.coin_radius  # astride the line, between the posts
+
+
+def test_r10_a_coin_flicked_away_from_the_goal_is_no_meta() -> None:
+    state = position(
+        "at=A1:1165,400;A2:600,100;A3:600,700;B1:700,400", A_TURN, attacker_restriction="free"
+    )
+    events = flick(state, "flick 1 at 180 strength 0.2")
+    assert "meta" not in kinds(events) and state.score == [0, 0]
+
+
 def test_r10_a_team_mate_knocked_in_is_no_meta() -> None:
     state = position(
         "at=A1:1000,400;A2:1100,400;A3:600,100;B1:700,700", A_TURN, attacker_restriction="free"

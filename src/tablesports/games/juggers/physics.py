@@ -26,6 +26,8 @@ from tablesports.games.juggers.physics_objects import (
     MATE,
     OTHER,
     Outcome,
+    goal_gap,
+    in_goal,
     simulate_objects,
 )
 
@@ -37,6 +39,8 @@ __all__ = [
     "Outcome",
     "flick_spin",
     "flick_velocity",
+    "goal_gap",
+    "in_goal",
     "simulate",
 ]
 
@@ -197,9 +201,6 @@ def _run(
     lib.cpBodySetAngularVelocity(fbody, spin)
 
     w, h, dt = t.width, t.height, t.time_step
-    inside = t.mouth / 2 - r  # the centre's largest |y - mid| for the coin to be between posts
-    mid = h / 2
-    line_lo, line_hi = t.goal_line + r, w - t.goal_line - r
     position = lib.cpBodyGetPosition
     ax = ay = bx = by = 0.0
     side = 0.0
@@ -246,9 +247,8 @@ def _run(
                 if seg and not crossed:
                     far = abs(now) / seg  # from the gate's line
             if goal:
-                off = abs(y - mid) - inside
-                gap = max(line_hi - x, x - w, off) if goal > 0 else max(-x, x - line_lo, off)
-                if gap <= 0.0:  # wholly between the posts, beyond their line
+                gap = goal_gap(t, goal, x, y)
+                if gap < 0.0:  # wholly inside: `in_goal`, with the distance kept for `far`
                     scored = True
                     watch = False
                     _remove(lib, space, live, flicked)

@@ -19,6 +19,24 @@ CHECK_EVERY = 4
 """Falls and rest are checked every this many steps (the flicked coin every step)."""
 
 
+def goal_gap(t: Table, goal: int, x: float, y: float) -> float:
+    """How far (mm) a coin centred at (x, y) is from being wholly inside `goal` (+1: the goal
+    at x = width, -1: the one at x = 0); under 0 when it is (R10, H-GOAL: "entrerà
+    completamente all'interno dei pali"). Wholly inside: the whole disc beyond the line of the
+    posts' centres and between the posts' inner edges, its centre still on the table."""
+    r = t.coin_radius
+    off = abs(y - t.height / 2) - (t.mouth / 2 - r)  # the disc's reach past an inner edge
+    if goal > 0:
+        return max(t.width - t.goal_line + r - x, x - t.width, off)
+    return max(x - (t.goal_line - r), -x, off)
+
+
+def in_goal(t: Table, goal: int, x: float, y: float) -> bool:
+    """Whether a coin centred at (x, y) is wholly inside `goal` (a disc touching the posts'
+    line or an inner edge is not): the one goal test of both physics paths."""
+    return goal_gap(t, goal, x, y) < 0.0
+
+
 @dataclass(slots=True)
 class Outcome:
     """What a flick did: where every coin stopped, who fell (in order) and what the flicked did."""
@@ -113,9 +131,6 @@ def simulate_objects(
     fbody.angular_velocity = spin
 
     w, h, dt = t.width, t.height, t.time_step
-    inside = t.mouth / 2 - r  # the centre's largest |y - mid| for the coin to be between posts
-    mid = h / 2
-    line_lo, line_hi = t.goal_line + r, w - t.goal_line - r
     ax = ay = bx = by = 0.0
     side = 0.0
     if gate is not None:
@@ -143,11 +158,7 @@ def simulate_objects(
                     if 0.0 <= u <= 1.0:
                         crossed = True
                     side = now
-            if (
-                goal
-                and abs(y - mid) <= inside
-                and ((goal > 0 and line_hi <= x <= w) or (goal < 0 and 0.0 <= x <= line_lo))
-            ):
+            if goal and in_goal(t, goal, x, y):
                 scored = True
                 flying = False
                 _remove(space, live, flicked)
