@@ -105,11 +105,7 @@ EDGE = TABLE.mouth / 2 - R
         (POSTS_X - R - 0.01, 0.0, False),  # wholly in front of it
         (POSTS_X + R + 5.0, EDGE - 0.01, True),  # just between the posts' inner edges
         (POSTS_X + R + 5.0, EDGE, False),  # touching an inner edge
-        (
-            POSTS_X + R + 5.0,
-            EDGE + 8.0,
-            False,
-        ),  # the centre between the posts (34 mm), the disc not
+        (POSTS_X + R + 5.0, EDGE + 8.0, False),  # the centre between the posts, the disc not
         (TABLE.width + 0.01, 0.0, False),  # the centre off the table: it fell
     ],
 )
