@@ -44,6 +44,29 @@ def test_a_head_on_collision_of_equal_coins_swaps_their_velocities() -> None:
     assert rest.positions[0][0] == pytest.approx(300.0 + travel, abs=2.0)
 
 
+@pytest.mark.parametrize("simulate", [physics.simulate, simulate_objects])
+@pytest.mark.parametrize("speed", [1200.0, 1500.0, 2000.0])
+def test_h_geom_the_restitutions_measured_from_slides_are_the_tables(
+    simulate: Any, speed: float
+) -> None:
+    """Chipmunk multiplies two shapes' elasticities; the shapes are set so that the products
+    are the table's 0.8 (coin-coin) and 0.6 (coin-post), measured from where coins stop: a
+    coin sliding d mm left its last contact at sqrt(2 mu g d) mm/s."""
+    r = TABLE.coin_radius
+    # head-on into a resting coin: it leaves at (1 + e) / 2 of the impact speed
+    out = simulate(TABLE, [(0, 0, 300.0, 400.0), (1, 0, 400.0, 400.0)], 0, (speed, 0.0))
+    impact = math.sqrt(speed**2 - 2 * DECEL * (100.0 - 2 * r))
+    struck = math.sqrt(2 * DECEL * (out.positions[1][0] - 400.0))
+    assert 2 * struck / impact - 1 == pytest.approx(TABLE.restitution_coins, abs=0.025)
+    # head-on into a post: the coin slides back at e of the impact speed
+    post_y = TABLE.height / 2 + TABLE.mouth / 2 + TABLE.post_radius
+    out = simulate(TABLE, [(0, 0, 1000.0, post_y)], 0, (speed, 0.0))
+    contact = TABLE.width - TABLE.goal_line - TABLE.post_radius - r
+    impact = math.sqrt(speed**2 - 2 * DECEL * (contact - 1000.0))
+    back = math.sqrt(2 * DECEL * (contact - out.positions[0][0]))
+    assert back / impact == pytest.approx(TABLE.restitution_posts, abs=0.025)
+
+
 def test_a_coin_whose_centre_leaves_the_table_has_fallen() -> None:
     out = physics.simulate(TABLE, [(0, 0, 600.0, 700.0), (4, 1, 600.0, 300.0)], 0, (0.0, 2000.0))
     assert out.fallen == [0]

@@ -86,6 +86,11 @@ class Table(_Strict):
     def _fits(self) -> Table:
         if self.mouth <= 2 * self.coin_radius:
             raise ValueError("mouth: a coin must fit between the posts")
+        if self.restitution_posts > 0.0 and self.restitution_coins == 0.0:
+            raise ValueError(
+                "restitution_coins: over 0 when restitution_posts is (Chipmunk multiplies the "
+                "coin's elasticity and the post's)"
+            )
         # the fastest coin (a supermove's power is at most 2, the noise adds a strength spread)
         # must not skip, in one step, the goal's depth (where a whole coin fits inside the
         # posts) nor the width of another coin

@@ -26,6 +26,7 @@ from tablesports.games.juggers.physics_objects import (
     MATE,
     OTHER,
     Outcome,
+    elasticities,
     goal_gap,
     in_goal,
     simulate_objects,
@@ -149,6 +150,7 @@ def _run(
     origin = (0.0, 0.0)
     bodies: list[tuple[int, Any, Any, Any, Any]] = []
     fbody: Any = None
+    coin_elasticity, post_elasticity = elasticities(t)
     for slot, team, x, y in discs:
         mass = t.coin_mass * (heavy if slot == flicked else 1.0)
         body = lib.cpBodyNew(mass, lib.cpMomentForCircle(mass, 0.0, r, origin))
@@ -156,7 +158,7 @@ def _run(
         lib.cpBodySetPosition(body, (x, y))
         shape = lib.cpCircleShapeNew(body, r, origin)
         made.append((free_shape, shape))
-        lib.cpShapeSetElasticity(shape, t.restitution_coins)
+        lib.cpShapeSetElasticity(shape, coin_elasticity)
         lib.cpShapeSetFriction(shape, t.coin_friction)
         if slot == flicked:
             set_type(shape, FLICKED)
@@ -189,7 +191,7 @@ def _run(
                 static, t.post_radius, (x, t.height / 2 + dy * (t.mouth / 2 + t.post_radius))
             )
             made.append((free_shape, post))
-            lib.cpShapeSetElasticity(post, t.restitution_posts)
+            lib.cpShapeSetElasticity(post, post_elasticity)
             lib.cpShapeSetFriction(post, t.coin_friction)
             add_shape(space, post)
     touched = ffi.new("int *")

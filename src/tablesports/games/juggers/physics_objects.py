@@ -8,6 +8,7 @@ moved it) and, in the tests, as the reference the fast one must match bit for bi
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,14 @@ FLICKED, MATE, OTHER = 1, 2, 3
 """Collision types: the flicked coin, its team-mates, everyone else."""
 CHECK_EVERY = 4
 """Falls and rest are checked every this many steps (the flicked coin every step)."""
+
+
+def elasticities(t: Table) -> tuple[float, float]:
+    """The elasticity of a coin's shape and of a post's, such that the restitutions are the
+    table's: Chipmunk multiplies the two shapes' elasticities at a contact, so a coin's is the
+    square root of the coin-coin restitution and a post's makes the product the coin-post one."""
+    coin = math.sqrt(t.restitution_coins)
+    return coin, (t.restitution_posts / coin if coin else 0.0)
 
 
 def goal_gap(t: Table, goal: int, x: float, y: float) -> float:
@@ -80,12 +89,13 @@ def simulate_objects(
     flicker_team = team_of[flicked]
     bodies: list[tuple[int, Any, tuple[Any, ...]]] = []
     fbody: Any = None
+    coin_elasticity, post_elasticity = elasticities(t)
     for slot, team, x, y in discs:
         mass = t.coin_mass * (heavy if slot == flicked else 1.0)
         body = pm.Body(mass, pm.moment_for_circle(mass, 0.0, r))
         body.position = (x, y)
         shape = pm.Circle(body, r)
-        shape.elasticity = t.restitution_coins
+        shape.elasticity = coin_elasticity
         shape.friction = t.coin_friction
         if slot == flicked:
             shape.collision_type = FLICKED
@@ -117,7 +127,7 @@ def simulate_objects(
             post = pm.Circle(
                 static, t.post_radius, (x, t.height / 2 + dy * (t.mouth / 2 + t.post_radius))
             )
-            post.elasticity = t.restitution_posts
+            post.elasticity = post_elasticity
             post.friction = t.coin_friction
             space.add(post)
     touched = [False]
