@@ -174,6 +174,18 @@ def test_r32_r33_penalties_end_level_after_five_each() -> None:
     shot_out.update(pen_shots=[5, 5], pen_goals=[2, 1], reason="penalties 2-1")
     GAME.state_from_json(shot_out)
     shot_out["pen_shots"] = [5, 4]
-    rejected(shot_out, "pen_shots", "level, 5 to 55 each")
-    shot_out.update(pen_shots=[6, 6], pen_goals=[1, 1], winner=-1)
-    rejected(shot_out, "pen_shots", "ending on a lead unless at the cap")
+    rejected(shot_out, "pen_shots", "level, 5 or more each")
+    shot_out.update(pen_shots=[60, 60], pen_goals=[1, 1], winner=-1)
+    rejected(shot_out, "pen_shots", "ending on a lead")  # no draw "a oltranza" (R33)
+    capped = load("juggers", sudden_death_cap=55)
+    assert capped.state_from_json(shot_out).returns() == [0.0, 0.0]  # drawn at the cap
+
+
+def test_r22_a_penalty_taker_without_life_is_rejected() -> None:
+    data = position("hp=B2:0", "inning=9 half=1 first=A").to_json()
+    data.update(phase="shooter", attacker=-1, pos=[None] * 8, to_move=1)
+    GAME.state_from_json(data)
+    t = GAME.table
+    data["pos"][5] = [t.width / 2, t.height / 2]
+    data.update(phase="shoot", shooter=5)
+    rejected(data, "shooter", "a Jugger with life left")

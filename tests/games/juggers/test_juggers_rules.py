@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tablesports.core.errors import IllegalActionError
 from tablesports.core.registry import load
 from tablesports.games.juggers.actions import Noise, Toss
+from tablesports.games.juggers.game import JuggersGame
 from tablesports.games.juggers.state import NOISE, PLACE, PLAY, ROLL, SHOOTER, JuggersState
 
 from .helpers import GATE, STRAIGHT, flick, kinds, position, roll, roll_all
@@ -364,8 +367,8 @@ def _shoot(state: JuggersState, scores: bool) -> None:
     ) if scores else flick(state, "flick 2 at 90 strength 0.2")
 
 
-def _to_penalties() -> JuggersState:
-    state = position(GATE, A_TURN, "inning=9 half=1 first=A")
+def _to_penalties(at: str = GATE, *fields: str, **options: Any) -> JuggersState:
+    state = position(at, A_TURN, "inning=9 half=1 first=A", *fields, **options)
     flick(state, "flick 1 at 180 strength 0.2")
     roll_all(state)
     assert state.phase == SHOOTER  # R30: a tie goes to penalties
@@ -382,6 +385,48 @@ def test_r30_r31_r32_five_penalties_each_then_the_most_mete() -> None:
         _shoot(state, False)
     assert state.pen_shots == [5, 5] and state.is_terminal()
     assert state.returns() == [-1.0, 1.0]
+
+
+def test_r22_only_a_jugger_with_life_takes_a_penalty() -> None:
+    state = _to_penalties("at=A1:300,400;A2:500,350;A3:500,450;B1:900,400", "hp=B2:0")
+    assert state.current_player() == 1
+    assert [str(a) for a in state.legal_actions()] == ["shooter 1", "shooter 3", "shooter 4"]
+    unchanged(state, "shooter 2", "with life left")
+
+
+def test_h_pen_none_a_team_with_nobody_alive_chooses_among_all_four() -> None:
+    state = _to_penalties("at=A1:300,400;A2:500,350;A3:500,450", "hp=B1:0;B2:0;B3:0;B4:0")
+    assert state.current_player() == 1
+    assert len(state.legal_actions()) == 4
+    _shoot(state, True)
+    assert state.pen_goals == [0, 1]
+
+
+def test_r33_sudden_death_goes_on_until_one_leads_never_drawn() -> None:
+    state = _to_penalties()
+    for _ in range(2 * 60):  # past the 50 rounds at which a match used to be drawn
+        _shoot(state, False)
+    assert not state.is_terminal() and state.pen_shots == [60, 60]
+    assert load("juggers").info.max_game_length is None  # no bound: "a oltranza"
+
+
+def test_the_sudden_death_cap_option_draws_after_that_many_rounds() -> None:
+    state = _to_penalties(sudden_death_cap=2)
+    for _ in range(2 * 7):
+        _shoot(state, False)
+    assert state.is_terminal() and state.returns() == [0.0, 0.0]
+    assert state.reason.startswith("penalties capped")
+
+
+def test_the_rl_adapters_cap_the_sudden_death_unless_told() -> None:
+    from tablesports.envs.adapter import GameAdapter
+
+    assert load("juggers").house.sudden_death_cap is None
+    bounded = GameAdapter("juggers").game
+    assert isinstance(bounded, JuggersGame) and bounded.house.sudden_death_cap == 50
+    assert bounded.info.max_game_length is not None
+    chosen = GameAdapter("juggers", sudden_death_cap=3).game
+    assert isinstance(chosen, JuggersGame) and chosen.house.sudden_death_cap == 3
 
 
 def test_r33_still_tied_sudden_death_until_one_leads_after_equal_shots() -> None:

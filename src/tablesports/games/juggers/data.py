@@ -116,7 +116,8 @@ class HouseRules(_Strict):
     hero_score: bool
     hero_knock_off: bool
     hero_clean_defence: bool
-    sudden_death_cap: int = Field(ge=1, le=1000)
+    sudden_death_cap: int | None = Field(None, ge=1, le=1000)
+    """None: the shoot-out goes on until one side leads (R33); a number caps it (RL)."""
 
 
 M = TypeVar("M", bound=BaseModel)

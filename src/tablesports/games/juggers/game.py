@@ -53,7 +53,9 @@ class JuggersOptions(BaseModel):
     hero_clean_defence: bool | None = None
     """H-HERO 3: ending the opponent's attack without a meta is a heroic action."""
     sudden_death_cap: int | None = Field(None, ge=1, le=1000)
-    """H-PEN: after this many sudden-death rounds the match is drawn."""
+    """Not set by default: the penalties go on until one side leads (R33), so a match may be
+    as long as chance makes it. A number draws the match after that many sudden-death rounds:
+    for bounded uses (the RL adapters set `bounded_options`, OpenSpiel's max_game_length)."""
 
 
 class JuggersGame(Game):
@@ -71,6 +73,9 @@ class JuggersGame(Game):
     )
     Options: ClassVar[type[BaseModel]] = JuggersOptions
     options: JuggersOptions
+    bounded_options: ClassVar[dict[str, Any]] = {"sudden_death_cap": 50}
+    """Options that bound a match's length, which the RL adapters set unless given (R33's
+    sudden death has no end of its own)."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -80,12 +85,14 @@ class JuggersGame(Game):
         self.characters = data.roster().character
         self.index_of = {c.id: i for i, c in enumerate(self.characters)}
         h = self.house
-        bound = (
-            2
-            + 8
-            + 2 * h.innings * (5 + 2 * h.attacker_actions * ACTIONS_PER_FLICK)
-            + 2 * (5 + h.sudden_death_cap) * 4
-        )
+        bound = None  # the penalties without a cap have no bound (R33)
+        if h.sudden_death_cap is not None:
+            bound = (
+                2
+                + 8
+                + 2 * h.innings * (5 + 2 * h.attacker_actions * ACTIONS_PER_FLICK)
+                + 2 * (5 + h.sudden_death_cap) * 4
+            )
         setattr(self, "info", replace(self.info, max_game_length=bound))  # noqa: B010
 
     def new_initial_state(self) -> JuggersState:

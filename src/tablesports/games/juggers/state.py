@@ -198,7 +198,7 @@ class JuggersState(State):
         if phase == SHOOT:
             return list(GRID_FLICKS[self.shooter - base + 1])
         if phase == SHOOTER:
-            return [Shooter(j) for j in range(1, 5)]
+            return [Shooter(j) for j in self.shooters(team)]
         if phase == DRAFT:
             taken = set(self.chars)
             return [Pick(c.id) for i, c in enumerate(self.game.characters) if i not in taken]
@@ -230,6 +230,13 @@ class JuggersState(State):
             for s in range(base, base + 4)
             if self.hp[s] > 0 and self.pos[s] is None and not self.played[s]
         ]
+
+    def shooters(self, team: int) -> list[int]:
+        """The team's Juggers (1-4) that may take a penalty: those with life (R22); a team
+        with nobody alive fields any of its four (house rule H-PEN: a penalty costs no life)."""
+        base = team * 4
+        alive = [j for j in range(1, 5) if self.hp[base + j - 1] > 0]
+        return alive or [1, 2, 3, 4]
 
     def can_declare(self, slot: int) -> bool:
         return (
@@ -314,6 +321,12 @@ class JuggersState(State):
             return (
                 "place a Jugger with life points left that is not yet on the table, on a free "
                 "cell of your own half (R4, R22, H-PLACE)"
+            )
+        if isinstance(action, Shooter) and self.phase == SHOOTER:
+            may = ", ".join(map(str, self.shooters(self.to_move)))
+            return (
+                "a Jugger of yours with life left takes the penalty (R22; any of the four only "
+                f"when none has life, H-PEN-NONE): {may}"
             )
         if isinstance(action, Pass):
             return "pass only when no flick, supermove or substitution is possible"
@@ -743,8 +756,9 @@ class JuggersState(State):
             if a >= 5 and ga != gb:
                 self._finish(0 if ga > gb else 1, f"penalties {ga}-{gb}")
                 return
-            if a >= 5 + self.game.house.sudden_death_cap:
-                self._finish(NOBODY, "penalties without end: drawn (H-PEN)")
+            cap = self.game.house.sudden_death_cap  # None: "a oltranza" (R33)
+            if cap is not None and a >= 5 + cap:
+                self._finish(NOBODY, "penalties capped: drawn (the sudden_death_cap option)")
                 return
             self.to_move = first
         else:

@@ -213,7 +213,8 @@ def legal_ids(state: Any, ids_of: Callable[[list[Any]], list[int]]) -> np.ndarra
     if phase == "shoot":
         return ids.flicks[state.shooter - team * 4 + 1]
     if phase == "shooter":
-        return ids.shooters
+        shooters = state.shooters(team)
+        return ids.shooters if len(shooters) == 4 else ids.shooters[[j - 1 for j in shooters]]
     if phase == "draft":
         taken = set(state.chars)
         return np.array([k for i, k in enumerate(ids.picks) if i not in taken], np.int64)
