@@ -79,9 +79,10 @@ class AimBot:
         if phase == SHOOT:
             return self._penalty(state, team)
         if phase == SHOOTER:
-            base = team * 4
-            best = min(range(4), key=lambda k: state.character(base + k).precision)
-            return Shooter(best + 1)
+            base = team * 4  # the most precise of those who may shoot (R22)
+            return Shooter(
+                min(state.shooters(team), key=lambda j: state.character(base + j - 1).precision)
+            )
         if phase == DRAFT:
             return self._pick(state, team)
         if phase == CHOOSE:
