@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
 from tablesports.core.errors import IllegalActionError
 from tablesports.core.registry import load
-from tablesports.games.juggers.actions import Noise, Toss
+from tablesports.games.juggers.actions import Flick, Noise, Place, Shooter, Sub, Super, Toss
 from tablesports.games.juggers.game import JuggersGame
 from tablesports.games.juggers.state import NOISE, PLACE, PLAY, ROLL, SHOOTER, JuggersState
 
@@ -202,6 +203,16 @@ def test_r10_a_coin_on_a_post_is_no_meta() -> None:
     state = position("at=A1:1000,438;A2:1080,400;A3:1080,480;B1:700,100", A_TURN)
     events = flick(state, "flick 1 at 0 strength 0.6")
     assert "meta" not in kinds(events) and state.score == [0, 0]
+
+
+def test_h_goal_a_coin_that_stops_wholly_inside_a_goal_is_caught_there() -> None:
+    """A coin that is not a meta (here the defender's own) and rests wholly inside a goal is
+    out of play for the turn: no fall, no life lost, no injury roll (house rule H-GOAL)."""
+    state = position("at=A1:300,400;A2:500,350;A3:500,450;B1:1100,400;B2:900,100", B_TURN)
+    events = flick(state, "flick 1 at 0 strength 0.236")  # slides ~85 mm: to x ~ 1185
+    assert "caught" in kinds(events) and "fall" not in kinds(events)
+    assert state.pos[4] is None and state.hp[4] == 4 and state.phase == PLAY
+    assert state.score == [0, 0]
 
 
 def test_r10_the_defender_cannot_score() -> None:
@@ -483,3 +494,37 @@ def test_r25_h_hero_the_defence_ends_an_attack_without_a_meta() -> None:
     flick(off, "flick 1 at 180 strength 0.2")
     roll_all(off)
     assert off.morale == [6, 6]
+
+
+# --- bad values in hand-built actions (the library API, not the text parser) -------------------
+
+
+@pytest.mark.parametrize(
+    ("action", "reason"),
+    [
+        (Flick("1", 0.0, 0.5), "jugger is '1': it must be a whole number"),  # type: ignore[arg-type]
+        (Flick(None, 0.0, 0.5), "jugger is None"),  # type: ignore[arg-type]
+        (Flick(1.5, 0.0, 0.5), "jugger is 1.5"),  # type: ignore[arg-type]
+        (Flick(True, 0.0, 0.5), "jugger is True"),
+        (Flick(9, 0.0, 0.5), "numbered 1 to 4"),
+        (Flick(1, "x", 0.5), "angle is 'x': it must be a number"),  # type: ignore[arg-type]
+        (Flick(1, float("nan"), 0.5), "the angle is 0 to under 360"),
+        (Super(9), "numbered 1 to 4, not 9"),
+        (Super(0), "numbered 1 to 4, not 0"),
+        (Super("1"), "jugger is '1'"),  # type: ignore[arg-type]
+        (Sub(1, 9), "numbered 1 to 4, not 9"),
+        (Shooter(9), "numbered 1 to 4"),
+        (Place(1, 99, 99), "row 0 to 7"),
+        (Place(1, "a", 1), "col is 'a'"),  # type: ignore[arg-type]
+        (Toss(7), "not among the legal actions"),
+        (object(), "not among the legal actions"),
+    ],
+)
+def test_a_hand_built_action_of_bad_values_is_illegal_and_changes_nothing(
+    action: Any, reason: str
+) -> None:
+    for state in (position(GATE, A_TURN), position("phase=place")):
+        before = state.to_json()
+        with pytest.raises(IllegalActionError, match=re.escape(reason)):
+            state.apply_action(action)
+        assert state.to_json() == before

@@ -106,6 +106,15 @@ class JuggersGame(Game):
 
     def state_from_json(self, data: dict[str, Any]) -> State:
         state = JuggersState(self)
+        if not isinstance(data, dict):
+            raise NotationError(
+                f"a Juggers state is a JSON object of its fields (as to_json() writes), "
+                f"not {type(data).__name__}"
+            )
+        fields = {k for k in state.__dict__ if k != "game" and k[0] != "_"} - {"history"}
+        missing = sorted(fields - set(data))
+        if missing:  # never filled in with the start's values
+            raise NotationError(f"not a Juggers state: no {', '.join(missing)}")
         try:
             for key, value in data.items():
                 if key in ("history", "result", "pos", "flick", "rolls"):

@@ -5,11 +5,13 @@ break. Checked on every state read from JSON, the notation or a record; never on
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from tablesports.core.errors import StateError
 from tablesports.core.protocol import CHANCE, TERMINAL
 from tablesports.games.juggers.actions import Settle, slot_name
+from tablesports.games.juggers.physics_objects import in_goal, post_centres
 from tablesports.games.juggers.state import (
     CHOOSE,
     DRAFT,
@@ -32,6 +34,9 @@ BEFORE_PLAY = (TOSS, CHOOSE, DRAFT)
 IN_TURN = (PLACE, PLAY, NOISE, SETTLE, ROLL)
 """Phases of a turn of the innings (NOISE and SETTLE also follow a penalty flick)."""
 ROLL_KINDS = ("injury", "excite")
+SLOP = 0.5
+"""Millimetres by which a coin may overlap another coin or a post: Chipmunk lets shapes in
+contact overlap by its collision slop (0.1 mm); play never comes near 0.5."""
 
 
 def _bad(field: str, value: Any, allowed: str) -> StateError:
@@ -215,8 +220,15 @@ def _juggers(s: JuggersState) -> None:
             raise _bad(f"pos {name}", p, f"a point on the table, 0-{t.width} x 0-{t.height} mm")
         if s.hp[slot] <= 0 and s.shooter < 0:  # a penalty taker: checked in `_penalties`
             raise _bad(f"pos {name}", p, "off the table: a Jugger with no life left is out (R22)")
-        if p in seen:
-            raise _bad(f"pos {name}", p, f"a place of its own; {slot_name(seen[p])} is there")
+        for other, q in seen.items():
+            if math.dist(p, other) < 2 * t.coin_radius - SLOP:
+                there = f"{slot_name(q)} is at {other}"
+                raise _bad(f"pos {name}", p, f"a place of its own, clear of other coins; {there}")
+        for post in post_centres(t):
+            if math.dist(p, post) < t.coin_radius + t.post_radius - SLOP:
+                raise _bad(f"pos {name}", p, f"a place clear of the posts; a post is at {post}")
+        if in_goal(t, 1, x, y) or in_goal(t, -1, x, y):
+            raise _bad(f"pos {name}", p, "not wholly inside a goal: the goal catches it (H-GOAL)")
         seen[p] = slot
         if s.phase in (PLACE, PLAY, ROLL) and not s.played[slot]:
             raise _bad(f"played {name}", False, "true for a Jugger put on the table this turn")

@@ -29,6 +29,7 @@ from tablesports.games.juggers.physics_objects import (
     elasticities,
     goal_gap,
     in_goal,
+    post_centres,
     simulate_objects,
 )
 
@@ -42,6 +43,7 @@ __all__ = [
     "flick_velocity",
     "goal_gap",
     "in_goal",
+    "post_centres",
     "simulate",
 ]
 
@@ -185,15 +187,12 @@ def _run(
         bodies.append((slot, body, shape, slide, turn))
         if slot == flicked:
             fbody = body
-    for x in (t.goal_line, t.width - t.goal_line):
-        for dy in (-1.0, 1.0):
-            post = lib.cpCircleShapeNew(
-                static, t.post_radius, (x, t.height / 2 + dy * (t.mouth / 2 + t.post_radius))
-            )
-            made.append((free_shape, post))
-            lib.cpShapeSetElasticity(post, post_elasticity)
-            lib.cpShapeSetFriction(post, t.coin_friction)
-            add_shape(space, post)
+    for centre in post_centres(t):
+        post = lib.cpCircleShapeNew(static, t.post_radius, centre)
+        made.append((free_shape, post))
+        lib.cpShapeSetElasticity(post, post_elasticity)
+        lib.cpShapeSetFriction(post, t.coin_friction)
+        add_shape(space, post)
     touched = ffi.new("int *")
     if gate is not None:
         handler = lib.cpSpaceAddCollisionHandler(space, FLICKED, MATE)

@@ -28,6 +28,15 @@ def elasticities(t: Table) -> tuple[float, float]:
     return coin, (t.restitution_posts / coin if coin else 0.0)
 
 
+def post_centres(t: Table) -> list[tuple[float, float]]:
+    """The four posts' centres: goal at x = 0 (near side, far side), then goal at x = width."""
+    return [
+        (x, t.height / 2 + dy * (t.mouth / 2 + t.post_radius))
+        for x in (t.goal_line, t.width - t.goal_line)
+        for dy in (-1.0, 1.0)
+    ]
+
+
 def goal_gap(t: Table, goal: int, x: float, y: float) -> float:
     """How far (mm) a coin centred at (x, y) is from being wholly inside `goal` (+1: the goal
     at x = width, -1: the one at x = 0); under 0 when it is (R10, H-GOAL: "entrerà
@@ -122,14 +131,11 @@ def simulate_objects(
         bodies.append((slot, body, parts))
         if slot == flicked:
             fbody = body
-    for x in (t.goal_line, t.width - t.goal_line):
-        for dy in (-1.0, 1.0):
-            post = pm.Circle(
-                static, t.post_radius, (x, t.height / 2 + dy * (t.mouth / 2 + t.post_radius))
-            )
-            post.elasticity = post_elasticity
-            post.friction = t.coin_friction
-            space.add(post)
+    for centre in post_centres(t):
+        post = pm.Circle(static, t.post_radius, centre)
+        post.elasticity = post_elasticity
+        post.friction = t.coin_friction
+        space.add(post)
     touched = [False]
     if gate is not None:
 

@@ -42,6 +42,7 @@ from tablesports.games.juggers.actions import (
     Super,
     Toss,
     cell_centre,
+    malformed,
     slot_name,
 )
 
@@ -258,6 +259,8 @@ class JuggersState(State):
         return [i for i in half if i not in taken]
 
     def is_legal(self, action: Action) -> bool:
+        if malformed(action):  # a hand-built action of the wrong types (never a listed one)
+            return False
         if self.to_move == CHANCE:
             return any(action == o for o, _ in self.chance_outcomes())
         if self.to_move < 0:
@@ -296,6 +299,12 @@ class JuggersState(State):
     def why_illegal(self, action: Action) -> str:
         if self.phase == OVER:
             return "the match is over"
+        bad = malformed(action)
+        if bad:
+            return bad
+        for name in ("jugger", "out", "into"):  # Flick, Place, Super, Shooter, Sub
+            if self.to_move >= 0 and not 1 <= getattr(action, name, 1) <= 4:
+                return f"your Juggers are numbered 1 to 4, not {getattr(action, name)}"
         if self.to_move >= 0 and isinstance(action, Flick):
             return self.why_flick_illegal(action) or "?"
         if isinstance(action, Super) and self.phase == PLAY and self.to_move >= 0:
@@ -317,6 +326,10 @@ class JuggersState(State):
                 "a substitution swaps a Jugger on the table for one on the bench with life "
                 "(R17, R22)"
             )
+        if isinstance(action, Place) and not (
+            0 <= action.col < len(COLUMNS) and 0 <= action.row < ROWS
+        ):
+            return f"a cell is column 0 to {len(COLUMNS) - 1} and row 0 to {ROWS - 1} (a1 to l8)"
         if isinstance(action, Place) and self.phase == PLACE:
             return (
                 "place a Jugger with life points left that is not yet on the table, on a free "
@@ -568,7 +581,14 @@ class JuggersState(State):
             goal,
             gate,
         )
-        settle = Settle(tuple((s, x, y) for s, (x, y) in sorted(out.positions.items())))
+        # a coin left wholly inside a goal is caught there: off the table (H-GOAL)
+        settle = Settle(
+            tuple(
+                (s, x, y)
+                for s, (x, y) in sorted(out.positions.items())
+                if not (physics.in_goal(t, 1, x, y) or physics.in_goal(t, -1, x, y))
+            )
+        )
         self.result = (
             settle,
             out.fallen,
@@ -589,10 +609,18 @@ class JuggersState(State):
         slot, _, _, _, used = self.flick
         team = self.team_of(slot)
         h = self.game.house
+        before = self.pos
         self.pos = [None] * 8
         for s, x, y in settle.positions:
             self.pos[s] = (x, y)
-        events: list[Event] = []
+        events: list[Event] = [
+            Event("caught", f"{self.label(s)} rests inside a goal: off the table", rule="H-GOAL")
+            for s, p in enumerate(before)
+            if p is not None
+            and self.pos[s] is None
+            and s not in fallen
+            and not (scored and s == slot)
+        ]
         if self.shooter >= 0:  # a penalty: no life points, no injuries (H-PEN)
             self.pen_shots[team] += 1
             if scored:
