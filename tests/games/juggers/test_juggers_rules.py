@@ -11,7 +11,8 @@ from tablesports.core.errors import IllegalActionError
 from tablesports.core.registry import load
 from tablesports.games.juggers.actions import Flick, Noise, Place, Shooter, Sub, Super, Toss
 from tablesports.games.juggers.game import JuggersGame
-from tablesports.games.juggers.state import NOISE, PLACE, PLAY, ROLL, SHOOTER, JuggersState
+from tablesports.games.juggers.phases import NOISE, PLACE, PLAY, ROLL, SHOOTER
+from tablesports.games.juggers.state import JuggersState
 
 from .helpers import GATE, STRAIGHT, flick, kinds, position, roll, roll_all
 

@@ -22,16 +22,8 @@ from typing import Any
 
 from tablesports.core.protocol import Action, Game, State
 from tablesports.games.juggers.actions import Choose, Flick, Noise, Pick, Place, Shooter, Sub, Super
-from tablesports.games.juggers.state import (
-    CHOOSE,
-    DRAFT,
-    NOISE_OUTCOMES,
-    PLACE,
-    PLAY,
-    SHOOT,
-    SHOOTER,
-    JuggersState,
-)
+from tablesports.games.juggers.phases import CHOOSE, DRAFT, PLACE, PLAY, SHOOT, SHOOTER
+from tablesports.games.juggers.state import NOISE_OUTCOMES, JuggersState
 
 CENTRE_NOISE = Noise(0, 0)
 META = 1000.0

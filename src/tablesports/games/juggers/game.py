@@ -26,6 +26,7 @@ from tablesports.games.juggers.actions import (
     parse_action,
 )
 from tablesports.games.juggers.notation import parse_position
+from tablesports.games.juggers.pending import FlickResult, PendingFlick
 from tablesports.games.juggers.state import JuggersState
 
 ACTIONS_PER_FLICK = 10
@@ -123,7 +124,7 @@ class JuggersGame(Game):
                     raise KeyError(key)
                 setattr(state, key, value)
             state.pos = [tuple(p) if p is not None else None for p in data["pos"]]
-            state.flick = tuple(data["flick"]) if data["flick"] is not None else None
+            state.flick = PendingFlick(*data["flick"]) if data["flick"] is not None else None
             state.rolls = [(str(k), int(s)) for k, s in data["rolls"]]
             if data["result"] is not None:
                 text, fallen, *flags = data["result"]
@@ -131,7 +132,7 @@ class JuggersGame(Game):
                     raise TypeError(f"result starts with the settle action's text, not {text!r}")
                 settle = parse_action(text)
                 assert isinstance(settle, Settle)
-                state.result = (settle, list(fallen), *flags)
+                state.result = FlickResult(settle, list(fallen), *flags)
         except (KeyError, TypeError, ValueError, AssertionError) as exc:
             raise NotationError(f"not a Juggers state: {exc!r}") from None
         state.history = state.history_from_json(data.get("history", []))

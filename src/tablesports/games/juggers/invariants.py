@@ -11,13 +11,12 @@ from typing import Any
 from tablesports.core.errors import StateError
 from tablesports.core.protocol import CHANCE, TERMINAL
 from tablesports.games.juggers.actions import Settle, slot_name
-from tablesports.games.juggers.physics_objects import in_goal, post_centres
-from tablesports.games.juggers.state import (
+from tablesports.games.juggers.phases import (
     CHOOSE,
     DRAFT,
-    NOBODY,
     NOISE,
     OVER,
+    PHASES,
     PLACE,
     PLAY,
     ROLL,
@@ -25,10 +24,10 @@ from tablesports.games.juggers.state import (
     SHOOT,
     SHOOTER,
     TOSS,
-    JuggersState,
 )
+from tablesports.games.juggers.physics_objects import in_goal, post_centres
+from tablesports.games.juggers.state import NOBODY, JuggersState
 
-PHASES = (TOSS, CHOOSE, DRAFT, PLACE, PLAY, NOISE, SETTLE, ROLL, SHOOTER, SHOOT, OVER)
 CHANCE_PHASES = (TOSS, NOISE, SETTLE, ROLL)
 BEFORE_PLAY = (TOSS, CHOOSE, DRAFT)
 IN_TURN = (PLACE, PLAY, NOISE, SETTLE, ROLL)
@@ -383,8 +382,8 @@ def _penalties(s: JuggersState) -> None:
         others = [slot_name(x) for x, p in enumerate(s.pos) if p is not None and x != s.shooter]
         if others or (s.phase != SETTLE and s.pos[s.shooter] is None):
             raise _bad("pos", others, "the penalty taker alone on the table (R31)")
-        if s.flick is not None and s.flick[0] != s.shooter:
-            raise _bad("flick slot", s.flick[0], "the penalty taker's")
+        if s.flick is not None and s.flick.slot != s.shooter:
+            raise _bad("flick slot", s.flick.slot, "the penalty taker's")
         team = s.team_of(s.shooter)
         if s.shooter % 4 + 1 not in s.shooters(team):
             raise _bad("shooter", slot_name(s.shooter), "a Jugger with life left (R22, H-PEN)")
