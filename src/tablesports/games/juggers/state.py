@@ -232,7 +232,8 @@ class JuggersState(State):
 
     def shooters(self, team: int) -> list[int]:
         """The team's Juggers (1-4) that may take a penalty: those with life (R22); a team
-        with nobody alive fields any of its four (house rule H-PEN: a penalty costs no life)."""
+        with nobody alive fields any of its four (house rule H-PEN-NONE: a penalty costs no
+        life)."""
         base = team * 4
         alive = [j for j in range(1, 5) if self.hp[base + j - 1] > 0]
         return alive or [1, 2, 3, 4]
