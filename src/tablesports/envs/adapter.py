@@ -29,6 +29,11 @@ class GameAdapter:
         if game_id not in game_ids():
             raise UnknownGameError(game_id, game_ids())
         self.game: Game = load(game_id, **options)
+        # a game whose play has no end of its own names the options that bound it (RL, and
+        # OpenSpiel's max_game_length): they are set here unless given
+        bound: dict[str, Any] = getattr(self.game, "bounded_options", {})
+        if any(k not in options for k in bound):
+            self.game = load(game_id, **{**bound, **options})
         self.game_id = game_id
         self.tensor = game_tensor(game_id)
         self.shape: tuple[int, ...] = tuple(self.tensor.tensor_shape(self.game))

@@ -46,3 +46,15 @@ def test_the_bot_refuses_unknown_parameters() -> None:
 
     with pytest.raises(TypeError, match="known: strengths, robust"):
         AimBot(None, colour=1)
+
+
+def test_r22_the_bot_sends_its_most_precise_living_jugger_to_the_penalty() -> None:
+    from .helpers import flick, roll_all
+
+    at = "at=A1:300,400;A2:500,350;A3:500,450;B1:900,400"
+    state = position(at, "hp=B4:0", "inning=9 half=1 first=A")
+    flick(state, "flick 1 at 180 strength 0.2")  # a foul ends the last attack: penalties
+    roll_all(state)
+    assert state.phase == "shooter" and state.current_player() == 1
+    # vespa (B4, spread 2 degrees) has no life left: scheggia (B2, 2.5) is the next best
+    assert str(AimBot(state.game).step(state)) == "shooter 2"

@@ -64,3 +64,12 @@ def test_a_table_whose_step_lets_coins_tunnel_is_refused() -> None:
 def test_not_toml_is_named() -> None:
     with pytest.raises(DataFileError, match=r"house\.toml: not valid TOML"):
         data.parse_data(data.HouseRules, "innings = = 9", "house.toml")
+
+
+def test_a_table_with_bouncing_posts_and_dead_coins_is_refused() -> None:
+    """Chipmunk multiplies the coin's and the post's elasticities: a coin of elasticity 0 could
+    not bounce off a post at all."""
+    raw = data._read("table.toml")
+    bad = raw.replace("restitution_coins = 0.80", "restitution_coins = 0.0")
+    with pytest.raises(DataFileError, match="restitution_coins"):
+        data.parse_data(data.Table, bad, "table.toml")

@@ -84,7 +84,35 @@ def test_a_coin_stands_on_the_table_and_on_a_place_of_its_own() -> None:
     rejected(data, "pos A1", "a point on the table")
     data = start_json()
     data["pos"][4] = data["pos"][0]
-    rejected(data, "pos B1", "a place of its own; A1 is there")
+    rejected(data, "pos B1", "a place of its own, clear of other coins; A1 is at")
+
+
+def test_coins_that_overlap_are_rejected() -> None:
+    data = start_json()  # A1 stands at (300, 400)
+    data["pos"][4] = [320.0, 400.0]  # 20 mm apart: the discs (25.75 mm wide) overlap
+    rejected(data, "pos B1", "clear of other coins; A1 is at (300.0, 400.0)")
+    data["pos"][4] = [300.0 + 2 * GAME.table.coin_radius, 400.0]  # touching: a real table
+    GAME.state_from_json(data)
+
+
+def test_a_coin_on_a_post_is_rejected() -> None:
+    t = GAME.table
+    post = (t.width - t.goal_line, t.height / 2 + t.mouth / 2 + t.post_radius)
+    data = start_json()
+    data["pos"][4] = list(post)  # B1 centred on a post of the goal at x = width
+    rejected(data, "pos B1", "clear of the posts")
+    data["pos"][4] = [post[0], post[1] + t.post_radius + t.coin_radius - 2.0]  # overlapping
+    rejected(data, "pos B1", "clear of the posts")
+
+
+def test_h_goal_a_coin_resting_wholly_inside_a_goal_is_rejected() -> None:
+    t = GAME.table
+    for x in (t.width - t.goal_line / 2, t.goal_line / 2):  # the middle of each goal mouth
+        data = start_json()
+        data["pos"][4] = [x, t.height / 2]
+        rejected(data, "pos B1", "not wholly inside a goal")
+    data["pos"][4] = [t.width - t.goal_line, t.height / 2]  # astride the posts' line: on the table
+    GAME.state_from_json(data)
 
 
 def test_r4_at_most_three_coins_of_a_team_on_the_table() -> None:
@@ -174,6 +202,31 @@ def test_r32_r33_penalties_end_level_after_five_each() -> None:
     shot_out.update(pen_shots=[5, 5], pen_goals=[2, 1], reason="penalties 2-1")
     GAME.state_from_json(shot_out)
     shot_out["pen_shots"] = [5, 4]
-    rejected(shot_out, "pen_shots", "level, 5 to 55 each")
-    shot_out.update(pen_shots=[6, 6], pen_goals=[1, 1], winner=-1)
-    rejected(shot_out, "pen_shots", "ending on a lead unless at the cap")
+    rejected(shot_out, "pen_shots", "level, 5 or more each")
+    shot_out.update(pen_shots=[60, 60], pen_goals=[1, 1], winner=-1)
+    rejected(shot_out, "pen_shots", "ending on a lead")  # no draw "a oltranza" (R33)
+    capped = load("juggers", sudden_death_cap=55)
+    assert capped.state_from_json(shot_out).returns() == [0.0, 0.0]  # drawn at the cap
+
+
+def test_r22_a_penalty_taker_without_life_is_rejected() -> None:
+    data = position("hp=B2:0", "inning=9 half=1 first=A").to_json()
+    data.update(phase="shooter", attacker=-1, pos=[None] * 8, to_move=1)
+    GAME.state_from_json(data)
+    t = GAME.table
+    data["pos"][5] = [t.width / 2, t.height / 2]
+    data.update(phase="shoot", shooter=5)
+    rejected(data, "shooter", "a Jugger with life left")
+
+
+@pytest.mark.parametrize("data", [[], None, "state", 5])
+def test_a_state_that_is_not_a_json_object_is_named(data: Any) -> None:
+    with pytest.raises(NotationError, match="a JSON object of its fields"):
+        GAME.state_from_json(data)
+
+
+def test_a_missing_field_is_rejected_not_filled_in() -> None:
+    data = start_json("score=1,0")
+    del data["score"]
+    with pytest.raises(NotationError, match="no score"):
+        GAME.state_from_json(data)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from tablesports.games.juggers import data, physics
-from tablesports.games.juggers.physics_objects import simulate_objects
+from tablesports.games.juggers.physics_objects import in_goal, simulate_objects
 
 TABLE = data.table()
 DECEL = TABLE.sliding_friction * TABLE.gravity
@@ -42,6 +42,29 @@ def test_a_head_on_collision_of_equal_coins_swaps_their_velocities() -> None:
     # and, left to stop, the striker rests at the contact point
     rest = physics.simulate(table, discs, 0, (speed, 0.0))
     assert rest.positions[0][0] == pytest.approx(300.0 + travel, abs=2.0)
+
+
+@pytest.mark.parametrize("simulate", [physics.simulate, simulate_objects])
+@pytest.mark.parametrize("speed", [1200.0, 1500.0, 2000.0])
+def test_h_geom_the_restitutions_measured_from_slides_are_the_tables(
+    simulate: Any, speed: float
+) -> None:
+    """Chipmunk multiplies two shapes' elasticities; the shapes are set so that the products
+    are the table's 0.8 (coin-coin) and 0.6 (coin-post), measured from where coins stop: a
+    coin sliding d mm left its last contact at sqrt(2 mu g d) mm/s."""
+    r = TABLE.coin_radius
+    # head-on into a resting coin: it leaves at (1 + e) / 2 of the impact speed
+    out = simulate(TABLE, [(0, 0, 300.0, 400.0), (1, 0, 400.0, 400.0)], 0, (speed, 0.0))
+    impact = math.sqrt(speed**2 - 2 * DECEL * (100.0 - 2 * r))
+    struck = math.sqrt(2 * DECEL * (out.positions[1][0] - 400.0))
+    assert 2 * struck / impact - 1 == pytest.approx(TABLE.restitution_coins, abs=0.025)
+    # head-on into a post: the coin slides back at e of the impact speed
+    post_y = TABLE.height / 2 + TABLE.mouth / 2 + TABLE.post_radius
+    out = simulate(TABLE, [(0, 0, 1000.0, post_y)], 0, (speed, 0.0))
+    contact = TABLE.width - TABLE.goal_line - TABLE.post_radius - r
+    impact = math.sqrt(speed**2 - 2 * DECEL * (contact - 1000.0))
+    back = math.sqrt(2 * DECEL * (contact - out.positions[0][0]))
+    assert back / impact == pytest.approx(TABLE.restitution_posts, abs=0.025)
 
 
 def test_a_coin_whose_centre_leaves_the_table_has_fallen() -> None:
@@ -85,6 +108,51 @@ def test_a_coin_wholly_between_the_posts_scores() -> None:
     assert out.scored and 0 not in out.positions and out.fallen == []
     wide = physics.simulate(TABLE, [(0, 0, 900.0, 400.0)], 0, (2000.0, 0.0), goal=-1)
     assert not wide.scored and wide.fallen == [0]
+
+
+POSTS_X = TABLE.width - TABLE.goal_line
+"""The line of the posts' centres of the goal that team A attacks (x = width)."""
+MID = TABLE.height / 2
+R = TABLE.coin_radius
+EDGE = TABLE.mouth / 2 - R
+"""The centre's largest distance from the middle with the disc still between the posts."""
+
+
+@pytest.mark.parametrize(
+    ("x", "dy", "inside"),
+    [
+        (POSTS_X + R + 0.01, 0.0, True),  # just inside: the disc wholly beyond the posts' line
+        (TABLE.width - 0.01, 0.0, True),  # the centre at the table's edge, the disc in the goal
+        (POSTS_X + R, 0.0, False),  # touching the posts' line
+        (POSTS_X, 0.0, False),  # straddling it
+        (POSTS_X - R - 0.01, 0.0, False),  # wholly in front of it
+        (POSTS_X + R + 5.0, EDGE - 0.01, True),  # just between the posts' inner edges
+        (POSTS_X + R + 5.0, EDGE, False),  # touching an inner edge
+        (POSTS_X + R + 5.0, EDGE + 8.0, False),  # the centre between the posts, the disc not
+        (TABLE.width + 0.01, 0.0, False),  # the centre off the table: it fell
+    ],
+)
+def test_r10_h_goal_a_meta_needs_the_whole_disc_inside_the_posts(
+    x: float, dy: float, inside: bool
+) -> None:
+    for sign in (1.0, -1.0):
+        assert in_goal(TABLE, 1, x, MID + sign * dy) is inside
+        assert in_goal(TABLE, -1, TABLE.width - x, MID + sign * dy) is inside  # the other goal
+
+
+@pytest.mark.parametrize("simulate", [physics.simulate, simulate_objects])
+def test_r10_a_coin_stopping_astride_the_posts_line_scores_nothing(simulate: Any) -> None:
+    stop = POSTS_X + 5.0  # the centre just past the line: the disc straddles it
+    speed = math.sqrt(2 * DECEL * (stop - 1000.0))
+    out = simulate(TABLE, [(0, 0, 1000.0, MID)], 0, (speed, 0.0), goal=1)
+    assert not out.scored
+    assert out.positions[0][0] == pytest.approx(stop, abs=2.0)
+
+
+@pytest.mark.parametrize("simulate", [physics.simulate, simulate_objects])
+def test_r10_a_coin_flicked_away_from_the_goal_scores_nothing(simulate: Any) -> None:
+    out = simulate(TABLE, [(0, 0, POSTS_X + 2.0, MID)], 0, (-800.0, 0.0), goal=1)
+    assert not out.scored and out.positions[0][0] < POSTS_X
 
 
 def _random_flick(rng: random.Random) -> tuple[Any, ...]:

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 import pytest
 
 from tablesports.core.errors import IllegalActionError
 from tablesports.core.registry import load
-from tablesports.games.juggers.actions import Noise, Toss
-from tablesports.games.juggers.state import NOISE, PLACE, PLAY, ROLL, SHOOTER, JuggersState
+from tablesports.games.juggers.actions import Flick, Noise, Place, Shooter, Sub, Super, Toss
+from tablesports.games.juggers.game import JuggersGame
+from tablesports.games.juggers.phases import NOISE, PLACE, PLAY, ROLL, SHOOTER
+from tablesports.games.juggers.state import JuggersState
 
 from .helpers import GATE, STRAIGHT, flick, kinds, position, roll, roll_all
 
@@ -170,6 +175,23 @@ def test_r10_the_flicked_jugger_wholly_inside_the_posts_scores_a_meta() -> None:
     assert state.turn == 2  # H-END: a meta ends the attack
 
 
+def test_r10_a_coin_stopping_astride_the_posts_line_is_no_meta() -> None:
+    state = position(NEAR_GOAL, A_TURN)  # 0.33 slides ~167 mm: the coin stops on the line
+    events = flick(state, "flick 1 at 0 strength 0.33")
+    assert "meta" not in kinds(events) and state.score == [0, 0]
+    x = state.pos[0][0] if state.pos[0] else 0.0
+    line = state.game.table.width - state.game.table.goal_line
+    assert abs(x - line) < state.game.table.coin_radius  # astride the line, between the posts
+
+
+def test_r10_a_coin_flicked_away_from_the_goal_is_no_meta() -> None:
+    state = position(
+        "at=A1:1165,400;A2:600,100;A3:600,700;B1:700,400", A_TURN, attacker_restriction="free"
+    )
+    events = flick(state, "flick 1 at 180 strength 0.2")
+    assert "meta" not in kinds(events) and state.score == [0, 0]
+
+
 def test_r10_a_team_mate_knocked_in_is_no_meta() -> None:
     state = position(
         "at=A1:1000,400;A2:1100,400;A3:600,100;B1:700,700", A_TURN, attacker_restriction="free"
@@ -182,6 +204,16 @@ def test_r10_a_coin_on_a_post_is_no_meta() -> None:
     state = position("at=A1:1000,438;A2:1080,400;A3:1080,480;B1:700,100", A_TURN)
     events = flick(state, "flick 1 at 0 strength 0.6")
     assert "meta" not in kinds(events) and state.score == [0, 0]
+
+
+def test_h_goal_a_coin_that_stops_wholly_inside_a_goal_is_caught_there() -> None:
+    """A coin that is not a meta (here the defender's own) and rests wholly inside a goal is
+    out of play for the turn: no fall, no life lost, no injury roll (house rule H-GOAL)."""
+    state = position("at=A1:300,400;A2:500,350;A3:500,450;B1:1100,400;B2:900,100", B_TURN)
+    events = flick(state, "flick 1 at 0 strength 0.236")  # slides ~85 mm: to x ~ 1185
+    assert "caught" in kinds(events) and "fall" not in kinds(events)
+    assert state.pos[4] is None and state.hp[4] == 4 and state.phase == PLAY
+    assert state.score == [0, 0]
 
 
 def test_r10_the_defender_cannot_score() -> None:
@@ -347,8 +379,8 @@ def _shoot(state: JuggersState, scores: bool) -> None:
     ) if scores else flick(state, "flick 2 at 90 strength 0.2")
 
 
-def _to_penalties() -> JuggersState:
-    state = position(GATE, A_TURN, "inning=9 half=1 first=A")
+def _to_penalties(at: str = GATE, *fields: str, **options: Any) -> JuggersState:
+    state = position(at, A_TURN, "inning=9 half=1 first=A", *fields, **options)
     flick(state, "flick 1 at 180 strength 0.2")
     roll_all(state)
     assert state.phase == SHOOTER  # R30: a tie goes to penalties
@@ -365,6 +397,48 @@ def test_r30_r31_r32_five_penalties_each_then_the_most_mete() -> None:
         _shoot(state, False)
     assert state.pen_shots == [5, 5] and state.is_terminal()
     assert state.returns() == [-1.0, 1.0]
+
+
+def test_r22_only_a_jugger_with_life_takes_a_penalty() -> None:
+    state = _to_penalties("at=A1:300,400;A2:500,350;A3:500,450;B1:900,400", "hp=B2:0")
+    assert state.current_player() == 1
+    assert [str(a) for a in state.legal_actions()] == ["shooter 1", "shooter 3", "shooter 4"]
+    unchanged(state, "shooter 2", "with life left")
+
+
+def test_h_pen_none_a_team_with_nobody_alive_chooses_among_all_four() -> None:
+    state = _to_penalties("at=A1:300,400;A2:500,350;A3:500,450", "hp=B1:0;B2:0;B3:0;B4:0")
+    assert state.current_player() == 1
+    assert len(state.legal_actions()) == 4
+    _shoot(state, True)
+    assert state.pen_goals == [0, 1]
+
+
+def test_r33_sudden_death_goes_on_until_one_leads_never_drawn() -> None:
+    state = _to_penalties()
+    for _ in range(2 * 60):  # past the 50 rounds at which a match used to be drawn
+        _shoot(state, False)
+    assert not state.is_terminal() and state.pen_shots == [60, 60]
+    assert load("juggers").info.max_game_length is None  # no bound: "a oltranza"
+
+
+def test_the_sudden_death_cap_option_draws_after_that_many_rounds() -> None:
+    state = _to_penalties(sudden_death_cap=2)
+    for _ in range(2 * 7):
+        _shoot(state, False)
+    assert state.is_terminal() and state.returns() == [0.0, 0.0]
+    assert state.reason.startswith("penalties capped")
+
+
+def test_the_rl_adapters_cap_the_sudden_death_unless_told() -> None:
+    from tablesports.envs.adapter import GameAdapter
+
+    assert load("juggers").house.sudden_death_cap is None
+    bounded = GameAdapter("juggers").game
+    assert isinstance(bounded, JuggersGame) and bounded.house.sudden_death_cap == 50
+    assert bounded.info.max_game_length is not None
+    chosen = GameAdapter("juggers", sudden_death_cap=3).game
+    assert isinstance(chosen, JuggersGame) and chosen.house.sudden_death_cap == 3
 
 
 def test_r33_still_tied_sudden_death_until_one_leads_after_equal_shots() -> None:
@@ -421,3 +495,37 @@ def test_r25_h_hero_the_defence_ends_an_attack_without_a_meta() -> None:
     flick(off, "flick 1 at 180 strength 0.2")
     roll_all(off)
     assert off.morale == [6, 6]
+
+
+# --- bad values in hand-built actions (the library API, not the text parser) -------------------
+
+
+@pytest.mark.parametrize(
+    ("action", "reason"),
+    [
+        (Flick("1", 0.0, 0.5), "jugger is '1': it must be a whole number"),  # type: ignore[arg-type]
+        (Flick(None, 0.0, 0.5), "jugger is None"),  # type: ignore[arg-type]
+        (Flick(1.5, 0.0, 0.5), "jugger is 1.5"),  # type: ignore[arg-type]
+        (Flick(True, 0.0, 0.5), "jugger is True"),
+        (Flick(9, 0.0, 0.5), "numbered 1 to 4"),
+        (Flick(1, "x", 0.5), "angle is 'x': it must be a number"),  # type: ignore[arg-type]
+        (Flick(1, float("nan"), 0.5), "the angle is 0 to under 360"),
+        (Super(9), "numbered 1 to 4, not 9"),
+        (Super(0), "numbered 1 to 4, not 0"),
+        (Super("1"), "jugger is '1'"),  # type: ignore[arg-type]
+        (Sub(1, 9), "numbered 1 to 4, not 9"),
+        (Shooter(9), "numbered 1 to 4"),
+        (Place(1, 99, 99), "row 0 to 7"),
+        (Place(1, "a", 1), "col is 'a'"),  # type: ignore[arg-type]
+        (Toss(7), "not among the legal actions"),
+        (object(), "not among the legal actions"),
+    ],
+)
+def test_a_hand_built_action_of_bad_values_is_illegal_and_changes_nothing(
+    action: Any, reason: str
+) -> None:
+    for state in (position(GATE, A_TURN), position("phase=place")):
+        before = state.to_json()
+        with pytest.raises(IllegalActionError, match=re.escape(reason)):
+            state.apply_action(action)
+        assert state.to_json() == before

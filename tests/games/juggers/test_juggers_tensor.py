@@ -73,3 +73,17 @@ def test_encode_state_gives_the_array_of_the_observation_in_every_phase() -> Non
             assert fast.dtype == np.float32
             assert np.array_equal(fast, encode(game, state.observation(player), player))
     assert phases >= {"toss", "draft", "place", "play", "noise", "settle", "shoot", "over"}
+
+
+def test_legal_ids_offer_only_the_living_penalty_takers() -> None:
+    from .helpers import flick, position, roll_all
+
+    at = "at=A1:300,400;A2:500,350;A3:500,450;B1:900,400"
+    state = position(at, "hp=B2:0;B4:0", "inning=9 half=1 first=A")
+    flick(state, "flick 1 at 180 strength 0.2")  # a foul ends the last attack: penalties
+    roll_all(state)
+    codec = state.game.action_codec()
+    assert codec is not None and state.phase == "shooter"
+    expected = [codec.encode(a) for a in state.legal_actions()]
+    assert len(expected) == 2  # B1 and B3
+    assert legal_ids(state, lambda actions: [codec.encode(a) for a in actions]).tolist() == expected

@@ -35,14 +35,46 @@ STRENGTH_BUCKETS = (-1, 0, 1)
 TEAM_LETTERS = "AB"
 
 
+def _real(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def num(value: float) -> str:
-    """A float's shortest exact text, without a trailing .0."""
+    """A float's shortest exact text, without a trailing .0 (anything else as its repr, for
+    the message about a hand-built action of the wrong type)."""
+    if not _real(value):
+        return repr(value)
     text = repr(float(value))
     return text[:-2] if text.endswith(".0") else text
 
 
 def cell_name(col: int, row: int) -> str:
-    return f"{COLUMNS[col]}{row + 1}"
+    if type(col) is int and type(row) is int and 0 <= col < len(COLUMNS) and 0 <= row < ROWS:
+        return f"{COLUMNS[col]}{row + 1}"
+    return f"column {col!r} row {row!r}"  # a hand-built Place off the table, for its message
+
+
+_KINDS = {"int": "a whole number", "float": "a number", "str": "a text"}
+
+
+def malformed(action: object) -> str | None:
+    """What is wrong with the types of a (hand-built) action's fields, or None: whole numbers
+    are ints (not bools, floats or texts), numbers are ints or floats, texts are texts. The
+    rules then check the ranges; a state never applies an action that fails here."""
+    for f in getattr(action, "__dataclass_fields__", {}).values():
+        kind = _KINDS.get(str(f.type))
+        if kind is None:
+            continue
+        value = getattr(action, f.name)
+        if f.type == "int":
+            ok = type(value) is int
+        elif f.type == "float":
+            ok = _real(value)
+        else:
+            ok = isinstance(value, str)
+        if not ok:
+            return f"the {type(action).__name__}'s {f.name} is {value!r}: it must be {kind}"
+    return None
 
 
 def cell_centre(col: int, row: int) -> tuple[float, float]:
@@ -127,7 +159,9 @@ class Toss:
     winner: int
 
     def __str__(self) -> str:
-        return f"toss {TEAM_LETTERS[self.winner]}"
+        if type(self.winner) is int and 0 <= self.winner < 2:
+            return f"toss {TEAM_LETTERS[self.winner]}"
+        return f"toss {self.winner!r}"  # hand-built of a bad value
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +170,9 @@ class Noise:
     strength: int  # bucket, -1..1 spreads
 
     def __str__(self) -> str:
-        return f"noise {self.angle:+d} {self.strength:+d}"
+        if type(self.angle) is int and type(self.strength) is int:
+            return f"noise {self.angle:+d} {self.strength:+d}"
+        return f"noise {self.angle!r} {self.strength!r}"  # hand-built of the wrong type
 
 
 @dataclass(frozen=True, slots=True)

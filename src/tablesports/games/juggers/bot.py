@@ -22,16 +22,8 @@ from typing import Any
 
 from tablesports.core.protocol import Action, Game, State
 from tablesports.games.juggers.actions import Choose, Flick, Noise, Pick, Place, Shooter, Sub, Super
-from tablesports.games.juggers.state import (
-    CHOOSE,
-    DRAFT,
-    NOISE_OUTCOMES,
-    PLACE,
-    PLAY,
-    SHOOT,
-    SHOOTER,
-    JuggersState,
-)
+from tablesports.games.juggers.phases import CHOOSE, DRAFT, PLACE, PLAY, SHOOT, SHOOTER
+from tablesports.games.juggers.state import NOISE_OUTCOMES, JuggersState
 
 CENTRE_NOISE = Noise(0, 0)
 META = 1000.0
@@ -79,9 +71,10 @@ class AimBot:
         if phase == SHOOT:
             return self._penalty(state, team)
         if phase == SHOOTER:
-            base = team * 4
-            best = min(range(4), key=lambda k: state.character(base + k).precision)
-            return Shooter(best + 1)
+            base = team * 4  # the most precise of those who may shoot (R22)
+            return Shooter(
+                min(state.shooters(team), key=lambda j: state.character(base + j - 1).precision)
+            )
         if phase == DRAFT:
             return self._pick(state, team)
         if phase == CHOOSE:

@@ -86,6 +86,11 @@ class Table(_Strict):
     def _fits(self) -> Table:
         if self.mouth <= 2 * self.coin_radius:
             raise ValueError("mouth: a coin must fit between the posts")
+        if self.restitution_posts > 0.0 and self.restitution_coins == 0.0:
+            raise ValueError(
+                "restitution_coins: over 0 when restitution_posts is (Chipmunk multiplies the "
+                "coin's elasticity and the post's)"
+            )
         # the fastest coin (a supermove's power is at most 2, the noise adds a strength spread)
         # must not skip, in one step, the goal's depth (where a whole coin fits inside the
         # posts) nor the width of another coin
@@ -111,7 +116,8 @@ class HouseRules(_Strict):
     hero_score: bool
     hero_knock_off: bool
     hero_clean_defence: bool
-    sudden_death_cap: int = Field(ge=1, le=1000)
+    sudden_death_cap: int | None = Field(None, ge=1, le=1000)
+    """None: the shoot-out goes on until one side leads (R33); a number caps it (RL)."""
 
 
 M = TypeVar("M", bound=BaseModel)

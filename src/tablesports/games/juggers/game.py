@@ -26,6 +26,7 @@ from tablesports.games.juggers.actions import (
     parse_action,
 )
 from tablesports.games.juggers.notation import parse_position
+from tablesports.games.juggers.pending import FlickResult, PendingFlick
 from tablesports.games.juggers.state import JuggersState
 
 ACTIONS_PER_FLICK = 10
@@ -53,7 +54,9 @@ class JuggersOptions(BaseModel):
     hero_clean_defence: bool | None = None
     """H-HERO 3: ending the opponent's attack without a meta is a heroic action."""
     sudden_death_cap: int | None = Field(None, ge=1, le=1000)
-    """H-PEN: after this many sudden-death rounds the match is drawn."""
+    """Not set by default: the penalties go on until one side leads (R33), so a match may be
+    as long as chance makes it. A number draws the match after that many sudden-death rounds:
+    for bounded uses (the RL adapters set `bounded_options`, OpenSpiel's max_game_length)."""
 
 
 class JuggersGame(Game):
@@ -71,6 +74,9 @@ class JuggersGame(Game):
     )
     Options: ClassVar[type[BaseModel]] = JuggersOptions
     options: JuggersOptions
+    bounded_options: ClassVar[dict[str, Any]] = {"sudden_death_cap": 50}
+    """Options that bound a match's length, which the RL adapters set unless given (R33's
+    sudden death has no end of its own)."""
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
@@ -80,12 +86,14 @@ class JuggersGame(Game):
         self.characters = data.roster().character
         self.index_of = {c.id: i for i, c in enumerate(self.characters)}
         h = self.house
-        bound = (
-            2
-            + 8
-            + 2 * h.innings * (5 + 2 * h.attacker_actions * ACTIONS_PER_FLICK)
-            + 2 * (5 + h.sudden_death_cap) * 4
-        )
+        bound = None  # the penalties without a cap have no bound (R33)
+        if h.sudden_death_cap is not None:
+            bound = (
+                2
+                + 8
+                + 2 * h.innings * (5 + 2 * h.attacker_actions * ACTIONS_PER_FLICK)
+                + 2 * (5 + h.sudden_death_cap) * 4
+            )
         setattr(self, "info", replace(self.info, max_game_length=bound))  # noqa: B010
 
     def new_initial_state(self) -> JuggersState:
@@ -99,6 +107,15 @@ class JuggersGame(Game):
 
     def state_from_json(self, data: dict[str, Any]) -> State:
         state = JuggersState(self)
+        if not isinstance(data, dict):
+            raise NotationError(
+                f"a Juggers state is a JSON object of its fields (as to_json() writes), "
+                f"not {type(data).__name__}"
+            )
+        fields = {k for k in state.__dict__ if k != "game" and k[0] != "_"} - {"history"}
+        missing = sorted(fields - set(data))
+        if missing:  # never filled in with the start's values
+            raise NotationError(f"not a Juggers state: no {', '.join(missing)}")
         try:
             for key, value in data.items():
                 if key in ("history", "result", "pos", "flick", "rolls"):
@@ -107,7 +124,7 @@ class JuggersGame(Game):
                     raise KeyError(key)
                 setattr(state, key, value)
             state.pos = [tuple(p) if p is not None else None for p in data["pos"]]
-            state.flick = tuple(data["flick"]) if data["flick"] is not None else None
+            state.flick = PendingFlick(*data["flick"]) if data["flick"] is not None else None
             state.rolls = [(str(k), int(s)) for k, s in data["rolls"]]
             if data["result"] is not None:
                 text, fallen, *flags = data["result"]
@@ -115,7 +132,7 @@ class JuggersGame(Game):
                     raise TypeError(f"result starts with the settle action's text, not {text!r}")
                 settle = parse_action(text)
                 assert isinstance(settle, Settle)
-                state.result = (settle, list(fallen), *flags)
+                state.result = FlickResult(settle, list(fallen), *flags)
         except (KeyError, TypeError, ValueError, AssertionError) as exc:
             raise NotationError(f"not a Juggers state: {exc!r}") from None
         state.history = state.history_from_json(data.get("history", []))

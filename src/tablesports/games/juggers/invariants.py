@@ -5,17 +5,18 @@ break. Checked on every state read from JSON, the notation or a record; never on
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from tablesports.core.errors import StateError
 from tablesports.core.protocol import CHANCE, TERMINAL
 from tablesports.games.juggers.actions import Settle, slot_name
-from tablesports.games.juggers.state import (
+from tablesports.games.juggers.phases import (
     CHOOSE,
     DRAFT,
-    NOBODY,
     NOISE,
     OVER,
+    PHASES,
     PLACE,
     PLAY,
     ROLL,
@@ -23,15 +24,18 @@ from tablesports.games.juggers.state import (
     SHOOT,
     SHOOTER,
     TOSS,
-    JuggersState,
 )
+from tablesports.games.juggers.physics_objects import in_goal, post_centres
+from tablesports.games.juggers.state import NOBODY, JuggersState
 
-PHASES = (TOSS, CHOOSE, DRAFT, PLACE, PLAY, NOISE, SETTLE, ROLL, SHOOTER, SHOOT, OVER)
 CHANCE_PHASES = (TOSS, NOISE, SETTLE, ROLL)
 BEFORE_PLAY = (TOSS, CHOOSE, DRAFT)
 IN_TURN = (PLACE, PLAY, NOISE, SETTLE, ROLL)
 """Phases of a turn of the innings (NOISE and SETTLE also follow a penalty flick)."""
 ROLL_KINDS = ("injury", "excite")
+SLOP = 0.5
+"""Millimetres by which a coin may overlap another coin or a post: Chipmunk lets shapes in
+contact overlap by its collision slop (0.1 mm); play never comes near 0.5."""
 
 
 def _bad(field: str, value: Any, allowed: str) -> StateError:
@@ -213,10 +217,17 @@ def _juggers(s: JuggersState) -> None:
         x, y = p
         if not (0.0 <= x <= t.width and 0.0 <= y <= t.height):
             raise _bad(f"pos {name}", p, f"a point on the table, 0-{t.width} x 0-{t.height} mm")
-        if s.hp[slot] <= 0 and s.shooter < 0:  # any of the four may take a penalty (H-PEN)
+        if s.hp[slot] <= 0 and s.shooter < 0:  # a penalty taker: checked in `_penalties`
             raise _bad(f"pos {name}", p, "off the table: a Jugger with no life left is out (R22)")
-        if p in seen:
-            raise _bad(f"pos {name}", p, f"a place of its own; {slot_name(seen[p])} is there")
+        for other, q in seen.items():
+            if math.dist(p, other) < 2 * t.coin_radius - SLOP:
+                there = f"{slot_name(q)} is at {other}"
+                raise _bad(f"pos {name}", p, f"a place of its own, clear of other coins; {there}")
+        for post in post_centres(t):
+            if math.dist(p, post) < t.coin_radius + t.post_radius - SLOP:
+                raise _bad(f"pos {name}", p, f"a place clear of the posts; a post is at {post}")
+        if in_goal(t, 1, x, y) or in_goal(t, -1, x, y):
+            raise _bad(f"pos {name}", p, "not wholly inside a goal: the goal catches it (H-GOAL)")
         seen[p] = slot
         if s.phase in (PLACE, PLAY, ROLL) and not s.played[slot]:
             raise _bad(f"played {name}", False, "true for a Jugger put on the table this turn")
@@ -344,9 +355,10 @@ def _result(s: JuggersState) -> None:
 
 def _penalties(s: JuggersState) -> None:
     """Penalties only after a tied match, shot in turn, goals no more than shots (R31, H-PEN)."""
-    cap = 5 + s.game.house.sudden_death_cap
+    rounds = s.game.house.sudden_death_cap
+    cap = 5 + rounds if rounds is not None else 10**9  # "a oltranza" (R33)
     for t in (0, 1):
-        _in("pen_shots", s.pen_shots[t], 0, cap, f"0 to {cap} penalties (H-PEN)")
+        _in("pen_shots", s.pen_shots[t], 0, cap, f"0 to {cap} penalties (sudden_death_cap)")
         _in("pen_goals", s.pen_goals[t], 0, s.pen_shots[t], "0 up to the penalties taken")
     in_penalties = s.phase in (SHOOTER, SHOOT) or s.shooter >= 0
     if (any(s.pen_shots) or in_penalties) and s.score[0] != s.score[1]:
@@ -370,8 +382,11 @@ def _penalties(s: JuggersState) -> None:
         others = [slot_name(x) for x, p in enumerate(s.pos) if p is not None and x != s.shooter]
         if others or (s.phase != SETTLE and s.pos[s.shooter] is None):
             raise _bad("pos", others, "the penalty taker alone on the table (R31)")
-        if s.flick is not None and s.flick[0] != s.shooter:
-            raise _bad("flick slot", s.flick[0], "the penalty taker's")
+        if s.flick is not None and s.flick.slot != s.shooter:
+            raise _bad("flick slot", s.flick.slot, "the penalty taker's")
+        team = s.team_of(s.shooter)
+        if s.shooter % 4 + 1 not in s.shooters(team):
+            raise _bad("shooter", slot_name(s.shooter), "a Jugger with life left (R22, H-PEN)")
 
 
 def _end(s: JuggersState) -> None:
@@ -394,8 +409,13 @@ def _end(s: JuggersState) -> None:
     if not s.reason:
         raise _bad("reason", s.reason, "why the match ended")
     if any(s.pen_shots):  # the penalties end on level shots, five each or more (R32, R33)
-        cap = 5 + s.game.house.sudden_death_cap
+        rounds = s.game.house.sudden_death_cap
+        cap = 5 + rounds if rounds is not None else None
         shots = s.pen_shots[0]
         if s.pen_shots[1] != shots or shots < 5 or (pa == pb and shots != cap):
-            allowed = f"level, 5 to {cap} each, ending on a lead unless at the cap (R32, R33)"
+            allowed = (
+                f"level, 5 to {cap} each, ending on a lead unless at the cap (R32, R33)"
+                if cap is not None
+                else "level, 5 or more each, ending on a lead (R32, R33: no cap is set)"
+            )
             raise _bad("pen_shots", s.pen_shots, allowed)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from tablesports.core.errors import NotationError
 from tablesports.games.juggers.actions import TEAM_LETTERS, num, slot_name
+from tablesports.games.juggers.phases import PLACE, PLAY
 
 if TYPE_CHECKING:
     from tablesports.games.juggers.game import JuggersGame
@@ -45,7 +46,7 @@ def _pair(text: str, key: str) -> list[int]:
 
 
 def parse_position(game: JuggersGame, notation: str) -> JuggersState:
-    from tablesports.games.juggers.state import PLACE, PLAY, JuggersState
+    from tablesports.games.juggers.state import JuggersState
 
     fields: dict[str, str] = {}
     for token in notation.split():
@@ -108,13 +109,13 @@ def parse_position(game: JuggersGame, notation: str) -> JuggersState:
     for slot, p in enumerate(state.pos):
         if p is not None and not (0.0 <= p[0] <= table.width and 0.0 <= p[1] <= table.height):
             raise NotationError(f"{slot_name(slot)} at {p} is off the table")
-    phase = fields.get("phase", "play")
-    if phase == "place":
+    phase = fields.get("phase", PLAY)  # the notation's words are the phases' names
+    if phase == PLACE:
         state.phase = PLACE
         state.pos = [None] * 8
         state.played = [False] * 8
         state._placement_next()
-    elif phase == "play":
+    elif phase == PLAY:
         state.phase = PLAY
         state.to_move = state.attacker if state.actions % 2 == 0 else 1 - state.attacker
     else:

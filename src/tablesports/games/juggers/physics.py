@@ -26,6 +26,10 @@ from tablesports.games.juggers.physics_objects import (
     MATE,
     OTHER,
     Outcome,
+    elasticities,
+    goal_gap,
+    in_goal,
+    post_centres,
     simulate_objects,
 )
 
@@ -37,6 +41,9 @@ __all__ = [
     "Outcome",
     "flick_spin",
     "flick_velocity",
+    "goal_gap",
+    "in_goal",
+    "post_centres",
     "simulate",
 ]
 
@@ -145,6 +152,7 @@ def _run(
     origin = (0.0, 0.0)
     bodies: list[tuple[int, Any, Any, Any, Any]] = []
     fbody: Any = None
+    coin_elasticity, post_elasticity = elasticities(t)
     for slot, team, x, y in discs:
         mass = t.coin_mass * (heavy if slot == flicked else 1.0)
         body = lib.cpBodyNew(mass, lib.cpMomentForCircle(mass, 0.0, r, origin))
@@ -152,7 +160,7 @@ def _run(
         lib.cpBodySetPosition(body, (x, y))
         shape = lib.cpCircleShapeNew(body, r, origin)
         made.append((free_shape, shape))
-        lib.cpShapeSetElasticity(shape, t.restitution_coins)
+        lib.cpShapeSetElasticity(shape, coin_elasticity)
         lib.cpShapeSetFriction(shape, t.coin_friction)
         if slot == flicked:
             set_type(shape, FLICKED)
@@ -179,15 +187,12 @@ def _run(
         bodies.append((slot, body, shape, slide, turn))
         if slot == flicked:
             fbody = body
-    for x in (t.goal_line, t.width - t.goal_line):
-        for dy in (-1.0, 1.0):
-            post = lib.cpCircleShapeNew(
-                static, t.post_radius, (x, t.height / 2 + dy * (t.mouth / 2 + t.post_radius))
-            )
-            made.append((free_shape, post))
-            lib.cpShapeSetElasticity(post, t.restitution_posts)
-            lib.cpShapeSetFriction(post, t.coin_friction)
-            add_shape(space, post)
+    for centre in post_centres(t):
+        post = lib.cpCircleShapeNew(static, t.post_radius, centre)
+        made.append((free_shape, post))
+        lib.cpShapeSetElasticity(post, post_elasticity)
+        lib.cpShapeSetFriction(post, t.coin_friction)
+        add_shape(space, post)
     touched = ffi.new("int *")
     if gate is not None:
         handler = lib.cpSpaceAddCollisionHandler(space, FLICKED, MATE)
@@ -197,9 +202,6 @@ def _run(
     lib.cpBodySetAngularVelocity(fbody, spin)
 
     w, h, dt = t.width, t.height, t.time_step
-    inside = t.mouth / 2 - r  # the centre's largest |y - mid| for the coin to be between posts
-    mid = h / 2
-    line_lo, line_hi = t.goal_line + r, w - t.goal_line - r
     position = lib.cpBodyGetPosition
     ax = ay = bx = by = 0.0
     side = 0.0
@@ -246,9 +248,8 @@ def _run(
                 if seg and not crossed:
                     far = abs(now) / seg  # from the gate's line
             if goal:
-                off = abs(y - mid) - inside
-                gap = max(line_hi - x, x - w, off) if goal > 0 else max(-x, x - line_lo, off)
-                if gap <= 0.0:  # wholly between the posts, beyond their line
+                gap = goal_gap(t, goal, x, y)
+                if gap < 0.0:  # wholly inside: `in_goal`, with the distance kept for `far`
                     scored = True
                     watch = False
                     _remove(lib, space, live, flicked)

@@ -8,6 +8,7 @@ moved it) and, in the tests, as the reference the fast one must match bit for bi
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +18,41 @@ FLICKED, MATE, OTHER = 1, 2, 3
 """Collision types: the flicked coin, its team-mates, everyone else."""
 CHECK_EVERY = 4
 """Falls and rest are checked every this many steps (the flicked coin every step)."""
+
+
+def elasticities(t: Table) -> tuple[float, float]:
+    """The elasticity of a coin's shape and of a post's, such that the restitutions are the
+    table's: Chipmunk multiplies the two shapes' elasticities at a contact, so a coin's is the
+    square root of the coin-coin restitution and a post's makes the product the coin-post one."""
+    coin = math.sqrt(t.restitution_coins)
+    return coin, (t.restitution_posts / coin if coin else 0.0)
+
+
+def post_centres(t: Table) -> list[tuple[float, float]]:
+    """The four posts' centres: goal at x = 0 (near side, far side), then goal at x = width."""
+    return [
+        (x, t.height / 2 + dy * (t.mouth / 2 + t.post_radius))
+        for x in (t.goal_line, t.width - t.goal_line)
+        for dy in (-1.0, 1.0)
+    ]
+
+
+def goal_gap(t: Table, goal: int, x: float, y: float) -> float:
+    """How far (mm) a coin centred at (x, y) is from being wholly inside `goal` (+1: the goal
+    at x = width, -1: the one at x = 0); under 0 when it is (R10, H-GOAL: "entrerà
+    completamente all'interno dei pali"). Wholly inside: the whole disc beyond the line of the
+    posts' centres and between the posts' inner edges, its centre still on the table."""
+    r = t.coin_radius
+    off = abs(y - t.height / 2) - (t.mouth / 2 - r)  # the disc's reach past an inner edge
+    if goal > 0:
+        return max(t.width - t.goal_line + r - x, x - t.width, off)
+    return max(x - (t.goal_line - r), -x, off)
+
+
+def in_goal(t: Table, goal: int, x: float, y: float) -> bool:
+    """Whether a coin centred at (x, y) is wholly inside `goal` (a disc touching the posts'
+    line or an inner edge is not): the one goal test of both physics paths."""
+    return goal_gap(t, goal, x, y) < 0.0
 
 
 @dataclass(slots=True)
@@ -62,12 +98,13 @@ def simulate_objects(
     flicker_team = team_of[flicked]
     bodies: list[tuple[int, Any, tuple[Any, ...]]] = []
     fbody: Any = None
+    coin_elasticity, post_elasticity = elasticities(t)
     for slot, team, x, y in discs:
         mass = t.coin_mass * (heavy if slot == flicked else 1.0)
         body = pm.Body(mass, pm.moment_for_circle(mass, 0.0, r))
         body.position = (x, y)
         shape = pm.Circle(body, r)
-        shape.elasticity = t.restitution_coins
+        shape.elasticity = coin_elasticity
         shape.friction = t.coin_friction
         if slot == flicked:
             shape.collision_type = FLICKED
@@ -94,14 +131,11 @@ def simulate_objects(
         bodies.append((slot, body, parts))
         if slot == flicked:
             fbody = body
-    for x in (t.goal_line, t.width - t.goal_line):
-        for dy in (-1.0, 1.0):
-            post = pm.Circle(
-                static, t.post_radius, (x, t.height / 2 + dy * (t.mouth / 2 + t.post_radius))
-            )
-            post.elasticity = t.restitution_posts
-            post.friction = t.coin_friction
-            space.add(post)
+    for centre in post_centres(t):
+        post = pm.Circle(static, t.post_radius, centre)
+        post.elasticity = post_elasticity
+        post.friction = t.coin_friction
+        space.add(post)
     touched = [False]
     if gate is not None:
 
@@ -113,9 +147,6 @@ def simulate_objects(
     fbody.angular_velocity = spin
 
     w, h, dt = t.width, t.height, t.time_step
-    inside = t.mouth / 2 - r  # the centre's largest |y - mid| for the coin to be between posts
-    mid = h / 2
-    line_lo, line_hi = t.goal_line + r, w - t.goal_line - r
     ax = ay = bx = by = 0.0
     side = 0.0
     if gate is not None:
@@ -143,11 +174,7 @@ def simulate_objects(
                     if 0.0 <= u <= 1.0:
                         crossed = True
                     side = now
-            if (
-                goal
-                and abs(y - mid) <= inside
-                and ((goal > 0 and line_hi <= x <= w) or (goal < 0 and 0.0 <= x <= line_lo))
-            ):
+            if goal and in_goal(t, goal, x, y):
                 scored = True
                 flying = False
                 _remove(space, live, flicked)

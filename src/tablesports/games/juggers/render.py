@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tablesports.games.juggers.actions import COLUMNS, TEAM_LETTERS, slot_name
+from tablesports.games.juggers.phases import CHOOSE, DRAFT, OVER, SHOOT, SHOOTER
 
 if TYPE_CHECKING:
     from tablesports.games.juggers.state import JuggersState
@@ -54,12 +55,12 @@ def render_text(state: JuggersState) -> str:
 
 def _status(state: JuggersState) -> str:
     out = [state.summary() + f"  [{state.phase}]"]
-    if state.pen_shots[0] or state.pen_shots[1] or state.phase in ("shooter", "shoot"):
+    if state.pen_shots[0] or state.pen_shots[1] or state.phase in (SHOOTER, SHOOT):
         out.append(
             f"penalties: A {state.pen_goals[0]}/{state.pen_shots[0]}, "
             f"B {state.pen_goals[1]}/{state.pen_shots[1]}"
         )
-    if state.phase in ("choose", "draft"):
+    if state.phase in (CHOOSE, DRAFT):
         taken = set(state.chars)
         out.append(f"market (budgets: A {state.budget[0]}, B {state.budget[1]} denari):")
         for i, c in enumerate(state.game.characters):
@@ -93,7 +94,7 @@ def _status(state: JuggersState) -> str:
         if row:
             out.append(f"team {TEAM_LETTERS[team]} (morale {state.morale[team]}):")
             out.extend(row)
-    if state.phase == "over":
+    if state.phase == OVER:
         winner = "nobody" if state.winner < 0 else f"team {TEAM_LETTERS[state.winner]}"
         out.append(f"match over: {winner} wins ({state.reason})")
     return "\n".join(out)

@@ -32,7 +32,6 @@ from tablesports.games.juggers.actions import (
     Choose,
     Flick,
     Noise,
-    Pass,
     Pick,
     Place,
     Roll,
@@ -42,25 +41,27 @@ from tablesports.games.juggers.actions import (
     Super,
     Toss,
     cell_centre,
+    malformed,
     slot_name,
+)
+from tablesports.games.juggers.pending import FlickResult, PendingFlick
+from tablesports.games.juggers.phases import (
+    CHOOSE,
+    DRAFT,
+    NOISE,
+    OVER,
+    PLACE,
+    PLAY,
+    ROLL,
+    SETTLE,
+    SHOOT,
+    SHOOTER,
+    TOSS,
 )
 
 if TYPE_CHECKING:
     from tablesports.games.juggers.game import JuggersGame
 
-TOSS, CHOOSE, DRAFT, PLACE, PLAY, NOISE, SETTLE, ROLL, SHOOTER, SHOOT, OVER = (
-    "toss",
-    "choose",
-    "draft",
-    "place",
-    "play",
-    "noise",
-    "settle",
-    "roll",
-    "shooter",
-    "shoot",
-    "over",
-)
 NOBODY = -1
 HALF_CELLS = (range(0, 6 * ROWS), range(6 * ROWS, 12 * ROWS))
 """Each team's own half (H-PLACE) as cell indices column * ROWS + row: columns a-f, g-l."""
@@ -104,10 +105,8 @@ class JuggersState(State):
         self.attacker = NOBODY
         self.actions = 0  # actions taken this turn (a substitution is one)
         self.declared = -1  # slot whose supermove is declared for the coming flick
-        self.flick: tuple[int, float, float, float, bool] | None = (
-            None  # slot, angle, s, off, super
-        )
-        self.result: tuple[Any, ...] | None = None  # the physics' Settle and its facts
+        self.flick: PendingFlick | None = None  # waiting for its noise and settling
+        self.result: FlickResult | None = None  # the physics' outcome of that flick
         self.rolls: list[tuple[str, int]] = []  # ("injury" | "excite", slot) still to roll
         self.turn_ends = False
         self.meta_this_turn = False
@@ -198,7 +197,7 @@ class JuggersState(State):
         if phase == SHOOT:
             return list(GRID_FLICKS[self.shooter - base + 1])
         if phase == SHOOTER:
-            return [Shooter(j) for j in range(1, 5)]
+            return [Shooter(j) for j in self.shooters(team)]
         if phase == DRAFT:
             taken = set(self.chars)
             return [Pick(c.id) for i, c in enumerate(self.game.characters) if i not in taken]
@@ -231,6 +230,14 @@ class JuggersState(State):
             if self.hp[s] > 0 and self.pos[s] is None and not self.played[s]
         ]
 
+    def shooters(self, team: int) -> list[int]:
+        """The team's Juggers (1-4) that may take a penalty: those with life (R22); a team
+        with nobody alive fields any of its four (house rule H-PEN-NONE: a penalty costs no
+        life)."""
+        base = team * 4
+        alive = [j for j in range(1, 5) if self.hp[base + j - 1] > 0]
+        return alive or [1, 2, 3, 4]
+
     def can_declare(self, slot: int) -> bool:
         return (
             self.flickable(slot)
@@ -251,6 +258,8 @@ class JuggersState(State):
         return [i for i in half if i not in taken]
 
     def is_legal(self, action: Action) -> bool:
+        if malformed(action):  # a hand-built action of the wrong types (never a listed one)
+            return False
         if self.to_move == CHANCE:
             return any(action == o for o, _ in self.chance_outcomes())
         if self.to_move < 0:
@@ -287,37 +296,9 @@ class JuggersState(State):
         return None
 
     def why_illegal(self, action: Action) -> str:
-        if self.phase == OVER:
-            return "the match is over"
-        if self.to_move >= 0 and isinstance(action, Flick):
-            return self.why_flick_illegal(action) or "?"
-        if isinstance(action, Super) and self.phase == PLAY and self.to_move >= 0:
-            slot = self.to_move * 4 + action.jugger - 1
-            if self.declared >= 0:
-                return "a supermove is already declared: flick now (R23)"
-            if self.pos[slot] is None:
-                return "a supermove is used only while its Jugger is on the table (R23)"
-            if not self.paid[slot]:
-                return "this Jugger was drafted over budget: no supermove (R27)"
-            cost = self.super_cost(slot)
-            if self.morale[self.to_move] < cost:
-                have = self.morale[self.to_move]
-                return f"the supermove costs {cost} morale, the team has {have} (R24)"
-        if isinstance(action, Sub) and self.phase == PLAY and self.to_move >= 0:
-            if self.subs[self.to_move]:
-                return "one substitution per turn (R17)"
-            return (
-                "a substitution swaps a Jugger on the table for one on the bench with life "
-                "(R17, R22)"
-            )
-        if isinstance(action, Place) and self.phase == PLACE:
-            return (
-                "place a Jugger with life points left that is not yet on the table, on a free "
-                "cell of your own half (R4, R22, H-PLACE)"
-            )
-        if isinstance(action, Pass):
-            return "pass only when no flick, supermove or substitution is possible"
-        return super().why_illegal(action)
+        from tablesports.games.juggers.reasons import why_illegal
+
+        return why_illegal(self, action) or super().why_illegal(action)
 
     # --- chance -----------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Action, float]]:
@@ -328,7 +309,7 @@ class JuggersState(State):
             return NOISE_OUTCOMES
         if phase == SETTLE:
             assert self.result is not None
-            return [(self.result[0], 1.0)]
+            return [(self.result.settle, 1.0)]
         if phase == ROLL:
             kind, slot = self.rolls[0]
             c = self.character(slot)
@@ -515,7 +496,7 @@ class JuggersState(State):
     def _do_flick(self, f: Flick) -> list[Event]:
         slot = self.to_move * 4 + f.jugger - 1
         used = self.declared == slot
-        self.flick = (slot, f.angle, f.strength, f.offset, used)
+        self.flick = PendingFlick(slot, f.angle, f.strength, f.offset, used)
         self.declared = -1
         self.phase = NOISE
         self.to_move = CHANCE
@@ -555,14 +536,16 @@ class JuggersState(State):
             goal,
             gate,
         )
-        settle = Settle(tuple((s, x, y) for s, (x, y) in sorted(out.positions.items())))
-        self.result = (
-            settle,
-            out.fallen,
-            out.scored,
-            gate is not None,
-            out.crossed,
-            out.touched_mate,
+        # a coin left wholly inside a goal is caught there: off the table (H-GOAL)
+        settle = Settle(
+            tuple(
+                (s, x, y)
+                for s, (x, y) in sorted(out.positions.items())
+                if not (physics.in_goal(t, 1, x, y) or physics.in_goal(t, -1, x, y))
+            )
+        )
+        self.result = FlickResult(
+            settle, out.fallen, out.scored, gate is not None, out.crossed, out.touched_mate
         )
         self.phase = SETTLE
         text = f"the flick goes off at {real_angle:.1f} degrees, strength {real_strength:.2f}" + (
@@ -573,13 +556,21 @@ class JuggersState(State):
     def _do_settle(self) -> list[Event]:
         assert self.result is not None and self.flick is not None
         settle, fallen, scored, gated, crossed, touched = self.result
-        slot, _, _, _, used = self.flick
+        slot, used = self.flick.slot, self.flick.supermove
         team = self.team_of(slot)
         h = self.game.house
+        before = self.pos
         self.pos = [None] * 8
         for s, x, y in settle.positions:
             self.pos[s] = (x, y)
-        events: list[Event] = []
+        events: list[Event] = [
+            Event("caught", f"{self.label(s)} rests inside a goal: off the table", rule="H-GOAL")
+            for s, p in enumerate(before)
+            if p is not None
+            and self.pos[s] is None
+            and s not in fallen
+            and not (scored and s == slot)
+        ]
         if self.shooter >= 0:  # a penalty: no life points, no injuries (H-PEN)
             self.pen_shots[team] += 1
             if scored:
@@ -743,8 +734,9 @@ class JuggersState(State):
             if a >= 5 and ga != gb:
                 self._finish(0 if ga > gb else 1, f"penalties {ga}-{gb}")
                 return
-            if a >= 5 + self.game.house.sudden_death_cap:
-                self._finish(NOBODY, "penalties without end: drawn (H-PEN)")
+            cap = self.game.house.sudden_death_cap  # None: "a oltranza" (R33)
+            if cap is not None and a >= 5 + cap:
+                self._finish(NOBODY, "penalties capped: drawn (the sudden_death_cap option)")
                 return
             self.to_move = first
         else:
@@ -767,11 +759,8 @@ class JuggersState(State):
         out["pos"] = [list(p) if p is not None else None for p in self.pos]
         out["flick"] = list(self.flick) if self.flick is not None else None
         out["rolls"] = [list(r) for r in self.rolls]
-        if self.result is not None:
-            settle, fallen, scored, gated, crossed, touched = self.result
-            out["result"] = [str(settle), list(fallen), scored, gated, crossed, touched]
-        else:
-            out["result"] = None
+        r = self.result
+        out["result"] = None if r is None else [str(r.settle), list(r.fallen), *r[2:]]
         out["history"] = self.history_json()
         return out
 

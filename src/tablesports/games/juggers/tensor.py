@@ -36,21 +36,9 @@ from tablesports.games.juggers.actions import (
     Shooter,
     Sub,
 )
+from tablesports.games.juggers.phases import CHOOSE, DRAFT, PHASES, PLACE, PLAY, SHOOT, SHOOTER
 
 SLOT_FEATURES = 16
-PHASES = (
-    "toss",
-    "choose",
-    "draft",
-    "place",
-    "play",
-    "noise",
-    "settle",
-    "roll",
-    "shooter",
-    "shoot",
-    "over",
-)
 SCALARS = 19 + len(PHASES)
 
 
@@ -190,7 +178,7 @@ def legal_ids(state: Any, ids_of: Callable[[list[Any]], list[int]]) -> np.ndarra
         _IDS[:] = [ids]
     phase = state.phase
     team = state.to_move
-    if phase == "play":
+    if phase == PLAY:
         if state.declared >= 0:
             return ids.flicks[state.declared - team * 4 + 1]
         flicks, supers, subs = state.play_choices()
@@ -204,19 +192,20 @@ def legal_ids(state: Any, ids_of: Callable[[list[Any]], list[int]]) -> np.ndarra
         if not parts:
             return np.array([ids.pass_])
         return parts[0] if len(parts) == 1 else np.concatenate(parts)
-    if phase == "place":
+    if phase == PLACE:
         juggers = state.placeable(team)
         if not juggers:
             return _NONE
         cells = state.free_cell_indices(team)
         return np.concatenate([ids.places[j][cells] for j in juggers])
-    if phase == "shoot":
+    if phase == SHOOT:
         return ids.flicks[state.shooter - team * 4 + 1]
-    if phase == "shooter":
-        return ids.shooters
-    if phase == "draft":
+    if phase == SHOOTER:
+        shooters = state.shooters(team)
+        return ids.shooters if len(shooters) == 4 else ids.shooters[[j - 1 for j in shooters]]
+    if phase == DRAFT:
         taken = set(state.chars)
         return np.array([k for i, k in enumerate(ids.picks) if i not in taken], np.int64)
-    if phase == "choose":
+    if phase == CHOOSE:
         return ids.choices
     return _NONE
