@@ -236,6 +236,8 @@ class PlaySession:
             command = command.lower()
             if not text:
                 continue
+            if self.is_legal_text(text):  # Jukem's `save SAVE-4` is the play, not the command
+                command = ""
             if command in QUIT and not arg:
                 self.quit()
                 return False
@@ -254,6 +256,11 @@ class PlaySession:
             for action in planned:
                 self.apply(seat, action, "green")
             return True
+
+    def is_legal_text(self, text: str) -> bool:
+        """Whether `text` is exactly a legal action's text (its notes left out, any case)."""
+        low = " ".join(text.split()).lower()
+        return any(t.lower() == low for t in shortcuts.legal_texts(self.state))
 
     def hand_over(self, seat: int) -> bool:
         """Clear the screen and wait until the person at `seat` is ready; False at end of input."""

@@ -129,15 +129,14 @@ def did_you_mean(typed: str, choices: list[str]) -> list[str]:
     return difflib.get_close_matches(typed, seen, n=3, cutoff=0.6) or matches(seen, typed)[:3]
 
 
-def looks_like_chance(action: Action) -> bool:
-    """A dice roll, a coin, a card drawn: what the game decides, never a person."""
-    text = str(action)
-    return "=" in text or text.startswith(("draw ", "dealer ", "pick "))
-
-
 def plan(state: State, texts: list[str]) -> list[Action] | str:
     """The actions `texts` name, checked in turn on a clone: all legal for the player to move,
-    with no dice between them; else the reason (and the real state is untouched)."""
+    with no dice between them; else the reason (and the real state is untouched).
+
+    What is chance is the state's to say, never the text's: every step is played at a node
+    where the person's seat is to move (a chance node between two steps stops the plan), so a
+    roll typed at such a node is simply not among its legal actions, while a decision that
+    reads like a draw (Juggers' draft `pick lince`) is the person's to make."""
     trial = state.clone()
     seat = trial.current_player()
     planned: list[Action] = []
@@ -148,8 +147,6 @@ def plan(state: State, texts: list[str]) -> list[Action] | str:
             action = trial.parse_action(text)
         except TablesportsError as exc:
             return str(exc)
-        if looks_like_chance(action):
-            return f"{text}: dice, coins and cards are the game's to draw; type your own decision"
         if not trial.is_legal(action):
             reason = trial.why_illegal(action)
             step = f" (step {n + 1} of {' → '.join(texts)})" if len(texts) > 1 else ""
