@@ -58,7 +58,9 @@ def test_an_illegal_step_of_a_shortcut_is_explained_and_nothing_is_played() -> N
 def test_typed_dice_are_refused_without_listing_outcomes() -> None:
     s = to_first_turn()
     problem = plan_of(s, "D6=6")
-    assert problem == "illegal action D6=6: Gouged Eye: turn 1 of half 1: it is not one of the choices"
+    assert (
+        problem == "illegal action D6=6: Gouged Eye: turn 1 of half 1: it is not one of the choices"
+    )
 
 
 def test_what_is_chance_is_the_states_to_say_not_the_texts() -> None:
