@@ -26,6 +26,7 @@ from tablesports.cli import shortcuts
 from tablesports.cli.board import Board
 from tablesports.cli.common import format_returns, seat_name
 from tablesports.cli.menu import menu
+from tablesports.cli.pager import page
 from tablesports.cli.prompt import ReadLine, line_reader
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError
@@ -413,12 +414,7 @@ class PlaySession:
     def show_rules(self) -> None:
         from rich.markdown import Markdown
 
-        page = Markdown(self.game.rules_page())
-        if self.out.is_terminal:
-            with self.out.pager(styles=True):
-                self.out.print(page)
-        else:
-            self.out.print(page)
+        page(self.out, Markdown(self.game.rules_page()))
 
     # --- the end, leaving, saving -------------------------------------------------------------
     def finish(self) -> None:
