@@ -133,6 +133,8 @@ class PlaySession:
         self.board = Board(out)
         self.drawn = ""
         """The last picture drawn: the board is drawn again only when it changed."""
+        self.face_down: list[tuple[int, str, str]] = []
+        """Steps shown as played face down: (index in `shown`, the action, the line shown)."""
         for seat, agent in enumerate(agents):
             if agent is not None:
                 agent.reset(seat_seed(seed, seat))
@@ -210,6 +212,7 @@ class PlaySession:
         shown = texts[0] if texts and texts[0] is not None else str(action)
         self.board.before(self.state, mover, action)
         events = self.state.apply_legal(action)
+        shown = self.board.shown_as(self.state, action, shown)
         if mover == CHANCE:
             line = f"chance: {self.hidden_word if hidden else shown}"
         elif hidden:
@@ -219,8 +222,21 @@ class PlaySession:
         self.shown.append(line)
         self.out.print(Text(line, style="dim" if hidden else style), soft_wrap=True)
         self.show_events(events)
+        self.reveal(events)
+        if shown.endswith("(face down)"):  # turned face up later: `history` then names it
+            self.face_down.append((len(self.shown) - 1, str(action), line))
         if self.png_path is not None:
             self.state.render_png(str(self.png_path))  # type: ignore[attr-defined]
+
+    def reveal(self, events: list[Event]) -> None:
+        """Name in `history` the cards played face down that these events turn face up."""
+        said = " ".join(event.text for event in events)
+        for entry in list(self.face_down):
+            n, text, line = entry
+            if n < len(self.shown) and self.shown[n] == line and text.split()[-1] in said:
+                head = line.rsplit(": ", 1)[0]
+                self.shown[n] = f"{head}: {text} (face down, revealed later)"
+                self.face_down.remove(entry)
 
     def human_turn(self, seat: int) -> bool:
         """Ask until a legal command is played; False when the person leaves."""
@@ -236,7 +252,10 @@ class PlaySession:
             command, _, arg = text.partition(" ")
             command = command.lower()
             if not text:
-                continue
+                only = self.state.legal_actions()
+                if len(only) != 1:
+                    continue
+                text = shortcuts.bare(str(only[0]))  # Enter takes the one choice (`no penalty`)
             if self.is_legal_text(text):  # Jukem's `save SAVE-4` is the play, not the command
                 command = ""
             if command in QUIT and not arg:
@@ -288,6 +307,7 @@ class PlaySession:
                 self.out.print(hint, soft_wrap=True)
         elif command == "board" and not arg:
             self.draw(seat, again=True)
+            self.show_menu()  # the numbered choices stay in sight with the board
         elif command == "actions":
             self.list_actions(arg)
         elif command == "history" and not arg:
@@ -424,6 +444,8 @@ class PlaySession:
         returns = state.returns()
         self.out.print(Text(self.result_line(returns), style="bold"))
         self.autosave()
+        if self.save_path is None and self.humans:  # the game is worth keeping: offer it
+            self.offer_save("save the game? a file name, or Enter to leave without: ")
 
     def result_line(self, returns: list[float]) -> str:
         winners = [s for s in range(len(returns)) if outcome_of(returns, s) > 0]
@@ -443,13 +465,17 @@ class PlaySession:
                 if answer is None or answer.strip().lower() in ("", "y", "yes"):
                     self.save(self.save_path)
             else:
-                answer = self.ask("save the game? a file name, or Enter to leave without: ")
-                name = (answer or "").strip()
-                if name.lower() in ("n", "no"):
-                    name = ""
-                if name:
-                    self.save(Path(name))
+                self.offer_save("save the game? a file name, or Enter to leave without: ")
         self.out.print("you left the game")
+
+    def offer_save(self, prompt: str) -> None:
+        """Ask for a file name and save there; Enter, `n` or the end of input: no file."""
+        answer = self.ask(prompt)
+        name = (answer or "").strip()
+        if name.lower() in ("n", "no"):
+            name = ""
+        if name:
+            self.save(Path(name))
 
     def autosave(self) -> None:
         if self.save_path is not None:

@@ -42,7 +42,12 @@ WORD_STYLES = {
 
 def plain_drawing(state: State, seat: int | None) -> Text:
     """The game's own text, each side's name (`Player 0`, `seat 1`) in its colour."""
-    text = Text(state.render(seat))
+    words = state.render(seat)
+    if state.game.info.id == "juggers":  # places in cells a player reads, not mm alone
+        from tablesports.cli.board import juggers
+
+        words = "\n".join([juggers.with_cells(words), *juggers.shared_cells(state)])
+    text = Text(words)
     for n, style in enumerate(SIDE_STYLES[: state.game.info.players]):
         text.highlight_regex(rf"\b(?:[Pp]layer|[Ss]eat) {n}\b(?: \(you\))?", style)
     for pattern, style in WORD_STYLES.get(state.game.info.id, []):
@@ -57,14 +62,29 @@ class Board:
         self.out = out
         self.recent: set[int] = set()
         self.drawn = False
+        self.coins: list[tuple[float, float] | None] = []
+        """Juggers: where the coins were before the step being applied."""
 
     def before(self, state: State, mover: int, action: Action) -> None:
         """Note a move about to be applied to `state`."""
+        if state.game.info.id == "juggers":
+            from tablesports.cli.board import juggers
+
+            self.coins = juggers.positions(state)
         if mover == CHANCE:
             return
         found = _games().get(state.game.info.id)
         if found is not None:
             self.recent.update(found[1](state, mover, action))
+
+    def shown_as(self, state: State, action: Action, text: str) -> str:
+        """How a step just applied to `state` is told: Juggers' settle as what moved, not every
+        coin's new coordinates (the record keeps those)."""
+        if state.game.info.id == "juggers" and text.startswith("settle"):
+            from tablesports.cli.board import juggers
+
+            return juggers.settle_line(self.coins, state)
+        return text
 
     def forget(self) -> None:
         self.recent.clear()

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tablesports.cli.prompt import matches
+from tablesports.cli.shortcuts.problem import ShortcutProblem
 from tablesports.core.errors import TablesportsError
 from tablesports.core.protocol import Action, State
 
@@ -48,17 +49,18 @@ class Resolved:
 
 
 def _expanders() -> dict[str, Expander]:
-    from tablesports.cli.shortcuts import bloodbowl, hanniball
+    from tablesports.cli.shortcuts import bloodbowl, hanniball, juggers
 
-    return {"bloodbowl": bloodbowl.expand, "hanniball": hanniball.expand}
+    return {"bloodbowl": bloodbowl.expand, "hanniball": hanniball.expand, "juggers": juggers.expand}
 
 
 def _hints() -> dict[str, str]:
-    from tablesports.cli.shortcuts import bloodbowl, hanniball
+    from tablesports.cli.shortcuts import bloodbowl, hanniball, juggers
 
     return {
         "bloodbowl": bloodbowl.HINT,
         "hanniball": hanniball.HINT,
+        "juggers": juggers.HINT,
         "jukem": "shortcuts: a card alone plays it (PASS-20, SHOT-4b, SAVE-2, RED-1)",
     }
 
@@ -84,7 +86,10 @@ def resolve(state: State, line: str, commands: list[str]) -> Resolved:
         return Resolved([exact[0]])
     expand = _expanders().get(state.game.info.id)
     if expand is not None:
-        expanded = expand(state, low, texts)
+        try:
+            expanded = expand(state, low, texts)
+        except ShortcutProblem as exc:  # understood, but ambiguous or impossible: say so
+            return Resolved(problem=str(exc))
         if expanded:
             return Resolved(expanded)
     parse_problem = ""
