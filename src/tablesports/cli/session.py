@@ -377,6 +377,8 @@ class PlaySession:
             self.out.print("(no action list here: type an action in its text form)")
             return
         lines = menu(texts, self.out.width)
+        if len(texts) == 1:
+            lines[-1] += " (Enter)"  # an empty line takes the one choice
         if sum(line.count("\n") + 1 for line in lines) > MENU_LINES:
             # the piece in hand (the one this seat just moved) keeps its line
             square = self.in_hand()
