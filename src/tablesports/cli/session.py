@@ -22,7 +22,7 @@ from rich.text import Text
 
 from tablesports.arena.match import seat_seed
 from tablesports.arena.stats import outcome_of
-from tablesports.cli import shortcuts
+from tablesports.cli import details, shortcuts
 from tablesports.cli.board import Board
 from tablesports.cli.common import format_returns, seat_name
 from tablesports.cli.menu import menu
@@ -41,6 +41,7 @@ Type an action as listed, its number, or a shortcut; Tab completes, Up/Down reca
   history        the moves so far
   undo           take back your last move (and the replies to it)
   rules          the rules of the game
+  roster, info X who is who: Blood Bowl's players (info 7, info A7), Jugger TTG's heroes
   save [FILE]    write the record of the game so far (JSON)
   help           this list
   quit           leave the game (offering to save it)"""
@@ -49,7 +50,18 @@ QUIT = {"quit", "exit", "q"}
 _STEP_TO = re.compile(r"[-~*^]([a-z]\d{1,2})$")
 MENU_LINES = 6
 """A longer menu is left for `actions`: the board and the log need the screen."""
-COMMANDS = ["actions", "board", "history", "undo", "rules", "save", "help", "quit"]
+COMMANDS = [
+    "actions",
+    "board",
+    "history",
+    "undo",
+    "rules",
+    "save",
+    "help",
+    "quit",
+    "roster",
+    "info",
+]
 
 EVENT_STYLES = [
     (r"\b\d*D\d+=[0-9+-]+", "bold"),
@@ -219,24 +231,27 @@ class PlaySession:
             line = f"{self.name(mover)} plays a hidden action"
         else:
             line = f"{self.name(mover)} plays: {shown}"
-        self.shown.append(line)
+        # `history` keeps what the step's events said (Blood Bowl: `2D6=1+6` is an armour roll)
+        entry = "\n".join([line, *(f"      · {event.text}" for event in events)])
+        self.shown.append(entry)
         self.out.print(Text(line, style="dim" if hidden else style), soft_wrap=True)
         self.show_events(events)
         self.reveal(events)
         if shown.endswith("(face down)"):  # turned face up later: `history` then names it
-            self.face_down.append((len(self.shown) - 1, str(action), line))
+            self.face_down.append((len(self.shown) - 1, str(action), entry))
         if self.png_path is not None:
             self.state.render_png(str(self.png_path))  # type: ignore[attr-defined]
 
     def reveal(self, events: list[Event]) -> None:
         """Name in `history` the cards played face down that these events turn face up."""
         said = " ".join(event.text for event in events)
-        for entry in list(self.face_down):
-            n, text, line = entry
-            if n < len(self.shown) and self.shown[n] == line and text.split()[-1] in said:
+        for down in list(self.face_down):
+            n, text, entry = down
+            if n < len(self.shown) and self.shown[n] == entry and text.split()[-1] in said:
+                line, *events = entry.split("\n")
                 head = line.rsplit(": ", 1)[0]
-                self.shown[n] = f"{head}: {text} (face down, revealed later)"
-                self.face_down.remove(entry)
+                self.shown[n] = "\n".join([f"{head}: {text} (face down, revealed later)", *events])
+                self.face_down.remove(down)
 
     def human_turn(self, seat: int) -> bool:
         """Ask until a legal command is played; False when the person leaves."""
@@ -305,6 +320,9 @@ class PlaySession:
             hint = shortcuts.hint(self.game.info.id)
             if hint:
                 self.out.print(hint, soft_wrap=True)
+            words = shortcuts.glossary(self.game.info.id)
+            if words:
+                self.out.print(words)
         elif command == "board" and not arg:
             self.draw(seat, again=True)
             self.show_menu()  # the numbered choices stay in sight with the board
@@ -314,6 +332,10 @@ class PlaySession:
             self.show_history()
         elif command == "rules" and not arg:
             self.show_rules()
+        elif command == "roster" and not arg and details.supported(self.game.info.id):
+            self.out.print(details.roster(self.state))
+        elif command == "info" and arg and details.supported(self.game.info.id):
+            self.out.print(details.info(self.state, seat, arg), soft_wrap=True)
         elif command == "save":
             target = Path(arg) if arg else self.save_path
             if target is None:
@@ -367,7 +389,7 @@ class PlaySession:
         self.board.draw(self.state, seat, legend=again)
 
     def show_menu(self) -> None:
-        texts = [str(a) for a in self.state.legal_actions()]
+        texts = [shortcuts.label(self.state, str(a)) for a in self.state.legal_actions()]
         hint = getattr(self.state, "action_hint", None)
         text = hint() if hint is not None else None
         if text is not None:  # a game with too many actions to list says how to type them
@@ -403,7 +425,7 @@ class PlaySession:
         return None
 
     def list_actions(self, word: str = "") -> None:
-        texts = [str(a) for a in self.state.legal_actions()]
+        texts = [shortcuts.label(self.state, str(a)) for a in self.state.legal_actions()]
         labels = [t for t in texts if word.lower() in t.lower()] if word else texts
         if not texts:
             self.out.print("(no action list here: type an action in its text form)")

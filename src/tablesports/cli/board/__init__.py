@@ -40,9 +40,13 @@ WORD_STYLES = {
 """Words a game's text marks in colour (Jukem's cards by kind)."""
 
 
-def plain_drawing(state: State, seat: int | None) -> Text:
+def plain_drawing(state: State, seat: int | None, width: int = 120) -> Text:
     """The game's own text, each side's name (`Player 0`, `seat 1`) in its colour."""
     words = state.render(seat)
+    if state.game.info.id == "juggerttg":  # 32 recruits a line each would push the board off
+        from tablesports.cli.board import juggerttg
+
+        words = juggerttg.compact_recruits(words, width)
     if state.game.info.id == "juggers":  # places in cells a player reads, not mm alone
         from tablesports.cli.board import juggers
 
@@ -94,6 +98,8 @@ class Board:
         found = _games().get(state.game.info.id)
         view = View(set(self.recent), self.out.width, self.out.height, legend or not self.drawn)
         self.drawn = True
-        drawing: Any = found[0](state, seat, view) if found else plain_drawing(state, seat)
+        drawing: Any = (
+            found[0](state, seat, view) if found else plain_drawing(state, seat, view.width)
+        )
         self.out.print(drawing, overflow="fold")
         self.recent.clear()

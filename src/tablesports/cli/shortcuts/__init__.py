@@ -49,18 +49,24 @@ class Resolved:
 
 
 def _expanders() -> dict[str, Expander]:
-    from tablesports.cli.shortcuts import bloodbowl, hanniball, juggers
+    from tablesports.cli.shortcuts import bloodbowl, hanniball, juggers, juggerttg
 
-    return {"bloodbowl": bloodbowl.expand, "hanniball": hanniball.expand, "juggers": juggers.expand}
+    return {
+        "bloodbowl": bloodbowl.expand,
+        "hanniball": hanniball.expand,
+        "juggers": juggers.expand,
+        "juggerttg": juggerttg.expand,
+    }
 
 
 def _hints() -> dict[str, str]:
-    from tablesports.cli.shortcuts import bloodbowl, hanniball, juggers
+    from tablesports.cli.shortcuts import bloodbowl, hanniball, juggers, juggerttg
 
     return {
         "bloodbowl": bloodbowl.HINT,
         "hanniball": hanniball.HINT,
         "juggers": juggers.HINT,
+        "juggerttg": juggerttg.HINT,
         "jukem": "shortcuts: a card alone plays it (PASS-20, SHOT-4b, SAVE-2, RED-1)",
     }
 
@@ -68,6 +74,25 @@ def _hints() -> dict[str, str]:
 def hint(game_id: str) -> str:
     """One line on the game's shortcuts, for the menu and `help`."""
     return _hints().get(game_id, "")
+
+
+def glossary(game_id: str) -> str:
+    """What a game's abbreviations and marks mean, for `help` (empty when it has none)."""
+    if game_id == "juggerttg":
+        from tablesports.cli.shortcuts import juggerttg
+
+        return juggerttg.GLOSSARY
+    return ""
+
+
+def label(state: State, text: str) -> str:
+    """An action's text as the menu shows it, with a note in brackets where one helps (a
+    Jugger TTG `buy 2` says what it costs); the note is left out when matching a typed line."""
+    if state.game.info.id == "juggerttg":
+        from tablesports.cli.shortcuts import juggerttg
+
+        return juggerttg.label(text)
+    return text
 
 
 def resolve(state: State, line: str, commands: list[str]) -> Resolved:
