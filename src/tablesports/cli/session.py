@@ -248,9 +248,9 @@ class PlaySession:
         for down in list(self.face_down):
             n, text, entry = down
             if n < len(self.shown) and self.shown[n] == entry and text.split()[-1] in said:
-                line, *events = entry.split("\n")
+                line, *rest = entry.split("\n")
                 head = line.rsplit(": ", 1)[0]
-                self.shown[n] = "\n".join([f"{head}: {text} (face down, revealed later)", *events])
+                self.shown[n] = "\n".join([f"{head}: {text} (face down, revealed later)", *rest])
                 self.face_down.remove(down)
 
     def human_turn(self, seat: int) -> bool:
