@@ -35,6 +35,14 @@ def test_juggers_from_the_draft_to_the_end_of_a_turn_at_the_prompt(runner: CliRu
     assert "chance: the coins come to rest (a collision): A1 c4 -> h6 (567 mm)" in history
     assert "settle A1:" not in out
     assert "(on c4, at 250,350 mm)" in out  # a coin's place as a cell
+    assert "shortcuts: 1 c4 (flick or place Jugger 1 to cell c4), 1 at B2" in out
+
+
+def test_the_draft_market_fits_120_columns_a_line_a_jugger() -> None:
+    out = run(CliRunner(env={"COLUMNS": "120"}), "play", "juggers", input="quit\n\n").stdout
+    market = out.split("market (")[1].split("  1. ")[0].splitlines()[1:]
+    assert len(market) == 14 and all(len(line) <= 120 for line in market)
+    assert market[0].startswith("  ferro (Ferro the Rustbucket)  60 d  life 4")
 
 
 def test_a_flick_to_a_cell_slides_the_coin_there_by_the_aiming_helps_figures() -> None:

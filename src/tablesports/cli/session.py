@@ -394,6 +394,9 @@ class PlaySession:
         text = hint() if hint is not None else None
         if text is not None:  # a game with too many actions to list says how to type them
             self.out.print(text, soft_wrap=True)
+            shortcut_hint = shortcuts.hint(self.game.info.id)
+            if shortcut_hint:  # and the shorter ways to type them (Juggers' `1 at goal`)
+                self.out.print(Text(shortcut_hint, style="dim"), soft_wrap=True)
             return
         if not texts:
             self.out.print("(no action list here: type an action in its text form)")

@@ -50,7 +50,8 @@ def plain_drawing(state: State, seat: int | None, width: int = 120) -> Text:
     if state.game.info.id == "juggers":  # places in cells a player reads, not mm alone
         from tablesports.cli.board import juggers
 
-        words = "\n".join([juggers.with_cells(words), *juggers.shared_cells(state)])
+        words = juggers.compact_market(juggers.with_cells(words), width)
+        words = "\n".join([words, *juggers.shared_cells(state)])
     text = Text(words)
     for n, style in enumerate(SIDE_STYLES[: state.game.info.players]):
         text.highlight_regex(rf"\b(?:[Pp]layer|[Ss]eat) {n}\b(?: \(you\))?", style)

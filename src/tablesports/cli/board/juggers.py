@@ -14,6 +14,30 @@ from tablesports.core.protocol import State
 from tablesports.games.juggers.actions import CELL, COLUMNS, ROWS, slot_name
 
 _AT = re.compile(r"\(at (\d+(?:\.\d+)?),(\d+(?:\.\d+)?)\)")
+_MARKET = re.compile(
+    r"  (\w+)\s+(.+?)\s+(\d+) denari  life (\d+)  stamina (\d+)%  charisma (\d+)%  "
+    r"aim \+-([\d.]+) deg  (.*)"
+)
+
+
+def compact_market(text: str, width: int) -> str:
+    """The draft's market a line a Jugger within `width` (the game's lines run past 120
+    columns and wrap, pushing the table off a 45-line screen): the long name left out where
+    it is the id's, the supermove cut to fit."""
+    out = []
+    for line in text.split("\n"):
+        m = _MARKET.fullmatch(line)
+        if m is None or len(line) <= width:
+            out.append(line)
+            continue
+        key, name, cost, life, stamina, charisma, aim, move = m.groups()
+        who = key if name.lower() == key else f"{key} ({name})"
+        head = (
+            f"  {who:<22} {cost:>3} d  life {life}  sta {stamina}%  cha {charisma}%  aim +-{aim}  "
+        )
+        room = max(10, width - len(head))
+        out.append(head + (move if len(move) <= room else move[: room - 3] + "..."))
+    return "\n".join(out)
 
 
 def cell_of(x: float, y: float) -> str:
