@@ -33,7 +33,8 @@ def test_bloodbowl_a_block_to_the_end_of_the_turn_at_the_prompt(runner: CliRunne
 
 
 def test_bloodbowl_roster_lists_both_teams_with_their_values(runner: CliRunner) -> None:
-    out = _orcs(runner, "roster", "info H12", "info 40")
+    out = _orcs(runner, "help", "roster", "info H12", "info 40")
+    assert "  roster         both teams" in out.split("> help")[1]
     roster = out.split("> roster")[1].split("> info H12")[0]
     for heading in ("#", "position", "MA", "ST", "AG", "PA", "AV", "where", "skills"):
         assert heading in roster.splitlines()[1]

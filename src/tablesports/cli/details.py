@@ -18,8 +18,16 @@ from tablesports.core.protocol import State
 _BB_WHO = re.compile(r"([ha])?#?(\d{1,2})")
 
 
+HELP = {
+    "bloodbowl": "  roster         both teams: number, position, MA ST AG PA AV, where, skills\n"
+    "  info N         one player of yours (info A7, info H7: of that team)",
+    "juggerttg": "  info NAME      a hero of the recruit list: team, country, talent",
+}
+"""The lines `help` adds for these commands, in the game that has them."""
+
+
 def supported(game_id: str) -> bool:
-    return game_id in ("bloodbowl", "juggerttg")
+    return game_id in HELP
 
 
 def roster(state: State) -> Table | str:

@@ -41,7 +41,6 @@ Type an action as listed, its number, or a shortcut; Tab completes, Up/Down reca
   history        the moves so far
   undo           take back your last move (and the replies to it)
   rules          the rules of the game
-  roster, info X who is who: Blood Bowl's players (info 7, info A7), Jugger TTG's heroes
   save [FILE]    write the record of the game so far (JSON)
   help           this list
   quit           leave the game (offering to save it)"""
@@ -317,6 +316,8 @@ class PlaySession:
         """Carry out a command word; False when `command` is not one."""
         if command in ("help", "?") and not arg:
             self.out.print(HELP)
+            if details.supported(self.game.info.id):
+                self.out.print(details.HELP[self.game.info.id])
             hint = shortcuts.hint(self.game.info.id)
             if hint:
                 self.out.print(hint, soft_wrap=True)
