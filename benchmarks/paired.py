@@ -13,6 +13,10 @@ faster, which would favour the first anchor.
 
     .venv/bin/python benchmarks/paired.py bloodbowl --against ca54cb4 --reps 9
     .venv/bin/python benchmarks/paired.py            # the five games, the working tree alone
+
+The two loop files are not in the project: they are the ones the OpenSpiel comparison was first
+run with, in `shared/bench` beside the project's folder. A clone without them names their folder
+with `--loops DIR` (or `TABLESPORTS_BENCH=DIR`); `tablesports bench` measures the project alone.
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ from pathlib import Path
 import _args  # benchmarks/_args.py, beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
-BENCH = ROOT.parent / "shared" / "bench"
+BENCH = Path(os.environ.get("TABLESPORTS_BENCH", ROOT.parent / "shared" / "bench"))
+LOOPS = ("os_playouts.py", "ts_playouts.py")
 # side_by_side.sh's anchors and counts
 ANCHOR = {"jukem": ("python_kuhn_poker", 20000), "hanniball": ("chess", 300)}
 DEFAULT_ANCHOR = ("python_block_dominoes", 2000)
@@ -80,11 +85,20 @@ def main() -> None:
     parser = _args.parser(__doc__, GAMES, reps=7)
     parser.add_argument("--against", action="append", default=[], metavar="REV")
     parser.add_argument("--warmup", type=float, default=20, help="seconds of load first")
+    parser.add_argument(
+        "--loops", type=Path, default=BENCH, help=f"the folder of {' and '.join(LOOPS)}"
+    )
     args = _args.parse(parser, GAMES)
     if args.warmup < 0:
         parser.error("--warmup takes a number of seconds, 0 or more")
-    if not BENCH.is_dir():
-        sys.exit(f"the loop files are missing: {BENCH} (shared/bench beside the project)")
+    missing = [name for name in LOOPS if not (args.loops / name).is_file()]
+    if missing:
+        parser.error(
+            f"{', '.join(missing)} not found in {args.loops}: the loop files of the OpenSpiel "
+            "comparison are kept outside the project (shared/bench beside its folder); give "
+            "their folder with --loops DIR or TABLESPORTS_BENCH=DIR (tablesports bench "
+            "measures the project without them)"
+        )
     osp = openspiel_python()
     with tempfile.TemporaryDirectory() as tmp:
         sides: dict[str, Path] = {}
@@ -96,7 +110,7 @@ def main() -> None:
             while time.perf_counter() < end:
                 sum(range(10_000))
             for game in args.games:
-                measure(game, sides, args.reps, osp)
+                measure(game, sides, args.reps, osp, args.loops)
         finally:
             for i in range(len(args.against)):
                 subprocess.run(
@@ -105,18 +119,18 @@ def main() -> None:
                 )
 
 
-def measure(game: str, sides: dict[str, Path], reps: int, osp: str) -> None:
+def measure(game: str, sides: dict[str, Path], reps: int, osp: str, loops: Path) -> None:
     anchor, anchor_games = ANCHOR.get(game, DEFAULT_ANCHOR)
     ratios: dict[str, list[float]] = {s: [] for s in sides}
     rates: dict[str, list[float]] = {s: [] for s in ["anchor", *sides]}
     names = list(sides)
     for r in range(reps):
-        base = rate([osp, str(BENCH / "os_playouts.py"), anchor, str(anchor_games), str(r + 1)])
+        base = rate([osp, str(loops / "os_playouts.py"), anchor, str(anchor_games), str(r + 1)])
         rates["anchor"].append(base)
         for side in names if r % 2 == 0 else names[::-1]:
             if not (sides[side] / "tablesports" / "games" / game).is_dir():
                 continue  # a revision from before the game
-            loop = [sys.executable, str(BENCH / "ts_playouts.py"), game, str(GAMES[game])]
+            loop = [sys.executable, str(loops / "ts_playouts.py"), game, str(GAMES[game])]
             x = rate([*loop, str(r + 1)], sides[side])
             rates[side].append(x)
             ratios[side].append(x / base)

@@ -58,7 +58,20 @@ def test_an_illegal_step_of_a_shortcut_is_explained_and_nothing_is_played() -> N
 def test_typed_dice_are_refused_without_listing_outcomes() -> None:
     s = to_first_turn()
     problem = plan_of(s, "D6=6")
-    assert problem == "D6=6: dice, coins and cards are the game's to draw; type your own decision"
+    assert (
+        problem == "illegal action D6=6: Gouged Eye: turn 1 of half 1: it is not one of the choices"
+    )
+
+
+def test_what_is_chance_is_the_states_to_say_not_the_texts() -> None:
+    # Juggers' draft: `pick lince` is the person's decision, though Blood Bowl's random pick
+    # reads the same; the state (a seat to move, not CHANCE) says whose it is
+    s = load("juggers").new_initial_state()
+    s.apply_action(s.parse_action("toss A"))
+    s.apply_action(s.parse_action("choose pick"))
+    assert s.current_player() == 0
+    assert plan_of(s, "pick lince") == ["pick lince"]
+    assert plan_of(s, "2") == ["pick lince"]
 
 
 def test_a_typo_gets_did_you_mean() -> None:

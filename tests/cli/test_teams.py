@@ -11,9 +11,22 @@ from tests.cli.helpers import assert_clean_error, run
 def test_teams_lists_every_published_team_with_its_roster_and_source(runner: CliRunner) -> None:
     result = run(runner, "teams")
     assert result.exit_code == 0, result.output
-    keys = {line.split("│")[1].strip() for line in result.stdout.splitlines() if "│" in line}
+    lines = result.stdout.splitlines()
+    keys = {line.split()[0] for line in lines if line.startswith("  ") and line.strip()}
     assert set(teams()) <= keys
     assert "Flayed Rock All-Stars" in result.stdout and "BSData/bloodbowl" in result.stdout
+
+
+def test_the_team_list_stays_readable_at_80_columns() -> None:
+    runner = CliRunner(env={"COLUMNS": "80"})
+    result = run(runner, "teams")
+    assert result.exit_code == 0, result.output
+    lines = [line.rstrip() for line in result.stdout.splitlines()]
+    table = lines[lines.index("") + 3 : lines.index("", lines.index("") + 1)]
+    rows = [line for line in table if line.startswith("  ") and line[2] != " "]
+    assert len(rows) == len(teams())
+    assert len(table) <= 3 * len(rows)  # a team takes three lines at most, not twenty-five
+    assert all(len(line) <= 80 for line in result.stdout.splitlines())
 
 
 def test_teams_with_a_roster_lists_its_positions(runner: CliRunner) -> None:

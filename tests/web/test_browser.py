@@ -165,13 +165,22 @@ def test_a_blood_bowl_setup_and_turn_by_clicks(browser: Any, server: Server) -> 
     new_match(page, server, "bloodbowl", "bloodbowl-scripted")
     ended_turn = False
     moved = False
-    for _ in range(300):
+    clicks = 0
+    while clicks < 300:
         move, mine, over = state(page)
         if ended_turn or over == "yes":
             break
         if mine != "yes":
-            page.wait_for_function("document.body.dataset.mine === 'yes'", timeout=30000)
+            # the bot's turn (and the kick-off's dice) may take long on a loaded machine: wait
+            # for each of its steps (the page's move changes) rather than a fixed time for the
+            # whole turn; only a single step that never comes (two minutes) is a failure
+            page.wait_for_function(
+                "document.body.dataset.mine === 'yes' || document.body.dataset.over === 'yes'"
+                f" || document.body.dataset.move !== '{move}'",
+                timeout=120_000,
+            )
             continue
+        clicks += 1
         active = page.locator(".player.active")
         other = page.locator("#otheractions button")
         texts = [other.nth(i).inner_text() for i in range(other.count())]

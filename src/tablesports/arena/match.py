@@ -21,7 +21,7 @@ def seat_seed(seed: int, seat: int) -> int:
 
 def play_match(
     game: Game,
-    agents: Sequence[Agent],
+    agents: Sequence[Agent | str],
     seed: int,
     *,
     max_steps: int = DEFAULT_MAX_STEPS,
@@ -34,12 +34,14 @@ def play_match(
     Every chance outcome comes from `random.Random(seed)`; each agent is reset with a seed
     derived from `seed` and its seat. An agent that returns an illegal action raises
     `AgentError` naming the agent, the action and the position. `start` is a position in the
-    game's notation to begin from, kept in the record. `on_end` sees the final state.
+    game's notation to begin from, kept in the record. `on_end` sees the final state. An
+    agent may be given by its spec (`"random"`, `"mcts:iterations=200"`), as `make_agent` reads it.
     """
     if len(agents) != game.info.players:
         raise AgentError(f"{game.info.id} needs {game.info.players} agents, got {len(agents)}")
+    seated = _seated(game, agents)
     rng = random.Random(seed)
-    for seat, agent in enumerate(agents):
+    for seat, agent in enumerate(seated):
         agent.reset(seat_seed(seed, seat))
     state = game.from_position(start) if start is not None else game.new_initial_state()
     steps = 0
@@ -49,7 +51,7 @@ def play_match(
             action = state.sample_chance(rng)
             events = state.apply_legal(action)
         else:
-            agent = agents[player]
+            agent = seated[player]
             action = agent.step(state)
             if not state.is_legal(action):
                 raise AgentError(
@@ -65,4 +67,11 @@ def play_match(
             raise AgentError(f"{game.info.id}: no end after {max_steps} steps (seed {seed})")
     if on_end is not None:
         on_end(state)
-    return record_of(state, [a.name for a in agents], seed, start)
+    return record_of(state, [a.name for a in seated], seed, start)
+
+
+def _seated(game: Game, agents: Sequence[Agent | str]) -> list[Agent]:
+    """The agents, each spec made into its agent."""
+    from tablesports.agents.registry import make_agent  # the registry imports the arena
+
+    return [make_agent(a, game) if isinstance(a, str) else a for a in agents]

@@ -16,7 +16,15 @@ from rich.console import Console
 from rich.table import Table
 
 from tablesports.arena.tournament import TournamentResult, run_tournament
-from tablesports.cli.common import OPTION_HELP, console, guarded, load_game, progress_bar
+from tablesports.cli.common import (
+    OPTION_HELP,
+    console,
+    guarded,
+    load_game,
+    needs_extra,
+    per_second,
+    progress_bar,
+)
 
 
 @guarded
@@ -51,6 +59,8 @@ def arena_command(
 ) -> None:
     """Round robin of agents, seats swapped: ratings, win-rate matrix, first-seat advantage."""
     specs = list(agents or []) + list(more_agents or [])
+    if plot is not None:  # before the games are played, not after
+        needs_extra("arena", "--plot", "matplotlib")
     game = load_game(game_id, option)
     err = console(stderr=True)
     pairs = len(specs) * (len(specs) - 1) // 2
@@ -72,7 +82,8 @@ def arena_command(
     elapsed = time.perf_counter() - started
     show_tournament(err if as_json else console(), result)
     err.print(
-        f"{result.played} games played in {elapsed:.1f} s ({engine}, {jobs} job(s))"
+        f"{result.played} games played in {elapsed:.1f} s "
+        f"({per_second(result.played, elapsed)}, {engine}, {jobs} job(s))"
         + (f", {result.resumed} read back from {out}" if result.resumed else "")
     )
     if out is not None:

@@ -10,7 +10,14 @@ from rich.text import Text
 
 from tablesports.arena.bench import BENCH_AGENTS, BenchResult, bench_game
 from tablesports.cli.arena import SEARCH_AGENTS, bench_search
-from tablesports.cli.common import ERROR_EXIT, OPTION_HELP, console, guarded, load_game
+from tablesports.cli.common import (
+    ERROR_EXIT,
+    OPTION_HELP,
+    console,
+    guarded,
+    load_game,
+    needs_extra,
+)
 from tablesports.core.errors import AgentError, TablesportsError
 from tablesports.core.registry import game_ids
 
@@ -123,6 +130,7 @@ def _native_note() -> None:
 
 def bench_env(games: list[str], seconds: float, as_json: bool) -> None:
     """`--env`: the adapters' steps per second (the rl extra; see tablesports.envs.bench)."""
+    needs_extra("rl", "tablesports bench --env", "numpy", "gymnasium", "pettingzoo")
     from tablesports.envs.bench import bench_envs  # the rl extra: imported only here
 
     results = bench_envs(games, seconds)

@@ -8,7 +8,16 @@ from typing import ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.text import Text
 
 from tablesports.core.errors import OptionError, TablesportsError
@@ -34,17 +43,58 @@ def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, markup=False, emoji=False, highlight=False)
 
 
+def per_second(count: float, seconds: float, unit: str = "games") -> str:
+    """A rate with the digits it needs: `1,234 games/s`, `3.4 games/s`, `0.05 games/s`."""
+    if seconds <= 0:
+        return f"{count:,.0f} {unit} in no measurable time"
+    rate = count / seconds
+    if rate >= 100:
+        return f"{rate:,.0f} {unit}/s"
+    if rate >= 1:
+        return f"{rate:.1f} {unit}/s"
+    return f"{rate:.2g} {unit}/s"
+
+
+class RateColumn(ProgressColumn):
+    """Games a second so far, in the bar."""
+
+    def render(self, task: Task) -> Text:
+        elapsed = task.elapsed or 0.0
+        return Text(per_second(task.completed, elapsed) if elapsed and task.completed else "")
+
+
 def progress_bar(err: Console) -> Progress:
-    """The games-played bar of `simulate` and `arena`: shown on a terminal only, then cleared."""
+    """The games-played bar of `simulate` and `arena`: games done, rate, time spent and left;
+    shown on a terminal only, then cleared."""
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("left"),
         TimeRemainingColumn(),
         console=err,
         transient=True,
         disable=not err.is_terminal,
     )
+
+
+def needs_extra(extra: str, what: str, *modules: str) -> None:
+    """Stop with one line naming the extra to install when one of `modules` is missing."""
+    import importlib.util
+
+    for module in modules:
+        try:
+            found = importlib.util.find_spec(module) is not None
+        except (ImportError, ValueError):
+            found = False
+        if not found:
+            how = "docs/rl.md: torch's CPU build first, then " if extra == "train" else ""
+            raise CliError(
+                f"{what} needs the {extra!r} extra ({module} is not installed): "
+                f"{how}pip install 'tablesports[{extra}]', or make setup (every extra)"
+            )
 
 
 def print_error(message: str) -> None:

@@ -1,8 +1,10 @@
 """The action menu a person sees: the whole numbered list when it is short, else a summary.
 
 A summary groups what would be a wall of text: declarations by player (`7: move block blitz`),
-targets by what is aimed (`move 7 to x,y: 148 squares`), and HanniBall's steps by the square
-they start from (`d4: -c5 -e5 *e10`). `actions` prints the full numbered list on request.
+targets by what is aimed (`move 7 to x,y: 148 squares`), HanniBall's steps by the square
+they start from (`d4: -c5 -e5 *e10`), and actions aimed at a named hex or hero by what aims
+(Jugger TTG's `quickstep r3: k7 l6 l7`, `throw HEX: 202 hexes`). `actions` prints the full
+numbered list on request.
 """
 
 from __future__ import annotations
@@ -14,6 +16,10 @@ SHORT = 16
 _DECLARE = re.compile(r"([a-z][a-z -]*?) (\d{1,2})")
 _TARGET = re.compile(r"(.*?)(\d{1,2},\d{1,2})( \(.*\))?")
 _STEP = re.compile(r"([a-z]\d{1,2})([-~*^][a-z]\d{1,2})")
+_NAMED = re.compile(r"([a-z][a-z-]*(?: [rb][1-8])?) ([a-z]\d{1,2})")
+"""An action aimed at a hex or a hero named like one (`step l6`, `quickstep r3 k7`, `aoo r3`)."""
+MANY = 16
+"""More targets than this are counted, not listed."""
 
 
 def numbered(texts: list[str], width: int) -> list[str]:
@@ -37,6 +43,7 @@ def menu(texts: list[str], width: int) -> list[str]:
     by_player: dict[str, list[str]] = {}
     targets: dict[str, list[str]] = {}
     steps: dict[str, list[str]] = {}
+    named: dict[str, list[str]] = {}
     others: list[str] = []
     for text in texts:
         if m := _DECLARE.fullmatch(text):
@@ -45,9 +52,11 @@ def menu(texts: list[str], width: int) -> list[str]:
             steps.setdefault(m[1], []).append(m[2])
         elif m := _TARGET.fullmatch(text):
             targets.setdefault(m[1], []).append(text)
+        elif m := _NAMED.fullmatch(text):
+            named.setdefault(m[1], []).append(m[2])
         else:
             others.append(text)
-    lines = list(others)
+    lines = _plain(others, width)
     # players with the same choices share a line
     by_choices: dict[str, list[str]] = {}
     for number, verbs in by_player.items():
@@ -56,11 +65,38 @@ def menu(texts: list[str], width: int) -> list[str]:
         lines.append(_wrap(f"{choices}: ", numbers, width))
     for frm, tails in steps.items():
         lines.append(_wrap(f"{frm}: ", tails, width))
+    for prefix, tails in named.items():
+        if len(tails) == 1:
+            lines.append(f"{prefix} {tails[0]}")
+        elif len(tails) > MANY:
+            lines.append(f"{prefix} HEX: {len(tails)} hexes ({tails[0]} to {tails[-1]})")
+        else:
+            lines.append(_wrap(f"{prefix}: ", tails, width))
     for prefix, group in targets.items():
         if len(group) <= 3:
             lines.extend(group)
         else:
             lines.append(f"{prefix}x,y: {len(group)} squares")
+    return lines
+
+
+def _plain(texts: list[str], width: int) -> list[str]:
+    """Texts of two words sharing the first (`face: E NE NW`) on one line, one-word texts
+    (`jog run sprint done`) on another, the rest as they are."""
+    firsts: dict[str, list[str]] = {}
+    for text in texts:
+        firsts.setdefault(text.split(" ", 1)[0], []).append(text)
+    lines: list[str] = []
+    words: list[str] = []
+    for first, group in firsts.items():
+        if len(group) > 1 and all(len(t.split()) == 2 for t in group):
+            lines.append(_wrap(f"{first}: ", [t.split()[1] for t in group], width))
+        elif group == [first]:
+            words.append(first)
+        else:
+            lines.extend(group)
+    if words:
+        lines.append(_wrap("", words, width))
     return lines
 
 

@@ -22,10 +22,11 @@ from rich.text import Text
 
 from tablesports.arena.match import seat_seed
 from tablesports.arena.stats import outcome_of
-from tablesports.cli import shortcuts
+from tablesports.cli import details, shortcuts
 from tablesports.cli.board import Board
 from tablesports.cli.common import format_returns, seat_name
 from tablesports.cli.menu import menu
+from tablesports.cli.pager import page
 from tablesports.cli.prompt import ReadLine, line_reader
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError
@@ -48,7 +49,18 @@ QUIT = {"quit", "exit", "q"}
 _STEP_TO = re.compile(r"[-~*^]([a-z]\d{1,2})$")
 MENU_LINES = 6
 """A longer menu is left for `actions`: the board and the log need the screen."""
-COMMANDS = ["actions", "board", "history", "undo", "rules", "save", "help", "quit"]
+COMMANDS = [
+    "actions",
+    "board",
+    "history",
+    "undo",
+    "rules",
+    "save",
+    "help",
+    "quit",
+    "roster",
+    "info",
+]
 
 EVENT_STYLES = [
     (r"\b\d*D\d+=[0-9+-]+", "bold"),
@@ -132,6 +144,8 @@ class PlaySession:
         self.board = Board(out)
         self.drawn = ""
         """The last picture drawn: the board is drawn again only when it changed."""
+        self.face_down: list[tuple[int, str, str]] = []
+        """Steps shown as played face down: (index in `shown`, the action, the line shown)."""
         for seat, agent in enumerate(agents):
             if agent is not None:
                 agent.reset(seat_seed(seed, seat))
@@ -209,17 +223,34 @@ class PlaySession:
         shown = texts[0] if texts and texts[0] is not None else str(action)
         self.board.before(self.state, mover, action)
         events = self.state.apply_legal(action)
+        shown = self.board.shown_as(self.state, action, shown)
         if mover == CHANCE:
             line = f"chance: {self.hidden_word if hidden else shown}"
         elif hidden:
             line = f"{self.name(mover)} plays a hidden action"
         else:
             line = f"{self.name(mover)} plays: {shown}"
-        self.shown.append(line)
+        # `history` keeps what the step's events said (Blood Bowl: `2D6=1+6` is an armour roll)
+        entry = "\n".join([line, *(f"      · {event.text}" for event in events)])
+        self.shown.append(entry)
         self.out.print(Text(line, style="dim" if hidden else style), soft_wrap=True)
         self.show_events(events)
+        self.reveal(events)
+        if shown.endswith("(face down)"):  # turned face up later: `history` then names it
+            self.face_down.append((len(self.shown) - 1, str(action), entry))
         if self.png_path is not None:
             self.state.render_png(str(self.png_path))  # type: ignore[attr-defined]
+
+    def reveal(self, events: list[Event]) -> None:
+        """Name in `history` the cards played face down that these events turn face up."""
+        said = " ".join(event.text for event in events)
+        for down in list(self.face_down):
+            n, text, entry = down
+            if n < len(self.shown) and self.shown[n] == entry and text.split()[-1] in said:
+                line, *rest = entry.split("\n")
+                head = line.rsplit(": ", 1)[0]
+                self.shown[n] = "\n".join([f"{head}: {text} (face down, revealed later)", *rest])
+                self.face_down.remove(down)
 
     def human_turn(self, seat: int) -> bool:
         """Ask until a legal command is played; False when the person leaves."""
@@ -235,7 +266,12 @@ class PlaySession:
             command, _, arg = text.partition(" ")
             command = command.lower()
             if not text:
-                continue
+                only = self.state.legal_actions()
+                if len(only) != 1:
+                    continue
+                text = shortcuts.bare(str(only[0]))  # Enter takes the one choice (`no penalty`)
+            if self.is_legal_text(text):  # Jukem's `save SAVE-4` is the play, not the command
+                command = ""
             if command in QUIT and not arg:
                 self.quit()
                 return False
@@ -254,6 +290,11 @@ class PlaySession:
             for action in planned:
                 self.apply(seat, action, "green")
             return True
+
+    def is_legal_text(self, text: str) -> bool:
+        """Whether `text` is exactly a legal action's text (its notes left out, any case)."""
+        low = " ".join(text.split()).lower()
+        return any(t.lower() == low for t in shortcuts.legal_texts(self.state))
 
     def hand_over(self, seat: int) -> bool:
         """Clear the screen and wait until the person at `seat` is ready; False at end of input."""
@@ -275,17 +316,27 @@ class PlaySession:
         """Carry out a command word; False when `command` is not one."""
         if command in ("help", "?") and not arg:
             self.out.print(HELP)
+            if details.supported(self.game.info.id):
+                self.out.print(details.HELP[self.game.info.id])
             hint = shortcuts.hint(self.game.info.id)
             if hint:
                 self.out.print(hint, soft_wrap=True)
+            words = shortcuts.glossary(self.game.info.id)
+            if words:
+                self.out.print(words)
         elif command == "board" and not arg:
             self.draw(seat, again=True)
+            self.show_menu()  # the numbered choices stay in sight with the board
         elif command == "actions":
             self.list_actions(arg)
         elif command == "history" and not arg:
             self.show_history()
         elif command == "rules" and not arg:
             self.show_rules()
+        elif command == "roster" and not arg and details.supported(self.game.info.id):
+            self.out.print(details.roster(self.state))
+        elif command == "info" and arg and details.supported(self.game.info.id):
+            self.out.print(details.info(self.state, seat, arg), soft_wrap=True)
         elif command == "save":
             target = Path(arg) if arg else self.save_path
             if target is None:
@@ -339,16 +390,21 @@ class PlaySession:
         self.board.draw(self.state, seat, legend=again)
 
     def show_menu(self) -> None:
-        texts = [str(a) for a in self.state.legal_actions()]
+        texts = [shortcuts.label(self.state, str(a)) for a in self.state.legal_actions()]
         hint = getattr(self.state, "action_hint", None)
         text = hint() if hint is not None else None
         if text is not None:  # a game with too many actions to list says how to type them
             self.out.print(text, soft_wrap=True)
+            shortcut_hint = shortcuts.hint(self.game.info.id)
+            if shortcut_hint:  # and the shorter ways to type them (Juggers' `1 at goal`)
+                self.out.print(Text(shortcut_hint, style="dim"), soft_wrap=True)
             return
         if not texts:
             self.out.print("(no action list here: type an action in its text form)")
             return
         lines = menu(texts, self.out.width)
+        if len(texts) == 1:
+            lines[-1] += " (Enter)"  # an empty line takes the one choice
         if sum(line.count("\n") + 1 for line in lines) > MENU_LINES:
             # the piece in hand (the one this seat just moved) keeps its line
             square = self.in_hand()
@@ -373,7 +429,7 @@ class PlaySession:
         return None
 
     def list_actions(self, word: str = "") -> None:
-        texts = [str(a) for a in self.state.legal_actions()]
+        texts = [shortcuts.label(self.state, str(a)) for a in self.state.legal_actions()]
         labels = [t for t in texts if word.lower() in t.lower()] if word else texts
         if not texts:
             self.out.print("(no action list here: type an action in its text form)")
@@ -406,12 +462,7 @@ class PlaySession:
     def show_rules(self) -> None:
         from rich.markdown import Markdown
 
-        page = Markdown(self.game.rules_page())
-        if self.out.is_terminal:
-            with self.out.pager(styles=True):
-                self.out.print(page)
-        else:
-            self.out.print(page)
+        page(self.out, Markdown(self.game.rules_page()))
 
     # --- the end, leaving, saving -------------------------------------------------------------
     def finish(self) -> None:
@@ -421,6 +472,8 @@ class PlaySession:
         returns = state.returns()
         self.out.print(Text(self.result_line(returns), style="bold"))
         self.autosave()
+        if self.save_path is None and self.humans:  # the game is worth keeping: offer it
+            self.offer_save("save the game? a file name, or Enter to leave without: ")
 
     def result_line(self, returns: list[float]) -> str:
         winners = [s for s in range(len(returns)) if outcome_of(returns, s) > 0]
@@ -440,13 +493,17 @@ class PlaySession:
                 if answer is None or answer.strip().lower() in ("", "y", "yes"):
                     self.save(self.save_path)
             else:
-                answer = self.ask("save the game? a file name, or Enter to leave without: ")
-                name = (answer or "").strip()
-                if name.lower() in ("n", "no"):
-                    name = ""
-                if name:
-                    self.save(Path(name))
+                self.offer_save("save the game? a file name, or Enter to leave without: ")
         self.out.print("you left the game")
+
+    def offer_save(self, prompt: str) -> None:
+        """Ask for a file name and save there; Enter, `n` or the end of input: no file."""
+        answer = self.ask(prompt)
+        name = (answer or "").strip()
+        if name.lower() in ("n", "no"):
+            name = ""
+        if name:
+            self.save(Path(name))
 
     def autosave(self) -> None:
         if self.save_path is not None:

@@ -19,7 +19,16 @@ from tablesports.arena.simulate import (
     simulation_key,
 )
 from tablesports.arena.stats import Summary, Tally
-from tablesports.cli.common import OPTION_HELP, CliError, console, guarded, load_game, progress_bar
+from tablesports.cli.common import (
+    OPTION_HELP,
+    CliError,
+    console,
+    guarded,
+    load_game,
+    needs_extra,
+    per_second,
+    progress_bar,
+)
 from tablesports.cli.simulate_files import Collected, ResultsFile, plot_results
 
 
@@ -59,6 +68,8 @@ def simulate_command(
         raise CliError(f"--games must be 1 or more, got {games}")
     if jobs < 1:
         raise CliError(f"--jobs must be 1 or more, got {jobs}")
+    if plot is not None:  # before the games are played, not after
+        needs_extra("arena", "--plot", "matplotlib")
     game = load_game(game_id, option)
     err = console(stderr=True)
     if resume and out is None:
@@ -113,7 +124,7 @@ def simulate_command(
     show_summary(table_console, summary, game.info.title, seed, swap)
     played = games - len(finished)
     err.print(
-        f"{played} games in {elapsed:.1f} s ({played / elapsed:.0f} games/s, {jobs} job(s))"
+        f"{played} games in {elapsed:.1f} s ({per_second(played, elapsed)}, {jobs} job(s))"
         + (f"; {len(finished)} resumed from {out}" if finished else "")
     )
     if out is not None:

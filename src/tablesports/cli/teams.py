@@ -4,6 +4,7 @@ one roster's positions (`tablesports teams ogre`)."""
 from __future__ import annotations
 
 import typer
+from rich import box
 from rich.table import Table
 
 from tablesports.cli.common import console, guarded
@@ -28,27 +29,29 @@ def teams_command(
     if roster:
         _roster(roster)
         return
-    table = Table(title="Blood Bowl teams", title_justify="left")
-    for column in ("key", "team", "roster", "players", "value", "re-rolls", "apothecary"):
-        table.add_column(column, no_wrap=column in ("key", "value"))
-    table.add_column("values from")
+    # the source of each roster's values is a paragraph: it is `teams KEY`'s, not a column, so
+    # that the list stays one line a team at 80 columns
+    table = Table(title="Blood Bowl teams", title_justify="left", box=box.SIMPLE_HEAD)
+    for column in ("key", "team (roster)", "size", "value", "re-rolls", "apo."):
+        table.add_column(column, no_wrap=column != "team (roster)")
+    sources: set[str] = set()
     for key, team in teams().items():
         r = rosters()[team.roster]
+        sources.add(r.source.split(" ", 1)[0] if r.source else f"{r.edition} rosters")
         table.add_row(
             key,
-            team.name,
-            r.name,
+            f"{team.name} ({r.name})",
             str(len(team.players)),
             f"{team_value(team) // 1000}k",
             f"{team.rerolls} at {r.reroll_cost // 1000}k",
             "yes" if has_apothecary(team) else "no",
-            r.source or f"{r.edition} team roster (Games Workshop)",
         )
     out.print(table)
     out.print(
         f"A team file of your own: -o home=path/to/team.toml (see `tablesports rules bloodbowl`, "
-        f"Teams); a team may be worth {BUDGET:,} gold at most (-o budget=N).",
-        soft_wrap=True,
+        f"Teams); a team may be worth {BUDGET:,} gold at most (-o budget=N). "
+        f"apo.: an Apothecary. Values from {', '.join(sorted(sources))}: "
+        "`tablesports teams ROSTER` gives a roster's positions and its source.",
     )
 
 

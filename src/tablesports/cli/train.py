@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from tablesports.cli.common import OPTION_HELP, console, guarded, parse_options
+from tablesports.cli.common import OPTION_HELP, console, guarded, needs_extra, parse_options
 from tablesports.core.errors import OptionError
 
 if TYPE_CHECKING:
@@ -37,6 +37,7 @@ def train_command(
     policy plays --eval-games games against random and against the game's heuristic bot; the
     win rates go to OUT/curve.json and OUT/curve.png.
     """
+    needs_extra("train", "tablesports train", "numpy", "gymnasium", "torch", "sb3_contrib")
     from tablesports.envs.train import train  # the train extra: imported only here
 
     if steps < 1 or eval_every < 1 or eval_games < 1:

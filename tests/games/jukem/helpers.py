@@ -22,11 +22,28 @@ def position(text: str) -> JukemState:
 
 
 def act(state: JukemState, *texts: str) -> list[Event]:
-    """Apply actions (and chance outcomes) by their text forms, collecting the events."""
+    """Apply actions (and chance outcomes) by their text forms, collecting the events.
+
+    The defender is asked after every play a PENALTY may answer and every SHOT, holding an
+    answer or not ; where the texts go on with something else, or when
+    declining is the defender's only choice, the defender declines (`no penalty`, `no save`),
+    so a test names only the answers it is about."""
     events: list[Event] = []
     for text in texts:
+        events += decline(state, text)
         events += state.apply_action(GAME.parse_action(text))
-    return events
+    return events + decline(state, only=True)
+
+
+def decline(state: JukemState, then: str = "", only: bool = False) -> list[Event]:
+    """`no penalty` or `no save` when the defender is asked and `then` is not an answer (or,
+    with `only`, when it is the defender's one legal action)."""
+    answers = ("penalty ", "no penalty", "save ", "no save")
+    choices = legal(state)
+    waiting = choices & {"no penalty", "no save"}
+    if not waiting or then.startswith(answers) or (only and len(choices) > 1):
+        return []
+    return state.apply_action(GAME.parse_action(waiting.pop()))
 
 
 def legal(state: JukemState) -> set[str]:
@@ -35,6 +52,7 @@ def legal(state: JukemState) -> set[str]:
 
 def draw_until_decision(state: JukemState) -> None:
     """Replenish with the lowest-numbered cards of the pile (any cards will do)."""
+    decline(state)
     while state.current_player() == CHANCE:
         state.apply_action(state.chance_outcomes()[0][0])
 

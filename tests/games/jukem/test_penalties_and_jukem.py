@@ -27,10 +27,23 @@ def test_defender_decides_whether_to_play_a_penalty() -> None:
     assert ids(state, state.poss[0]) == ["PASS-1"]
 
 
-def test_no_penalty_decision_when_the_defender_holds_no_card_that_answers() -> None:
+def test_the_defender_is_asked_after_every_answerable_play_holding_an_answer_or_not() -> None:
+    # Being asked must not say what is in the hand: with YELLOW-1 (a FLOP's answer only) the
+    # defender is asked after a PASS as a holder of a RED card would be, and may only decline
     state = position(f"turn 0; hand0 {ATTACK}; hand1 YELLOW-1 {DEAD[:-7]}")
-    act(state, "play PASS-1")  # YELLOW-1 answers only a FLOP
-    assert state.phase != PENALTY
+    state.apply_action(GAME.parse_action("play PASS-1"))
+    assert state.phase == PENALTY and state.current_player() == 1
+    assert legal(state) == {"no penalty"}
+    holder = position(f"turn 0; hand0 {ATTACK}; hand1 RED-1 {DEAD[:-7]}")
+    holder.apply_action(GAME.parse_action("play PASS-1"))
+    assert holder.current_player() == 1 and legal(holder) == {"penalty RED-1", "no penalty"}
+    assert state.observation(0) == holder.observation(0)  # the player sees the same either way
+
+
+def test_a_jukem_play_asks_no_one() -> None:
+    state = position(f"turn 0; hand0 {ATTACK}; hand1 RED-1 {DEAD[:-7]}")
+    state.apply_action(GAME.parse_action("play JUKEM-1 PASS-1"))
+    assert state.phase != PENALTY and state.current_player() != 1
 
 
 def test_yellow_penalty_removes_the_last_play() -> None:

@@ -67,9 +67,12 @@ def test_shot_is_held_face_down_and_the_defender_saves_without_seeing_it() -> No
     assert legal(state) == {"save SAVE-1", "save SAVE-9", "no save"}
 
 
-def test_no_save_decision_when_the_defender_has_no_save_card() -> None:
+def test_the_defender_is_asked_to_save_holding_a_save_card_or_not() -> None:
+    # asked only when holding a SAVE, the shooter would learn the hand: asked every time
     state = position(f"turn 0; possession0 PASS-3 PASS-4 PASS-5; hand0 {SHOOTER}; hand1 PASS-10")
-    events = act(state, "shot SHOT-3a")
+    state.apply_action(GAME.parse_action("shot SHOT-3a"))
+    assert state.current_player() == 1 and legal(state) == {"no save"}
+    events = state.apply_action(GAME.parse_action("no save"))
     assert any(e.kind == "goal" for e in events)
 
 

@@ -40,9 +40,19 @@ WORD_STYLES = {
 """Words a game's text marks in colour (Jukem's cards by kind)."""
 
 
-def plain_drawing(state: State, seat: int | None) -> Text:
+def plain_drawing(state: State, seat: int | None, width: int = 120) -> Text:
     """The game's own text, each side's name (`Player 0`, `seat 1`) in its colour."""
-    text = Text(state.render(seat))
+    words = state.render(seat)
+    if state.game.info.id == "juggerttg":  # 32 recruits a line each would push the board off
+        from tablesports.cli.board import juggerttg
+
+        words = juggerttg.compact_recruits(words, width)
+    if state.game.info.id == "juggers":  # places in cells a player reads, not mm alone
+        from tablesports.cli.board import juggers
+
+        words = juggers.compact_market(juggers.with_cells(words), width)
+        words = "\n".join([words, *juggers.shared_cells(state)])
+    text = Text(words)
     for n, style in enumerate(SIDE_STYLES[: state.game.info.players]):
         text.highlight_regex(rf"\b(?:[Pp]layer|[Ss]eat) {n}\b(?: \(you\))?", style)
     for pattern, style in WORD_STYLES.get(state.game.info.id, []):
@@ -57,14 +67,29 @@ class Board:
         self.out = out
         self.recent: set[int] = set()
         self.drawn = False
+        self.coins: list[tuple[float, float] | None] = []
+        """Juggers: where the coins were before the step being applied."""
 
     def before(self, state: State, mover: int, action: Action) -> None:
         """Note a move about to be applied to `state`."""
+        if state.game.info.id == "juggers":
+            from tablesports.cli.board import juggers
+
+            self.coins = juggers.positions(state)
         if mover == CHANCE:
             return
         found = _games().get(state.game.info.id)
         if found is not None:
             self.recent.update(found[1](state, mover, action))
+
+    def shown_as(self, state: State, action: Action, text: str) -> str:
+        """How a step just applied to `state` is told: Juggers' settle as what moved, not every
+        coin's new coordinates (the record keeps those)."""
+        if state.game.info.id == "juggers" and text.startswith("settle"):
+            from tablesports.cli.board import juggers
+
+            return juggers.settle_line(self.coins, state)
+        return text
 
     def forget(self) -> None:
         self.recent.clear()
@@ -74,6 +99,8 @@ class Board:
         found = _games().get(state.game.info.id)
         view = View(set(self.recent), self.out.width, self.out.height, legend or not self.drawn)
         self.drawn = True
-        drawing: Any = found[0](state, seat, view) if found else plain_drawing(state, seat)
+        drawing: Any = (
+            found[0](state, seat, view) if found else plain_drawing(state, seat, view.width)
+        )
         self.out.print(drawing, overflow="fold")
         self.recent.clear()

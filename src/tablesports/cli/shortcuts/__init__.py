@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tablesports.cli.prompt import matches
+from tablesports.cli.shortcuts.problem import ShortcutProblem
 from tablesports.core.errors import TablesportsError
 from tablesports.core.protocol import Action, State
 
@@ -48,17 +49,24 @@ class Resolved:
 
 
 def _expanders() -> dict[str, Expander]:
-    from tablesports.cli.shortcuts import bloodbowl, hanniball
+    from tablesports.cli.shortcuts import bloodbowl, hanniball, juggers, juggerttg
 
-    return {"bloodbowl": bloodbowl.expand, "hanniball": hanniball.expand}
+    return {
+        "bloodbowl": bloodbowl.expand,
+        "hanniball": hanniball.expand,
+        "juggers": juggers.expand,
+        "juggerttg": juggerttg.expand,
+    }
 
 
 def _hints() -> dict[str, str]:
-    from tablesports.cli.shortcuts import bloodbowl, hanniball
+    from tablesports.cli.shortcuts import bloodbowl, hanniball, juggers, juggerttg
 
     return {
         "bloodbowl": bloodbowl.HINT,
         "hanniball": hanniball.HINT,
+        "juggers": juggers.HINT,
+        "juggerttg": juggerttg.HINT,
         "jukem": "shortcuts: a card alone plays it (PASS-20, SHOT-4b, SAVE-2, RED-1)",
     }
 
@@ -66,6 +74,25 @@ def _hints() -> dict[str, str]:
 def hint(game_id: str) -> str:
     """One line on the game's shortcuts, for the menu and `help`."""
     return _hints().get(game_id, "")
+
+
+def glossary(game_id: str) -> str:
+    """What a game's abbreviations and marks mean, for `help` (empty when it has none)."""
+    if game_id == "juggerttg":
+        from tablesports.cli.shortcuts import juggerttg
+
+        return juggerttg.GLOSSARY
+    return ""
+
+
+def label(state: State, text: str) -> str:
+    """An action's text as the menu shows it, with a note in brackets where one helps (a
+    Jugger TTG `buy 2` says what it costs); the note is left out when matching a typed line."""
+    if state.game.info.id == "juggerttg":
+        from tablesports.cli.shortcuts import juggerttg
+
+        return juggerttg.label(text)
+    return text
 
 
 def resolve(state: State, line: str, commands: list[str]) -> Resolved:
@@ -84,7 +111,10 @@ def resolve(state: State, line: str, commands: list[str]) -> Resolved:
         return Resolved([exact[0]])
     expand = _expanders().get(state.game.info.id)
     if expand is not None:
-        expanded = expand(state, low, texts)
+        try:
+            expanded = expand(state, low, texts)
+        except ShortcutProblem as exc:  # understood, but ambiguous or impossible: say so
+            return Resolved(problem=str(exc))
         if expanded:
             return Resolved(expanded)
     parse_problem = ""
@@ -129,15 +159,14 @@ def did_you_mean(typed: str, choices: list[str]) -> list[str]:
     return difflib.get_close_matches(typed, seen, n=3, cutoff=0.6) or matches(seen, typed)[:3]
 
 
-def looks_like_chance(action: Action) -> bool:
-    """A dice roll, a coin, a card drawn: what the game decides, never a person."""
-    text = str(action)
-    return "=" in text or text.startswith(("draw ", "dealer ", "pick "))
-
-
 def plan(state: State, texts: list[str]) -> list[Action] | str:
     """The actions `texts` name, checked in turn on a clone: all legal for the player to move,
-    with no dice between them; else the reason (and the real state is untouched)."""
+    with no dice between them; else the reason (and the real state is untouched).
+
+    What is chance is the state's to say, never the text's: every step is played at a node
+    where the person's seat is to move (a chance node between two steps stops the plan), so a
+    roll typed at such a node is simply not among its legal actions, while a decision that
+    reads like a draw (Juggers' draft `pick lince`) is the person's to make."""
     trial = state.clone()
     seat = trial.current_player()
     planned: list[Action] = []
@@ -148,8 +177,6 @@ def plan(state: State, texts: list[str]) -> list[Action] | str:
             action = trial.parse_action(text)
         except TablesportsError as exc:
             return str(exc)
-        if looks_like_chance(action):
-            return f"{text}: dice, coins and cards are the game's to draw; type your own decision"
         if not trial.is_legal(action):
             reason = trial.why_illegal(action)
             step = f" (step {n + 1} of {' → '.join(texts)})" if len(texts) > 1 else ""

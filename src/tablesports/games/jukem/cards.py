@@ -158,6 +158,13 @@ class Deck:
             for k in Kind
         ]
         """By kind of play, whether each card is a PENALTY that answers it."""
+        self.answered_from = [
+            min((c.min_plays for c, yes in zip(cards, row, strict=True) if yes), default=NEVER)
+            for row in self.answers
+        ]
+        """By kind of play, the fewest plays a possession needs before some PENALTY of the deck
+        may answer it (NEVER when none may): the defender is asked from then on, holding one or
+        not, so that being asked says nothing about the hand."""
 
     def boxes(self, mask: int) -> list[int]:
         """The box numbers (from 1) of a bit mask."""

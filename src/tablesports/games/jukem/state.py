@@ -260,7 +260,9 @@ class JukemState(State):
             return events + self._play_stands()
         self.last = c
         events = [self.game.play_event[p][c]]
-        if self._penalties():
+        # The defender is asked after every setup play some PENALTY of the deck may answer,
+        # holding one or not: asking only a holder would tell the player what is in the hand.
+        if len(self.poss[p]) >= self.deck.answered_from[self.deck.kind[c]]:
             self.phase = PENALTY
             return events
         return events + self._play_stands()
@@ -306,8 +308,7 @@ class JukemState(State):
             jukem = Event("jukem", f"player {p}: JUKEM SHOT!", rule="jukem")
             return [jukem, *self._resolve_shot(-1)]
         events = [self.game.shot_event[p]]
-        kind = self.deck.kind
-        if any(kind[v] == SAVE_KIND for v in self.hands[1 - p]):
+        if self.deck.saves:  # asked holding a SAVE or not, for the same reason as a PENALTY
             self.phase = SAVE
             return events
         return events + self._resolve_shot(-1)

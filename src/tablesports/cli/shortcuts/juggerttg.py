@@ -1,0 +1,73 @@
+"""Jugger TTG's shortcuts, and what its menu and `help` say beyond the actions' texts.
+
+The game reads a bare `b3` as the attack on hero b3 and a bare `l6` as a step to hex l6; but
+every hero's label (r1-r8, b1-b8) is also a hex's name, so a bare label is asked about here
+rather than guessed, while a hero of that label is on the field:
+
+a b3 | attack b3      attack hero b3          s b3 | step b3     step to hex b3
+t m6 | throw m6       throw the Jugg to m6    l6 (no hero l6)    step to hex l6
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tablesports.cli.shortcuts.problem import ShortcutProblem
+from tablesports.core.protocol import State
+
+HINT = (
+    "shortcuts: a b3 attacks hero b3, s b3 steps to hex b3, t m6 throws to m6; a bare l6 steps "
+    "there (a bare r1-r8 or b1-b8 is both a hero and a hex: the prompt asks which)"
+)
+GLOSSARY = """\
+Jugger TTG's words:
+  RDA            the activation counter: it runs 5, 4, 3, 2, 1 in a Stone; heroes whose Reflex
+                 equals it recover their FP and act (R38 to R43)
+  TPP 1/2        teamplay points, red's/blue's: heroes of the same real-world team on the field
+                 give 1-4 points a drive, spent like FP or AP (R30, R49 to R51)
+  FP 4/4, AP 3/3 focus and stamina points left/most: every action beyond facing and jogging costs
+                 points, FP first, then TPP, then AP (R45 to R50)
+  aoo r3         an attack of opportunity by r3 on an enemy stepping within its range (R116)
+  quickstep, lunge, reroll   reactions by talent (R65, R66, R88); no-reaction declines
+  buy N          buy N more dice for an attack or a defence, 2 points a die (R104, R106)
+  r1→ / R13      a standing hero facing east / kneeling with 3 Stones to wait; J the Jugg,
+                 M a Mal, + the centre, : a start slot"""
+
+_BARE_LABEL = re.compile(r"[rb][1-8]")
+_SHORT = re.compile(r"([ast]) ([a-u]\d{1,2})")
+_VERBS = {"a": "attack", "s": "step", "t": "throw"}
+_BUY = re.compile(r"buy (\d+)")
+DIE_PRICE = 2
+"""Points a bought die costs (R104, R106: the game's own `buy` offers afford // 2 dice)."""
+
+
+def expand(state: State, line: str, legal: list[str]) -> list[str] | None:
+    m = _SHORT.fullmatch(line)
+    if m:
+        return [f"{_VERBS[m[1]]} {m[2]}"]
+    if _BARE_LABEL.fullmatch(line) and _hero_on_field(state, line):
+        readings = [t for t in legal if t.split()[-1] == line and len(t.split()) == 2]
+        listed = ", ".join(f"'{t}'" for t in readings)
+        now = f"legal now: {listed}" if listed else "neither is legal now"
+        raise ShortcutProblem(
+            f"{line} is both hero {line} and hex {line}: type 'a {line}' for the hero or "
+            f"'s {line}' for the hex ({now})"
+        )
+    return None
+
+
+def _hero_on_field(state: State, label: str) -> bool:
+    s: Any = state
+    h = (0 if label[0] == "r" else 8) + int(label[1]) - 1
+    cards, pos = getattr(s, "card", None), getattr(s, "pos", None)
+    return cards is not None and pos is not None and cards[h] >= 0 and pos[h] >= 0
+
+
+def label(text: str) -> str:
+    """A menu entry with what it costs: `buy 2 (4 points)`."""
+    m = _BUY.fullmatch(text)
+    if m and int(m[1]):
+        points = int(m[1]) * DIE_PRICE
+        return f"{text} ({points} point{'s' * (points != 1)})"
+    return text

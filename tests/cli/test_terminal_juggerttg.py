@@ -1,0 +1,46 @@
+"""Jugger TTG at the prompt, as a person plays it: the recruit table, lineup, a hero's turn."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+from tablesports.cli import shortcuts
+from tests.cli.helpers import run
+
+LINEUP = ["1"] * 14  # four recruits more, the Qwik, four spars, five places: the first of each
+
+
+def _play(runner: CliRunner, *lines: str) -> str:
+    args = ["play", "juggerttg", "--seed", "1"]
+    result = run(runner, *args, input="\n".join([*lines, "quit", ""]) + "\n")
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_juggerttg_from_the_recruit_to_the_end_of_a_heros_turn(runner: CliRunner) -> None:
+    moves = ["activate r5", "jog", "b5", "s b5", "done"]
+    out = _play(runner, "arlo", "info bex", "help", *LINEUP, *moves)
+    first = out.split("you (seat 0) >")[0]
+    # the recruit list is a table of values, several heroes a line: the board stays in sight
+    assert "hero   $  R A P Ag FP AP W" in first and "arlo   8  3 3 3  1  4  3 2" in first
+    assert len(first.splitlines()) < 45
+    assert "you (seat 0) plays: recruit arlo" in out
+    assert "bex: Bex Vell of the Saltmarsh Crows" in out  # `info NAME`: team and talent
+    helped = out.split("> help")[1]
+    assert "shortcuts: a b3 attacks hero b3, s b3 steps to hex b3" in helped
+    for word in ("RDA ", "TPP ", "aoo r3 ", "buy N "):
+        assert f"\n  {word}" in helped
+    # a bare b5 is both blue's hero b5 and the hex b5: asked, not guessed
+    assert "b5 is both hero b5 and hex b5: type 'a b5' for the hero or 's b5' for the hex" in out
+    assert "you (seat 0) plays: step b5" in out
+    assert "you (seat 0) plays: done" in out
+    assert "random (seat 1) plays: activate b5" in out.split("plays: done")[1]
+
+
+def test_buy_shows_its_price_and_matches_without_it() -> None:
+    from tablesports.core.registry import load
+
+    state = load("juggerttg").new_initial_state()
+    assert shortcuts.label(state, "buy 2") == "buy 2 (4 points)"
+    assert shortcuts.label(state, "buy 0") == "buy 0"
+    assert shortcuts.bare("buy 2 (4 points)") == "buy 2"
