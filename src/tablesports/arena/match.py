@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from tablesports.agents.registry import make_agent
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError
 from tablesports.core.events import Event
@@ -72,6 +73,4 @@ def play_match(
 
 def _seated(game: Game, agents: Sequence[Agent | str]) -> list[Agent]:
     """The agents, each spec made into its agent."""
-    from tablesports.agents.registry import make_agent  # the registry imports the arena
-
     return [make_agent(a, game) if isinstance(a, str) else a for a in agents]
