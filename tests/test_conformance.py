@@ -1,7 +1,8 @@
 """The conformance suite, run on every registered game (and the test dice game `pig`).
 
 `TABLESPORTS_PLAYOUTS` sets the random playouts per game (200 by default; thousands when asked);
-a tenth of them (at least 5) are probed deeply at a dozen states each.
+a tenth of them (at least 5) are probed deeply at a dozen states each, and every state of a few
+(`COPIED_PLAYOUTS`) is read back from JSON, cloned and pickled.
 """
 
 from __future__ import annotations
@@ -109,31 +110,45 @@ def test_observation_never_shows_hidden_information(game_id: str) -> None:
         assert any(varied), f"{game_id}: resample_hidden never changed any hidden information"
 
 
-# --- state validation (`Game.check_state`) -----------------------------------------------------
+# --- every state copies, chance draws as it says, doctored records (issue 32, items 10-12) --
 
-GAMES_WITHOUT_STATE_CHECK: set[str] = set()
-"""Games merged before their `check_state` was written: they skip the state-validation tests
-below, but only while they really lack it (a test asserts so, so that the list cannot go stale).
-Every other game, new ones included, fails until it overrides `Game.check_state`. Empty it."""
+COPIED_PLAYOUTS = max(2, PLAYOUTS // 50)
+"""Playouts of which every state is read back from JSON, cloned and pickled. Every state costs
+about a millisecond (a Jugger TTG playout has some 5,000), so not all `PLAYOUTS` are: 4 at the
+default 200, 2 at 50; the probes above copy a dozen states of each of `DEEP` playouts too."""
+CHANCE_PLAYOUTS = 10
+"""Playouts whose chance nodes (a dozen each, 400 draws at each) test `sample_chance`."""
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_reachable_state_reads_back_clones_and_pickles(game_id: str) -> None:
+    game = load(game_id)
+    for seed in range(COPIED_PLAYOUTS):
+        c.check_every_state_copies(game, seed)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_sample_chance_draws_what_chance_outcomes_say(game_id: str) -> None:
+    game = load(game_id)
+    fit = c.check_chance_sampling(game, range(CHANCE_PLAYOUTS))
+    if game.info.chance == "none":
+        assert fit.nodes == 0, f"{game_id} says it has no chance, yet reached chance nodes"
+    elif game.info.chance == "explicit":
+        assert fit.nodes > 0, f"{game_id}: no chance node of two outcomes or more was reached"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_doctored_records_are_refused(game_id: str) -> None:
+    c.check_doctored_records_are_refused(load(game_id), 0)
+
+
+# --- state validation (`Game.check_state`) -----------------------------------------------------
 
 MUTATION_EXAMPLES = max(30, PLAYOUTS // 2)
 
 
-def test_the_games_without_a_state_check_really_lack_it() -> None:
-    stale = [
-        g for g in sorted(GAMES_WITHOUT_STATE_CHECK) if g in GAMES and load(g).has_state_check()
-    ]
-    assert not stale, f"remove from GAMES_WITHOUT_STATE_CHECK, they have check_state: {stale}"
-
-
-def _needs_state_check(game_id: str) -> None:
-    if game_id in GAMES_WITHOUT_STATE_CHECK:
-        pytest.skip(f"{game_id} is listed in GAMES_WITHOUT_STATE_CHECK (no check_state yet)")
-
-
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_game_validates_states_and_accepts_every_reachable_one(game_id: str) -> None:
-    _needs_state_check(game_id)
     c.check_has_state_check(load(game_id))
     for probe in probes_of(game_id):
         c.check_reachable_states_pass(probe)
@@ -142,7 +157,6 @@ def test_the_game_validates_states_and_accepts_every_reachable_one(game_id: str)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_mutated_state_is_rejected_with_a_state_error_or_playable(game_id: str) -> None:
     """Hypothesis picks a reachable state, a field of its JSON and a wrong value for it."""
-    _needs_state_check(game_id)
     game = load(game_id)
     c.check_has_state_check(game)
     states = [p.state.to_json() for p in probes_of(game_id)]

@@ -6,14 +6,19 @@ Each test breaks the test dice game in one way and shows that the matching check
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tablesports import conformance as c
-from tablesports.core.errors import StateError
+from tablesports.core.chance import D6, Roll
+from tablesports.core.errors import IllegalActionError, RecordError, StateError
 from tablesports.core.events import Event
 from tablesports.core.protocol import Action, Game, State
+from tablesports.core.records import Record, ReplayStep
+from tablesports.games.jukem.game import JukemGame
+from tablesports.games.jukem.state import DRAW, JukemState
 from tests.dicegame import HOLD, ROLL, PigGame, PigState
 
 
@@ -186,3 +191,134 @@ def test_a_state_check_that_rejects_a_reachable_state_is_caught() -> None:
     with pytest.raises(AssertionError, match="a reachable state is rejected"):
         for probe in probes(StrictPig(), 1):
             c.check_reachable_states_pass(probe)
+
+
+# --- every reachable state copies (issue 32, item 10) -----------------------------------------
+
+
+class UnreadableBigTurnState(PigState):
+    """A reachable state that its reader refuses (as Jugger TTG's after a wrestling win)."""
+
+
+class UnreadableBigTurnGame(PigGame):
+    def new_initial_state(self) -> PigState:
+        return UnreadableBigTurnState(self)
+
+    def state_from_json(self, data: dict[str, Any]) -> PigState:
+        if data["turn_total"] > 12:  # the bug: a total that play reaches is refused
+            raise StateError("pig", "turn_total", data["turn_total"], "0 to 12")
+        return super().state_from_json(data)
+
+
+class ForgetfulCloneState(PigState):
+    def clone(self) -> PigState:
+        other = super().clone()
+        other.rolled_this_turn = False  # the bug: a field not copied
+        return other
+
+
+class UnpicklableState(PigState):
+    def _apply(self, action: Action) -> list[Event]:
+        events = super()._apply(action)
+        if self.turn_total > 10:
+            self.bonus = lambda: self.turn_total  # the bug: a lambda kept on the state
+        return events
+
+
+def test_copy_check_fails_when_a_reachable_state_cannot_be_read_back() -> None:
+    with pytest.raises(AssertionError, match=r"state_from_json\(to_json\(\)\) fails: StateError"):
+        for seed in range(5):
+            c.check_every_state_copies(UnreadableBigTurnGame(), seed)
+
+
+def test_copy_check_fails_when_clone_forgets_a_field() -> None:
+    with pytest.raises(AssertionError, match=r"clone\(\) gives another state \(rolled_this_turn"):
+        c.check_every_state_copies(broken(ForgetfulCloneState), 0)
+
+
+def test_copy_check_fails_when_a_state_does_not_pickle() -> None:
+    with pytest.raises(AssertionError, match="pickle fails"):
+        for seed in range(5):
+            c.check_every_state_copies(broken(UnpicklableState), seed)
+
+
+def test_sound_game_copies_at_every_state() -> None:
+    assert sum(c.check_every_state_copies(PigGame(), seed) for seed in range(5)) > 100
+
+
+# --- each game's own chance sampling (issue 32, item 11) --------------------------------------
+
+
+class NoSixState(PigState):
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.rolling:
+            return D6.roll(rng.randint(1, 5))  # the bug: the last face never comes up
+        return super().sample_chance(rng)
+
+
+class SixOfSevenState(PigState):
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.rolling and rng.random() < 0.01:
+            return Roll("D6", (7,))  # the bug: a face the die does not have
+        return super().sample_chance(rng)
+
+
+class LastCardNeverDealt(JukemState):
+    """Jukem's fast draw, off by one: the pile's last card is never dealt."""
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        pile = self.pile
+        if self.phase == DRAW and len(pile) > 1:
+            return self.game.draw_act[pile[int(rng.random() * (len(pile) - 1))]]
+        return super().sample_chance(rng)
+
+
+class LastCardNeverDealtGame(JukemGame):
+    def new_initial_state(self) -> State:
+        return LastCardNeverDealt(self)
+
+
+def test_chance_check_fails_when_a_face_never_comes_up() -> None:
+    with pytest.raises(AssertionError, match="sample_chance does not draw what chance_outcomes"):
+        c.check_chance_sampling(broken(NoSixState), range(3))
+
+
+def test_chance_check_fails_when_an_outcome_is_not_listed() -> None:
+    with pytest.raises(AssertionError, match="drew D6=7, which chance_outcomes"):
+        c.check_chance_sampling(broken(SixOfSevenState), range(3))
+
+
+def test_chance_check_fails_when_jukems_draw_never_deals_the_last_card() -> None:
+    with pytest.raises(AssertionError, match="jukem: sample_chance does not draw what"):
+        c.check_chance_sampling(LastCardNeverDealtGame(), range(2))
+
+
+def test_sound_sampling_passes_the_chance_check() -> None:
+    fit = c.check_chance_sampling(PigGame(), range(3))
+    assert fit.nodes > 30 and fit.z < c.CHANCE_ALARM_Z
+
+
+# --- doctored records (issue 32, item 12) -----------------------------------------------------
+
+
+def trusting_replay(record: Record, game: Game) -> Iterator[ReplayStep]:
+    """A replay that checks each move's legality but believes who made it and the result."""
+    state = game.new_initial_state()
+    for i, (player, text) in enumerate(record.history):
+        action = game.parse_action(text)
+        try:
+            events = state.apply_action(action)
+        except IllegalActionError as exc:
+            raise RecordError(f"move {i} does not replay: {exc}") from None
+        yield ReplayStep(i, player, action, events, state)
+
+
+def test_record_check_fails_when_replay_believes_who_moved_and_the_result() -> None:
+    with pytest.raises(
+        AssertionError, match=r"a record with move \d+ .* attributed to 1, not 0 replays"
+    ):
+        c.check_doctored_records_are_refused(PigGame(), 0, trusting_replay)
+
+
+def test_sound_replay_refuses_every_doctored_record() -> None:
+    c.check_doctored_records_are_refused(PigGame(), 0)

@@ -7,11 +7,13 @@ a game author can run them on a game of their own.
 
 from __future__ import annotations
 
+import io
 import json
 import math
+import pickle
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,10 +23,11 @@ from tablesports.core.errors import (
     ActionParseError,
     IllegalActionError,
     NotationError,
+    RecordError,
     TablesportsError,
 )
 from tablesports.core.protocol import CHANCE, TERMINAL, Action, Game, State
-from tablesports.core.records import parse_record, record_of, replay
+from tablesports.core.records import Record, ReplayStep, parse_record, record_of, replay
 
 DEFAULT_MAX_STEPS = 200_000
 PROBES_PER_PLAYOUT = 12
@@ -44,12 +47,25 @@ class Probe:
         return f"{self.state.game.info.id} seed {self.seed} step {self.step}"
 
 
-def random_playout(game: Game, seed: int, max_steps: int = DEFAULT_MAX_STEPS) -> State:
-    """A whole game with uniformly random moves and sampled chance, from `seed`."""
+def random_playout(
+    game: Game,
+    seed: int,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    each: Callable[[State, int], None] | None = None,
+) -> State:
+    """A whole game with uniformly random moves and sampled chance, from `seed`.
+
+    `each(state, step)`, if given, sees every state of the game, the first and the last among
+    them, before the move that leaves it; it may look but must leave the state as it was.
+    """
     rng = random.Random(seed)
     state = game.new_initial_state()
     steps = 0
-    while not state.is_terminal():
+    while True:
+        if each is not None:
+            each(state, steps)
+        if state.is_terminal():
+            break
         if state.current_player() == CHANCE:
             action = state.sample_chance(rng)
         else:
@@ -276,6 +292,279 @@ def check_record_round_trip(game: Game, seed: int) -> None:
     replayed = record_of(final, again.players, seed)
     assert replayed.history == record.history, f"{game.info.id} seed {seed}: replay differs"
     assert replayed.returns == record.returns, f"{game.info.id} seed {seed}: result differs"
+
+
+# --- every reachable state reads back, clones and pickles (issue 32, item 10) ----------------
+
+
+def _first_difference(a: Any, b: Any, path: str = "") -> str:
+    """Where two JSON values first differ, e.g. `board[3]: 1 != 2`, for a failure's message."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(a.keys() | b.keys()):
+            if a.get(key, "(missing)") != b.get(key, "(missing)"):
+                return _first_difference(
+                    a.get(key, "(missing)"),
+                    b.get(key, "(missing)"),
+                    f"{path}.{key}" if path else str(key),
+                )
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return f"{path or '(top)'}: {a!r} != {b!r}"[:300]
+
+
+_GAMES_IN_PICKLES: dict[int, Game] = {}
+
+
+def _game_in_pickle(key: int) -> Game:
+    return _GAMES_IN_PICKLES[key]
+
+
+def pickled(state: State) -> State:
+    """`state` through pickle, its game left out (the same object comes back in its place):
+    a state's own fields are what changes from move to move; the game is pickled once."""
+    game = state.game
+    _GAMES_IN_PICKLES[id(game)] = game
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    # a reducer for the game's class alone: looked up in C, not called for every object
+    pickler.dispatch_table = {type(game): lambda g: (_game_in_pickle, (id(g),))}
+    pickler.dump(state)
+    copy: State = pickle.loads(out.getvalue())
+    return copy
+
+
+def _same(copy: State, state: State, data: dict[str, Any], where: str, how: str) -> None:
+    """`copy` is `state` (whose `to_json()` is `data`): its JSON and its player to move."""
+    again = copy.to_json()
+    if again != data:  # the same JSON may still come from other types (a tuple, a list)
+        a, b = json.dumps(again, sort_keys=True), json.dumps(data, sort_keys=True)
+        if a != b:
+            diff = _first_difference(json.loads(a), json.loads(b))
+            raise AssertionError(f"{where}: {how} gives another state ({diff})")
+    assert copy.current_player() == state.current_player(), (
+        f"{where}: {how} gives player {copy.current_player()}, not {state.current_player()}"
+    )
+
+
+def check_state_copies(state: State, where: str, *, with_history: bool = True) -> None:
+    """`state_from_json(to_json())` through JSON text, `clone()` and pickle give the same state.
+
+    Without the history (`with_history=False`), each copy is made of the state with an empty
+    history, put back afterwards: every state's JSON holds its whole history, so copying it at
+    every step costs the square of the game's length; the history is a list of actions whose
+    texts parse back (`check_action_text_round_trip`), each one a prefix of the last state's,
+    which is copied with its history (and pickled with its game).
+    """
+    game = state.game
+    history = state.history
+    if not with_history:
+        state.history = []
+    copies: dict[str, Callable[[], State]] = {
+        "state_from_json(to_json())": lambda: game.state_from_json(json.loads(text)),
+        "clone()": state.clone,
+        "pickle": (lambda: pickle.loads(pickle.dumps(state)))
+        if with_history
+        else lambda: pickled(state),
+    }
+    try:
+        data = state.to_json()
+        text = json.dumps(data)
+        for how, make in copies.items():
+            try:
+                copy = make()
+            except Exception as exc:  # a crash is this check's failure, said with where it was
+                raise AssertionError(f"{where}: {how} fails: {type(exc).__name__}: {exc}") from exc
+            _same(copy, state, data, where, how)
+    finally:
+        state.history = history
+
+
+def check_every_state_copies(game: Game, seed: int) -> int:
+    """Every state of the random playout of `seed` reads back from its JSON, clones and pickles
+    to an equal state (`check_state_copies`: each one without its history, the last one with
+    it and with its game). Returns how many states were checked."""
+    info = game.info
+
+    def each(state: State, step: int) -> None:
+        check_state_copies(state, f"{info.id} seed {seed} step {step}", with_history=False)
+
+    final = random_playout(game, seed, info.max_game_length or DEFAULT_MAX_STEPS, each)
+    check_state_copies(final, f"{info.id} seed {seed}, the end with its history")
+    return len(final.history) + 1
+
+
+# --- each game's own chance sampling draws what `chance_outcomes()` says (issue 32, item 11) --
+
+CHANCE_DRAWS = 400
+"""Draws of `sample_chance` at each chance node tested."""
+CHANCE_ALARM_Z = 4.753
+"""The one-sided normal quantile of 1e-6: a correct sampler fails `check_chance_sampling` about
+once in a million games' checks. The seeds are fixed, so a pass stays a pass until the game's
+sampling (or what it draws from) changes."""
+MIN_EXPECTED = 5.0
+"""Outcomes expected fewer times than this at a node are pooled into one cell (Pearson's
+statistic is near its chi-square law only when every cell expects about five or more)."""
+
+
+@dataclass(slots=True)
+class ChanceFit:
+    """Pearson's chi-square over many chance nodes: the statistic, its degrees of freedom, and
+    the statistic's distance from its law's centre in standard normal units (Wilson-Hilferty)."""
+
+    nodes: int = 0
+    draws: int = 0
+    statistic: float = 0.0
+    freedom: int = 0
+
+    @property
+    def z(self) -> float:
+        k = self.freedom
+        if k == 0:
+            return 0.0
+        return ((self.statistic / k) ** (1 / 3) - (1 - 2 / (9 * k))) / math.sqrt(2 / (9 * k))
+
+    def add(self, expected: list[float], observed: list[int]) -> None:
+        """One node's counts: the cells that expect few draws pooled, smallest first."""
+        cells: list[tuple[float, int]] = []
+        pool_e, pool_o = 0.0, 0
+        for e, o in sorted(zip(expected, observed, strict=True)):
+            pool_e, pool_o = pool_e + e, pool_o + o
+            if pool_e >= MIN_EXPECTED:
+                cells.append((pool_e, pool_o))
+                pool_e, pool_o = 0.0, 0
+        if pool_e > 0 and cells:  # what is left joins the largest cell
+            e, o = cells.pop()
+            cells.append((e + pool_e, o + pool_o))
+        if len(cells) < 2:
+            return
+        self.nodes += 1
+        self.draws += sum(observed)
+        self.statistic += sum((o - e) ** 2 / e for e, o in cells)
+        self.freedom += len(cells) - 1
+
+
+def sample_at(state: State, rng: random.Random, draws: int, where: str) -> list[int]:
+    """How often `state.sample_chance(rng)` drew each of `chance_outcomes()`, in their order;
+    an outcome not among them, or a state changed by sampling, fails."""
+    outcomes = state.chance_outcomes()
+    index: dict[Action, int] = {}
+    for i, (outcome, _) in enumerate(outcomes):
+        index.setdefault(outcome, i)
+    counts = [0] * len(outcomes)
+    before = state.to_json()
+    for _ in range(draws):
+        outcome = state.sample_chance(rng)
+        at = index.get(outcome)
+        assert at is not None, (
+            f"{where}: sample_chance drew {outcome!s}, which chance_outcomes() does not list"
+        )
+        counts[at] += 1
+    assert state.to_json() == before, f"{where}: sample_chance changed the state"
+    return counts
+
+
+def check_chance_sampling(
+    game: Game, seeds: range, nodes_per_playout: int = 12, draws: int = CHANCE_DRAWS
+) -> ChanceFit:
+    """The game's own `sample_chance` draws each outcome as often as `chance_outcomes()` says.
+
+    At up to `nodes_per_playout` chance nodes of two or more outcomes in each random playout
+    (chosen with a seeded RNG), `draws` outcomes are drawn; Pearson's chi-square, summed over
+    all those nodes, must stay below the one-in-a-million alarm (`CHANCE_ALARM_Z`). An outcome
+    that is never drawn (a card never dealt) at every node adds about `draws / outcomes` to the
+    statistic at each one, far beyond the alarm over a few dozen nodes.
+    """
+    fit = ChanceFit()
+    for seed in seeds:
+        _fit_playout(game, seed, fit, nodes_per_playout, draws)
+    info = game.info
+    assert fit.z <= CHANCE_ALARM_Z, (
+        f"{info.id}: sample_chance does not draw what chance_outcomes() says: chi-square "
+        f"{fit.statistic:.0f} on {fit.freedom} degrees of freedom (z = {fit.z:.1f}, alarm "
+        f"above {CHANCE_ALARM_Z}) over {fit.nodes} chance nodes of seeds {seeds.start} to "
+        f"{seeds.stop - 1}, {draws} draws each"
+    )
+    return fit
+
+
+def _fit_playout(game: Game, seed: int, fit: ChanceFit, nodes: int, draws: int) -> None:
+    """Add to `fit` the draws at `nodes` chance nodes of the playout of `seed`, sampled in the
+    playout's own states (a clone might not be of the same class), found by playing it twice."""
+    length = game.info.max_game_length or DEFAULT_MAX_STEPS
+    found: list[int] = []
+
+    def find(state: State, step: int) -> None:
+        if state.current_player() == CHANCE and len(state.chance_outcomes()) > 1:
+            found.append(step)
+
+    def draw(state: State, step: int) -> None:
+        if step in picked:
+            counts = sample_at(state, rng, draws, f"{game.info.id} seed {seed} step {step}")
+            fit.add([p * draws for _, p in state.chance_outcomes()], counts)
+
+    random_playout(game, seed, length, find)
+    rng = random.Random(seed ^ 0xC4A7CE)
+    picked = set(rng.sample(found, min(nodes, len(found))))
+    random_playout(game, seed, length, draw)
+
+
+# --- doctored records are refused (issue 32, item 12) ----------------------------------------
+
+Replayer = Callable[[Record, Game], Iterator[ReplayStep]]
+
+
+def doctored_records(record: Record, players: int) -> Iterator[tuple[str, Record]]:
+    """Copies of a finished game's record, each changed in one way that replay must refuse,
+    with what was changed: the first player's move and the first chance outcome attributed to
+    every other seat (and to chance, or a player); every other result stated; the last move
+    cut off with the result kept."""
+    seats = [*range(players), CHANCE]
+    first_move = next((n for n, (p, _) in enumerate(record.history) if p >= 0), None)
+    first_chance = next((n for n, (p, _) in enumerate(record.history) if p == CHANCE), None)
+    for i in (first_move, first_chance):
+        if i is None:
+            continue
+        mover, text = record.history[i]
+        for other in seats:
+            if other != mover:
+                history = list(record.history)
+                history[i] = (other, text)
+                yield (
+                    f"with move {i} ({text!r}) attributed to {other}, not {mover}",
+                    record.model_copy(update={"history": history}),
+                )
+    assert record.returns is not None, "the record of a finished game states its result"
+    results = [[-r for r in record.returns], [0.0] * players, None]
+    results += [[1.0 if s == w else -1.0 for s in range(players)] for w in range(players)]
+    for returns in results:
+        if returns != record.returns:
+            yield (
+                f"stating the result {returns} (the game ends {record.returns})",
+                record.model_copy(update={"returns": returns}),
+            )
+    if record.history:
+        yield (
+            "cut before its last move, its result kept",
+            record.model_copy(update={"history": record.history[:-1]}),
+        )
+
+
+def check_doctored_records_are_refused(game: Game, seed: int, replayer: Replayer = replay) -> None:
+    """A record changed after the game (a move attributed to another player, another result
+    stated, a move cut off) raises `RecordError` when replayed; the true record replays."""
+    agents = [RandomAgent(game, seed) for _ in range(game.info.players)]
+    record = play_match(game, agents, seed)
+    for _ in replayer(record, game):
+        pass
+    for what, doctored in doctored_records(record, game.info.players):
+        try:
+            for _ in replayer(doctored, game):
+                pass
+        except RecordError:
+            continue
+        raise AssertionError(f"{game.info.id} seed {seed}: a record {what} replays")
 
 
 def check_same_seed_same_game(game: Game, seed: int) -> None:

@@ -82,3 +82,49 @@ def test_a_start_position_that_does_not_load_is_a_record_error() -> None:
     record.start = "nonsense"
     with pytest.raises(RecordError, match=r"start position does not load: .*no position notation"):
         list(replay(record))
+
+
+def test_a_move_attributed_to_another_player_is_refused() -> None:
+    record = a_record()
+    i = next(n for n, (p, _) in enumerate(record.history) if p >= 0)
+    player, text = record.history[i]
+    record.history[i] = (1 - player, text)
+    with pytest.raises(RecordError, match=f"move {i} .*the record says player {1 - player}"):
+        list(replay(record))
+
+
+def test_a_chance_outcome_attributed_to_a_player_is_refused() -> None:
+    record = a_record()
+    record.history[0] = (0, record.history[0][1])  # the deal of the first secret edge
+    with pytest.raises(RecordError, match=r"move 0 .*the record says player 0, but -1 is to move"):
+        list(replay(record))
+
+
+def test_a_record_stating_another_result_is_refused() -> None:
+    record = a_record()
+    assert record.returns is not None
+    record.returns = [-r for r in record.returns]
+    with pytest.raises(RecordError, match=r"replay ends with .*the record says"):
+        list(replay(record))
+
+
+def test_a_record_stating_a_draw_for_an_unfinished_game_is_refused() -> None:
+    record = a_record()
+    record.history = record.history[:-1]  # an unfinished game's returns are all 0...
+    record.returns = [0.0, 0.0]  # ...so a draw, stated for it, matched them
+    with pytest.raises(RecordError, match=r"states the result .* before the game is over"):
+        list(replay(record))
+
+
+def test_a_finished_game_whose_record_states_no_result_is_refused() -> None:
+    record = a_record()
+    record.returns = None
+    with pytest.raises(RecordError, match="the record states no result"):
+        list(replay(record))
+
+
+def test_an_unfinished_game_without_a_result_replays() -> None:
+    record = a_record()
+    record.history = record.history[:-1]
+    record.returns = None
+    assert len(list(replay(record))) == len(record.history)

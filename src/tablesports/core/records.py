@@ -199,7 +199,10 @@ def replay(record: Record, game: Game | None = None) -> Iterator[ReplayStep]:
     """Replay the record, yielding each step with the state after it (the same object, advanced).
 
     Raises `RecordError` when the record does not fit the game: a different version, an action
-    that does not parse or is illegal, or a player who was not to move.
+    that does not parse or is illegal, a move attributed to a player who was not to move (or a
+    chance outcome to a player, a player's move to chance), or a stated result that is not the
+    replay's (another result, a result for an unfinished game, none for a finished one). The
+    result is checked after the last step.
     """
     if game is None:
         from tablesports.core.registry import load
@@ -234,7 +237,24 @@ def replay(record: Record, game: Game | None = None) -> Iterator[ReplayStep]:
         game.check_state(state)  # the start was checked when read; the end must hold too
     except TablesportsError as exc:
         raise RecordError(f"the record ends in an impossible state: {exc}") from None
-    if record.returns is not None and state.returns() != record.returns:
+    _check_result(record, state)
+
+
+def _check_result(record: Record, state: State) -> None:
+    """The result a record states is the replay's: the same returns when the game is over, and
+    none before (an unfinished game's returns are all 0, so a draw could be claimed for it)."""
+    if not state.is_terminal():
+        if record.returns is not None:
+            raise RecordError(
+                f"the record states the result {record.returns}, but its replay ends "
+                f"before the game is over"
+            )
+        return
+    if record.returns is None:
+        raise RecordError(
+            f"the replay ends the game with {state.returns()}, but the record states no result"
+        )
+    if state.returns() != record.returns:
         raise RecordError(f"replay ends with {state.returns()}, the record says {record.returns}")
 
 
