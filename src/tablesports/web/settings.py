@@ -41,12 +41,6 @@ class ServerSettings(BaseModel):
         1 << 20, ge=1024, description="bytes a second a connection may ask for (views, records)"
     )
     outbound_burst: int = Field(8 << 20, ge=1024, description="bytes at once of those")
-    idle_timeout: float = Field(
-        0.0,
-        ge=0,
-        description="seconds without a move after which an unfinished match is abandoned "
-        "(0: never); shown to both seats",
-    )
 
     @field_validator("public_url")
     @classmethod
