@@ -41,7 +41,11 @@ def free_port() -> int:
 
 def start(port: int, url: str, log: Path) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tablesports", "serve", "--port", str(port), "--database", url],
+        # every simulated client comes from loopback: lift the per-client bot-match limit
+        [
+            *(sys.executable, "-m", "tablesports", "serve", "--port", str(port)),
+            *("--database", url, "--bot-matches-per-client", "1000000"),
+        ],
         stdout=log.open("ab"),
         stderr=subprocess.STDOUT,
     )

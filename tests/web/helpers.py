@@ -35,3 +35,16 @@ def until(ws: WebSocketTestSession, test: Any, limit: int = 5000) -> dict[str, A
 
 def my_turn(view: dict[str, Any]) -> bool:
     return view["type"] == "view" and (bool(view["legal"]) or view["over"])
+
+
+def wait_js(page: Any, expression: str, timeout: float = 30000) -> None:
+    """Wait until the page's `expression` is true. Playwright's `wait_for_function` evaluates
+    its text with `eval`, which the pages' Content-Security-Policy refuses; `evaluate` is the
+    browser's own devtools call, outside the page's policy."""
+    import time
+
+    end = time.monotonic() + timeout / 1000
+    while not page.evaluate(f"Boolean({expression})"):
+        if time.monotonic() > end:
+            raise AssertionError(f"the page never had {expression}")
+        time.sleep(0.05)

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from .helpers import wait_js
 from .server import Server
 
 CHROMIUM = "/usr/bin/chromium"
@@ -66,11 +67,12 @@ def new_match(
     shot(page, f"{game}-lobby")
     page.click("#create")
     page.wait_for_url("**/m/**")
-    page.wait_for_function("document.body.dataset.move !== undefined")
+    wait_js(page, "document.body.dataset.move !== undefined")
 
 
 def wait_change(page: Any, move: str) -> None:
-    page.wait_for_function(
+    wait_js(
+        page,
         f"document.body.dataset.move !== '{move}' || document.getElementById('error')"
         ".classList.contains('shown')",
         timeout=15000,
@@ -90,7 +92,8 @@ def play_to_the_end(page: Any, click_once: Any, limit: int) -> int:
         if over == "yes":
             return clicks
         if mine != "yes":
-            page.wait_for_function(
+            wait_js(
+                page,
                 "document.body.dataset.mine === 'yes' || document.body.dataset.over === 'yes'",
                 timeout=30000,
             )
@@ -174,7 +177,8 @@ def test_a_blood_bowl_setup_and_turn_by_clicks(browser: Any, server: Server) -> 
             # the bot's turn (and the kick-off's dice) may take long on a loaded machine: wait
             # for each of its steps (the page's move changes) rather than a fixed time for the
             # whole turn; only a single step that never comes (two minutes) is a failure
-            page.wait_for_function(
+            wait_js(
+                page,
                 "document.body.dataset.mine === 'yes' || document.body.dataset.over === 'yes'"
                 f" || document.body.dataset.move !== '{move}'",
                 timeout=120_000,
@@ -237,9 +241,7 @@ def test_bad_input_is_shown_in_the_page(browser: Any, server: Server) -> None:
     shot(page, "hanniball-illegal-typed")
     page.fill("#actiontext", "nonsense")
     page.click("#typed button")
-    page.wait_for_function(
-        "document.getElementById('error').innerText.includes('HanniBall action')"
-    )
+    wait_js(page, "document.getElementById('error').innerText.includes('HanniBall action')")
     assert state(page)[0] == "0"  # nothing changed
     page.close()
 
@@ -249,9 +251,9 @@ def test_the_language_is_chosen_in_the_page_and_remembered(browser: Any, server:
     page.goto(server.url + "/")
     page.wait_for_selector("#lang option", state="attached")
     page.select_option("#lang", "ko")
-    page.wait_for_function("document.getElementById('create').textContent === '게임 만들기'")
+    wait_js(page, "document.getElementById('create').textContent === '게임 만들기'")
     page.reload()
-    page.wait_for_function("document.getElementById('create').textContent === '게임 만들기'")
+    wait_js(page, "document.getElementById('create').textContent === '게임 만들기'")
     shot(page, "lobby-korean")
     page.select_option("#lang", "en")
     page.close()
@@ -290,11 +292,11 @@ def test_a_friend_joins_by_the_invite_link_in_a_second_browser(
         wait_change(mover, move)
         moves += 1
     assert moves == 6, f"only {moves} moves made: neither page's turn for 30 s"
-    page.wait_for_function("document.getElementById('log').innerText.includes('Seat 1')")
-    other.wait_for_function("document.getElementById('log').innerText.includes('Seat 0')")
+    wait_js(page, "document.getElementById('log').innerText.includes('Seat 1')")
+    wait_js(other, "document.getElementById('log').innerText.includes('Seat 0')")
     assert page.inner_text("#log") == other.inner_text("#log")
     other.reload()  # reconnect by reloading: the same seat, the same log
-    other.wait_for_function("document.body.dataset.move !== undefined")
+    wait_js(other, "document.body.dataset.move !== undefined")
     assert other.inner_text("#log") == page.inner_text("#log")
     shot(other, "hanniball-friend")
     host.close()

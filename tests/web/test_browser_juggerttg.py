@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from .helpers import wait_js
 from .server import Server
 from .test_browser import browser, new_match, server, shot, state, wait_change
 
@@ -41,7 +42,7 @@ def test_a_juggerttg_hero_is_placed_activated_and_moved_by_clicks(
         if steps >= 3:
             break
         if mine != "yes":
-            page.wait_for_function("document.body.dataset.mine === 'yes'", timeout=30000)
+            wait_js(page, "document.body.dataset.mine === 'yes'", timeout=30000)
             continue
         texts = buttons(page)
         lit = page.locator("#jtboard .jt-hex.lit")

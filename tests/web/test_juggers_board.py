@@ -11,6 +11,7 @@ import math
 import re
 from typing import Any
 
+from .helpers import wait_js
 from .server import Server
 from .test_browser import browser, new_match, server, shot, state, wait_change
 
@@ -61,7 +62,7 @@ def test_juggers_is_played_through_its_board(browser: Any, server: Server) -> No
         move, mine, over = state(page)
         assert over != "yes"
         if mine != "yes":
-            page.wait_for_function("document.body.dataset.mine === 'yes'", timeout=30000)
+            wait_js(page, "document.body.dataset.mine === 'yes'", timeout=30000)
             continue
         legal = page.eval_on_selector_all(
             "#legal [data-action]", "bs => bs.map(b => b.dataset.action)"
@@ -80,7 +81,7 @@ def test_juggers_is_played_through_its_board(browser: Any, server: Server) -> No
             break
     assert flicked, "no flick offered to seat 0 in 60 of its actions"
     # the chance steps (noise, then settle: where the coins stopped) follow the flick
-    page.wait_for_function("document.getElementById('log').innerText.includes('settle')")
+    wait_js(page, "document.getElementById('log').innerText.includes('settle')")
     log = page.inner_text("#log")
     # the person's own flick: the bot in seat 1 may have flicked its coin of that number first
     m = re.search(rf"Seat 0 \(person\): flick {flicked} at ([\d.]+) strength ([\d.]+)", log)

@@ -13,28 +13,36 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
 
 from tablesports.core.errors import AgentError
-from tablesports.core.protocol import Action, Game, State
+from tablesports.core.protocol import Action, Game, State, validate_options
 from tablesports.core.registry import game_tensor
+
+
+class PPOOptions(BaseModel):
+    """The policy file and how it plays (`ppo:path=policy.zip,deterministic=false`)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+
+    path: str = Field("", description="the saved policy (tablesports train writes one)")
+    deterministic: bool = Field(
+        True, description="play the most likely action (false: sample from the policy)"
+    )
 
 
 class PPOAgent:
     name = "ppo"
+    Options = PPOOptions
 
-    def __init__(
-        self,
-        game: Game,
-        seed: int = 0,
-        path: str = "",
-        deterministic: bool = True,
-        model: Any = None,
-    ) -> None:
+    def __init__(self, game: Game, seed: int = 0, model: Any = None, **params: Any) -> None:
+        options = validate_options(PPOOptions, params, f"agent {self.name!r}")
+        assert isinstance(options, PPOOptions)
         if model is None:
-            model = load_policy(path)
+            model = load_policy(options.path)
         self.model = model
         self.game = game
-        self.deterministic = bool(deterministic)
+        self.deterministic = options.deterministic
         tensor = game_tensor(game.info.id)
         self._encode = getattr(tensor, "encode_state", None) or (
             lambda s, p: tensor.encode(game, s.observation(p), p)

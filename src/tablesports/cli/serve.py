@@ -22,14 +22,44 @@ def serve_command(
     bot_delay: float = typer.Option(
         0.0, "--bot-delay", help="Seconds between two bot moves, so people can follow them."
     ),
+    public_url: str | None = typer.Option(
+        None,
+        "--public-url",
+        help="The site's address for invite links, e.g. https://play.example.org "
+        "(default: http://HOST:PORT; never taken from a request's Host header).",
+    ),
+    bot_seconds: float = typer.Option(5.0, "--bot-seconds", help="Most seconds of a bot move."),
+    bot_iterations: int = typer.Option(
+        2000, "--bot-iterations", help="Most search iterations of a bot move."
+    ),
+    bot_workers: int = typer.Option(2, "--bot-workers", help="Bot moves thought about at once."),
+    bot_matches: int = typer.Option(
+        4, "--bot-matches-per-client", help="Unfinished matches with a bot per client address."
+    ),
+    max_body: int = typer.Option(1 << 20, "--max-body", help="Largest request body, in bytes."),
 ) -> None:
     """Start the web app: play every game in the browser, against a bot or a friend."""
     try:
+        from pydantic import ValidationError
+
         from tablesports.web.serve import serve
+        from tablesports.web.settings import ServerSettings
     except ImportError as exc:
         raise CliError(
             f"the web app needs the 'web' extra ({exc.name} is missing): "
             "pip install 'tablesports[web]'"
         ) from None
+    try:
+        settings = ServerSettings(
+            public_url=public_url,
+            bot_seconds=bot_seconds,
+            bot_iterations=bot_iterations,
+            bot_workers=bot_workers,
+            bot_matches_per_client=bot_matches,
+            max_body=max_body,
+        )
+    except ValidationError as exc:
+        problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
+        raise CliError(f"serve: {problems}") from None
     typer.echo(f"tablesports: open http://{host}:{port}/ (Ctrl-C stops the server)")
-    serve(host=host, port=port, database=database, bot_delay=bot_delay)
+    serve(host=host, port=port, database=database, bot_delay=bot_delay, settings=settings)

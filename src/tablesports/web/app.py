@@ -13,16 +13,19 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
-from tablesports.agents.registry import agent_names
 from tablesports.core.errors import TablesportsError
 from tablesports.core.registry import game_ids, load
-from tablesports.web.hub import Connection, Hub, RequestError, SeatSpec
+from tablesports.web.bots import choices, levels
+from tablesports.web.datafiles import file_options
+from tablesports.web.hub import Hub, RequestError, SeatSpec
 from tablesports.web.i18n import LANGUAGES, catalog
+from tablesports.web.limits import BodyLimit, SecurityHeaders
+from tablesports.web.settings import ServerSettings
 from tablesports.web.store import Store
 from tablesports.web.views import seat_payload
 
@@ -34,6 +37,7 @@ class SeatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: str = Field(pattern="^(human|bot)$")
     agent: str | None = Field(default=None, max_length=200)
+    """A difficulty level (easy, normal, hard) or a bot the server offers, e.g. mcts."""
 
 
 class MatchIn(BaseModel):
@@ -50,22 +54,29 @@ class MineIn(BaseModel):
     tokens: list[str] = Field(max_length=200)
 
 
-def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
-    """The web app over the store at `url` (None: the SQLite file in the user's data dir)."""
+def create_app(
+    url: str | None = None, bot_delay: float = 0.0, settings: ServerSettings | None = None
+) -> FastAPI:
+    """The web app over the store at `url` (None: the SQLite file in the user's data dir),
+    within the bounds of `settings` (see `ServerSettings`)."""
+    settings = settings or ServerSettings()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(url)
-        hub = Hub(store, bot_delay=bot_delay)
+        hub = Hub(store, bot_delay=bot_delay, settings=settings)
         app.state.hub = hub
         resumed = hub.resume_all()
         log.info("store %s: %d matches resumed", store.engine.url, resumed)
         yield
         for task in list(hub.tasks):
             task.cancel()
+        hub.bot_pool.shutdown(wait=False, cancel_futures=True)
         store.close()
 
     app = FastAPI(title="tablesports", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.add_middleware(BodyLimit, limit=settings.max_body)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     def hub_of(request: Request | WebSocket) -> Hub:
@@ -91,11 +102,15 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         for game_id in game_ids():
             game = load(game_id)
             schema = type(game).Options.model_json_schema()
+            props = schema.get("properties", {})
+            for key, names in file_options(game_id).items():  # sent as content, not a path
+                props[key] = {**props.get(key, {}), "file": True, "names": names}
             out.append(
                 {
                     **game.info.to_json(),
-                    "options": schema.get("properties", {}),
-                    "agents": agent_names(game),
+                    "options": props,
+                    "agents": choices(game),
+                    "levels": list(levels(game)),
                 }
             )
         return out
@@ -114,8 +129,13 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     async def create(body: MatchIn, request: Request) -> dict[str, Any]:
         hub = hub_of(request)
         seats = [SeatSpec(s.kind, s.agent) for s in body.seats]
-        match_id, tokens = hub.create(body.game, body.options, seats, body.seed, body.hot_seat)
-        base = str(request.base_url).rstrip("/")
+        client = request.client.host if request.client else None
+        match_id, tokens = hub.create(
+            body.game, body.options, seats, body.seed, body.hot_seat, client=client
+        )
+        # links from the configured public address, never from the request's Host header;
+        # without one they are relative and the page completes them with its own address
+        base = settings.public_url or ""
         links = {str(seat): f"{base}/m/{match_id}#{token}" for seat, token in tokens.items()}
         match = hub.get(match_id)
         if match.needs_server():
@@ -144,8 +164,17 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         return out
 
     @app.get("/api/matches/{match_id}/record")
-    async def record(match_id: str, request: Request, token: str | None = None) -> Response:
-        """The record as the token's seat saw it (a spectator's without a token)."""
+    async def record(
+        match_id: str,
+        request: Request,
+        token: str | None = Header(default=None, alias="X-Seat-Token", max_length=200),
+    ) -> Response:
+        """The record as the token's seat saw it (a spectator's without a token). The token comes
+        in the `X-Seat-Token` header: a URL ends up in access logs and browser history."""
+        if "token" in request.query_params:
+            raise RequestError(
+                "a seat token is never sent in the URL: send it in the X-Seat-Token header"
+            )
         hub = hub_of(request)
         match = hub.get(match_id)
         seat = None
@@ -169,7 +198,7 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
         async def send(payload: bytes) -> None:
             await ws.send_text(payload.decode("utf-8"))
 
-        conn = Connection(send=send)
+        conn = hub.connection(send)
         try:
             while True:
                 message = await ws.receive()

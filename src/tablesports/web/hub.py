@@ -8,19 +8,25 @@ A rejected message changes nothing and gets an error payload; other matches neve
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from tablesports.agents.registry import make_agent
 from tablesports.core.errors import ActionParseError, TablesportsError
 from tablesports.core.protocol import CHANCE, Action
-from tablesports.core.registry import load
-from tablesports.web.i18n import gettext_for
+from tablesports.core.registry import game_ids, load
+from tablesports.web.bots import bot_spec, check_stored
+from tablesports.web.datafiles import check_options, materialize, upload_dir
+from tablesports.web.i18n import LANGUAGES, gettext_for
+from tablesports.web.limits import TokenBucket
 from tablesports.web.matches import Match
+from tablesports.web.settings import ServerSettings
 from tablesports.web.store import UNDO, DuplicateMove, SeatRow, Store, hash_token
 from tablesports.web.views import seat_payload
 
@@ -49,6 +55,10 @@ class Connection:
     sent: tuple[int, int] | None = None
     """(epoch, move) of the last view sent: the same view is not sent twice."""
     extra: dict[str, Any] = field(default_factory=dict)
+    messages: TokenBucket | None = None
+    """Messages this connection may still send now (None: unbounded, for tests of the hub)."""
+    outbound: TokenBucket | None = None
+    """Bytes of views and records it may still ask for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,12 +70,30 @@ class SeatSpec:
 class Hub:
     """Everything the server knows, behind one store."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, store: Store, bot_delay: float = 0.0, settings: ServerSettings | None = None
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.settings = settings = settings or ServerSettings()
+        self.uploads = upload_dir(settings.upload_dir)
         self.matches: dict[str, Match] = {}
         self.connections: dict[str, set[Connection]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
+        # bots think in their own few threads: a person's move (its store write runs in the
+        # default pool) never queues behind them, and bot work is bounded server-wide
+        self.bot_pool = ThreadPoolExecutor(settings.bot_workers, thread_name_prefix="bot")
+        self.bot_matches: dict[str, set[str]] = {}
+        """Per client address, the matches with a bot it created (the unfinished ones count)."""
+
+    def connection(self, send: Send) -> Connection:
+        """A new connection with the server's rate limits."""
+        s = self.settings
+        return Connection(
+            send=send,
+            messages=TokenBucket(s.message_rate, s.message_burst),
+            outbound=TokenBucket(s.outbound_rate, s.outbound_burst),
+        )
 
     # --- matches ------------------------------------------------------------------------------
     def create(
@@ -75,9 +103,16 @@ class Hub:
         seats: list[SeatSpec],
         seed: int | None = None,
         hot_seat: bool = False,
+        client: str | None = None,
     ) -> tuple[str, dict[int, str]]:
-        """A new match; returns its id and a secret token per human seat (shown once)."""
-        game = load(game_id, **options)  # validates the options (OptionError)
+        """A new match; returns its id and a secret token per human seat (shown once).
+
+        `client` (its address) is held to the server's limit on unfinished matches with bots.
+        """
+        if game_id not in game_ids():
+            raise RequestError(f"no game {game_id!r}; the games are: {', '.join(game_ids())}")
+        options = check_options(game_id, options, self.settings.max_upload)
+        game = load(game_id, **materialize(game_id, options, self.uploads))  # OptionError
         if len(seats) != game.info.players:
             raise RequestError(
                 f"{game_id} has {game.info.players} seats; {len(seats)} were described"
@@ -85,8 +120,9 @@ class Hub:
         rows, tokens = [], {}
         for n, spec in enumerate(seats):
             if spec.kind == "bot":
-                make_agent(spec.agent or "random", game)  # an unknown bot fails here, clearly
-                rows.append(SeatRow(n, "bot", spec.agent or "random", None))
+                agent = bot_spec(spec.agent or "normal", game, self.settings)
+                make_agent(agent, game)  # an unknown bot fails here, clearly
+                rows.append(SeatRow(n, "bot", agent, None))
             elif spec.kind == "human":
                 tokens[n] = secrets.token_urlsafe(18)
                 rows.append(SeatRow(n, "human", None, hash_token(tokens[n])))
@@ -94,11 +130,30 @@ class Hub:
                 raise RequestError(f"seat {n}: kind must be 'human' or 'bot', not {spec.kind!r}")
         if hot_seat and len(tokens) < 2:
             raise RequestError("a hot-seat match needs at least two human seats")
+        if any(r.kind == "bot" for r in rows):
+            self._check_bot_quota(client)
         match_id = secrets.token_urlsafe(8)
         if seed is None:
             seed = secrets.randbelow(2**31)
-        self.store.create_match(match_id, game_id, game.options_json(), seed, rows, hot_seat)
+        self.store.create_match(match_id, game_id, options, seed, rows, hot_seat)
+        if client is not None and any(r.kind == "bot" for r in rows):
+            self.bot_matches.setdefault(client, set()).add(match_id)
         return match_id, tokens
+
+    def _check_bot_quota(self, client: str | None) -> None:
+        if client is None:
+            return
+        held = self.bot_matches.get(client, set())
+        for match_id in list(held):  # a finished match frees its place
+            match = self.matches.get(match_id)
+            if match is not None and (match.state.is_terminal() or match.failure):
+                held.discard(match_id)
+        limit = self.settings.bot_matches_per_client
+        if len(held) >= limit:
+            raise RequestError(
+                f"you already have {len(held)} unfinished matches with a bot (at most {limit} "
+                "at once): finish one first"
+            )
 
     def get(self, match_id: str) -> Match:
         """The match in memory, rebuilt from its stored rows on first use."""
@@ -108,7 +163,11 @@ class Hub:
         row = self.store.match(match_id)
         if row is None:
             raise RequestError(f"there is no match {match_id!r} (check the link)")
-        match = Match(row)
+        for seat in row.seats:  # a row stored before the bounds: its bot must still pass them
+            if seat.kind == "bot":
+                check_stored(seat.agent or "random", load(row.game))
+        options = materialize(row.game, row.options, self.uploads)
+        match = Match(dataclasses.replace(row, options=options))
         match.replay(self.store.moves(match_id))
         self.matches[match_id] = match
         return match
@@ -183,6 +242,8 @@ class Hub:
         conn.sent = (match.epoch, match.rows)
         payload = seat_payload(match, conn.seat, log_from=conn.log_sent)
         conn.log_sent = len(match.steps)
+        if conn.outbound is not None:
+            conn.outbound.charge(len(payload))
         try:
             await conn.send(payload)
         except Exception:  # a closed socket: its handler will detach it
@@ -207,6 +268,12 @@ class Hub:
     async def handle(self, conn: Connection, raw: str | bytes) -> None:
         """One message from a browser; any problem becomes an error payload for it alone."""
         _ = gettext_for(conn.lang)
+        if conn.messages is not None:
+            # over the rate, a connection's messages wait their turn: it reads one at a time,
+            # so a flood slows only itself (the socket's queue then stops reading from it)
+            delay = conn.messages.reserve()
+            if delay:
+                await asyncio.sleep(delay)
         try:
             await self._handle(conn, raw)
         except RequestError as exc:
@@ -231,9 +298,14 @@ class Hub:
             raise RequestError(_('malformed message: a JSON object with a "type" is expected'))
         kind = msg["type"]
         if kind == "hello":
-            lang = msg.get("lang")
-            if isinstance(lang, str):
-                conn.lang = lang
+            lang = msg.get("lang", conn.lang)
+            if lang not in LANGUAGES:
+                raise RequestError(
+                    _("no language {lang!r}; the languages are: {langs}").format(
+                        lang=str(lang)[:20], langs=", ".join(LANGUAGES)
+                    )
+                )
+            conn.lang = lang
             match_id, token = msg.get("match"), msg.get("token")
             if not isinstance(match_id, str) or not (token is None or isinstance(token, str)):
                 raise RequestError(_('malformed hello: "match" (text) and "token" are expected'))
@@ -248,14 +320,29 @@ class Hub:
         elif kind == "undo":
             await self.undo(conn, match, msg)
         elif kind == "record":
-            await conn.send(seat_payload(match, conn.seat, "record"))
+            self._check_outbound(conn)
+            payload = seat_payload(match, conn.seat, "record")
+            if conn.outbound is not None:
+                conn.outbound.charge(len(payload))
+            await conn.send(payload)
         elif kind == "view":
+            self._check_outbound(conn)
             conn.log_sent = 0
             await self.push(conn, match, force=True)
         else:
             raise RequestError(
                 _("unknown message type {kind!r}; the types are: {types}").format(
                     kind=kind, types="hello, act, undo, record, view"
+                )
+            )
+
+    def _check_outbound(self, conn: Connection) -> None:
+        """A view or record asked for while the connection is over its byte rate is refused."""
+        if conn.outbound is not None and conn.outbound.in_debt():
+            _ = gettext_for(conn.lang)
+            raise RequestError(
+                _("too much asked for: at most {rate} bytes a second of views and records").format(
+                    rate=self.settings.outbound_rate
                 )
             )
 
@@ -362,7 +449,10 @@ class Hub:
                         if match.state.current_player() == CHANCE:
                             player, action = match.choose_server_move()
                         else:
-                            player, action = await asyncio.to_thread(match.choose_server_move)
+                            loop = asyncio.get_running_loop()
+                            player, action = await loop.run_in_executor(
+                                self.bot_pool, match.choose_server_move
+                            )
                         rows.append((match.rows, player, str(action)))
                         match.apply(player, action)
                         if player != CHANCE:

@@ -27,9 +27,15 @@ LANGUAGES = {
 HanniBall: ru)."""
 
 
-@functools.cache
 def translations(lang: str) -> NullTranslations:
-    if lang not in LANGUAGES or lang == "en":
+    """The catalog of `lang` (English for an unknown one): cached per known language only, so
+    no value a client sends grows the cache."""
+    return _catalog(lang if lang in LANGUAGES else "en")
+
+
+@functools.cache
+def _catalog(lang: str) -> NullTranslations:
+    if lang == "en":
         return NullTranslations()
     return Translations.load(str(LOCALE_DIR), [lang], DOMAIN)
 

@@ -3,6 +3,23 @@
 from __future__ import annotations
 
 import logging
+import re
+
+from tablesports.web.settings import ServerSettings
+
+_TOKEN = re.compile(r"(token=)[^&\s\"]+", re.IGNORECASE)
+
+
+class RedactTokens(logging.Filter):
+    """Access-log lines never hold a seat token, even one an old page put in a URL."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(
+                _TOKEN.sub(r"\1(redacted)", a) if isinstance(a, str) else a for a in record.args
+            )
+        record.msg = _TOKEN.sub(r"\1(redacted)", str(record.msg))
+        return True
 
 
 def serve(
@@ -11,12 +28,17 @@ def serve(
     database: str | None = None,
     bot_delay: float = 0.0,
     log_level: str = "info",
+    settings: ServerSettings | None = None,
 ) -> None:
     import uvicorn
 
     from tablesports.web.app import create_app
 
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
-    app = create_app(database, bot_delay=bot_delay)
+    logging.getLogger("uvicorn.access").addFilter(RedactTokens())
+    settings = settings or ServerSettings()
+    if settings.public_url is None and host not in ("0.0.0.0", "::"):
+        settings = settings.model_copy(update={"public_url": f"http://{host}:{port}"})
+    app = create_app(database, bot_delay=bot_delay, settings=settings)
     # a message over 64 KiB closes the socket; up to that, the hub answers with an error
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536)

@@ -100,6 +100,7 @@ class GreedyBot:
     """Advance the ball, shoot when a goal is possible, keep the ball out of reach, defend."""
 
     name = "hanniball-greedy"
+    Options = GreedyOptions
 
     def __init__(self, game: Game | None = None, seed: int = 0, **params: Any) -> None:
         options = validate_options(GreedyOptions, params, f"agent {self.name!r}")

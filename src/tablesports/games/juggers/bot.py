@@ -20,7 +20,9 @@ import math
 import random
 from typing import Any
 
-from tablesports.core.protocol import Action, Game, State
+from pydantic import BaseModel, ConfigDict, Field
+
+from tablesports.core.protocol import Action, Game, State, validate_options
 from tablesports.games.juggers.actions import Choose, Flick, Noise, Pick, Place, Shooter, Sub, Super
 from tablesports.games.juggers.phases import CHOOSE, DRAFT, PLACE, PLAY, SHOOT, SHOOTER
 from tablesports.games.juggers.state import NOISE_OUTCOMES, JuggersState
@@ -32,22 +34,24 @@ ATTACK_CELLS = ((5, 3), (5, 4), (3, 3))
 DEFEND_CELLS = ((2, 3), (2, 4))
 
 
+class AimOptions(BaseModel):
+    """The bot's parameters (`juggers-aim:robust=5`), checked by pydantic."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    strengths: int = Field(6, ge=1, le=50, description="strength levels tried per aim point")
+    robust: int = Field(0, ge=0, le=50, description="best flicks scored again over all noise")
+
+
 class AimBot:
     name = "juggers-aim"
+    Options = AimOptions
 
-    def __init__(
-        self,
-        game: Game | None = None,
-        seed: int = 0,
-        strengths: int = 6,
-        robust: int = 0,
-        **params: Any,
-    ):
-        if params:
-            raise TypeError(f"unknown parameters {sorted(params)} (known: strengths, robust)")
-        if strengths < 1 or robust < 0:
-            raise ValueError("strengths is at least 1 and robust at least 0")
-        self.robust = robust
+    def __init__(self, game: Game | None = None, seed: int = 0, **params: Any):
+        options = validate_options(AimOptions, params, f"agent {self.name!r}")
+        assert isinstance(options, AimOptions)
+        strengths = options.strengths
+        self.robust = options.robust
         self.rng = random.Random(seed)
         self.levels = (
             [round(0.2 + 0.8 * i / (strengths - 1), 2) for i in range(strengths)]

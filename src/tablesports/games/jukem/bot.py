@@ -54,6 +54,7 @@ class GreedyAgent:
     """The heuristic bot; `red_at` and `yellow_at` are the possession lengths it penalises."""
 
     name = "jukem-greedy"
+    Options = GreedyOptions
 
     def __init__(self, game: Game | None = None, seed: int = 0, **params: Any) -> None:
         options = validate_options(GreedyOptions, params, f"agent {self.name!r}")

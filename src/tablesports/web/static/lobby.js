@@ -29,6 +29,14 @@ function drawForm() {
   const options = $("options");
   options.replaceChildren();
   for (const [name, spec] of Object.entries(game.options || {})) {
+    if (spec.file) {
+      // a data file goes up as its content (the server never opens a path a client names)
+      const file = el("input", { type: "file", accept: ".toml", "data-option-file": name });
+      const named = spec.names
+        ? el("input", { "data-option": name, placeholder: String(spec.default ?? "") }) : "";
+      options.append(el("div", {}, el("label", {}, `${name} `, named, " ", file)));
+      continue;
+    }
     const input = el("input", { "data-option": name, placeholder: String(spec.default ?? "") });
     if (spec.type === "boolean") {
       input.type = "checkbox";
@@ -43,10 +51,9 @@ function drawForm() {
     const kind = el("select", { "data-seat-kind": seat },
       el("option", { value: "human" }, t("a person")),
       el("option", { value: "bot" }, t("a bot")));
-    // a bot by name, with parameters if wanted: mcts:iterations=200
+    // a difficulty level (easy, normal, hard) or a bot by name: mcts:iterations=200
     const agent = el("input", { "data-seat-agent": seat, list: `agents-${game.id}`, size: 28 });
-    const preferred = game.agents.find((a) => a.endsWith("-greedy") || a.endsWith("-scripted"));
-    agent.value = preferred || "random";
+    agent.value = "normal";
     if (seat > 0) kind.value = "bot";
     const toggle = () => { agent.style.display = kind.value === "bot" ? "" : "none"; };
     kind.addEventListener("change", toggle);
@@ -59,11 +66,14 @@ async function create() {
   showError("");
   const game = currentGame();
   const options = {};
+  for (const input of document.querySelectorAll("[data-option-file]")) {
+    if (input.files.length) options[input.dataset.optionFile] = { content: await input.files[0].text() };
+  }
   for (const input of document.querySelectorAll("[data-option]")) {
     const spec = game.options[input.dataset.option];
     if (input.type === "checkbox") {
       if (input.checked !== Boolean(spec.default)) options[input.dataset.option] = input.checked;
-    } else if (input.value !== "") {
+    } else if (input.value !== "" && !(input.dataset.option in options)) {
       const num = Number(input.value);
       options[input.dataset.option] = spec.type === "integer" || spec.type === "number" ? num : input.value;
     }
@@ -83,6 +93,10 @@ async function create() {
     showError(data.error || JSON.stringify(data.detail));
     return;
   }
+  // links come from the server's configured address, or relative to this page's
+  const absolute = (link) => new URL(link, location.origin).href;
+  for (const seat of Object.keys(data.links)) data.links[seat] = absolute(data.links[seat]);
+  data.watch = absolute(data.watch);
   const links = $("links");
   links.replaceChildren(el("h3", {}, t("Invite links (one per seat; keep them secret)")));
   const seatsHere = Object.keys(data.tokens);

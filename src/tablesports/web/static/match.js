@@ -127,9 +127,25 @@ async function draw() {
   $("picture").textContent = view.picture || t("(no picture for spectators of a game with hidden information)");
   $("undo").style.display = view.can_undo ? "" : "none";
   $("undo").onclick = () => send(slot, { type: "undo", seat: me, move: view.move });
-  const token = slot.token ? `?token=${encodeURIComponent(slot.token)}` : "";
-  $("record").href = `/api/matches/${matchId}/record${token}`;
+  $("record").onclick = (ev) => { ev.preventDefault(); downloadRecord(slot); };
   $("seats").replaceChildren(...view.seats.map((s) => el("div", {}, seatLabel(view, s.seat))));
+}
+
+// The record comes with the seat's token in a header: a token in a URL ends up in logs.
+async function downloadRecord(slot) {
+  const headers = slot.token ? { "X-Seat-Token": slot.token } : {};
+  const res = await fetch(`/api/matches/${matchId}/record`, { headers });
+  if (!res.ok) {
+    showError((await res.json()).error || res.statusText);
+    return;
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") || "");
+  const url = URL.createObjectURL(await res.blob());
+  const a = el("a", { href: url, download: name ? name[1] : `${matchId}.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function resultText(view, me) {

@@ -33,7 +33,11 @@ const CENTRE = indexOfXr(19, 5);
 
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "style") node.style.cssText = v; // CSSOM: a style attribute is refused by the CSP
+    else node.setAttribute(k, v);
+  }
   for (const c of children.flat()) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
   return node;
 }

@@ -1,0 +1,131 @@
+"""Which bots a web client may seat, and how hard they think: the server's choice, not the client's.
+
+A client names a difficulty level (`easy`, `normal`, `hard`), which the server maps per game to
+an agent and a budget, or a plain spec limited to the general searches and the game's own bots.
+Nothing a client sends names a file or loads code: `ppo` (which unpickles a policy file) and any
+agent registered in code only are never seated from here; the agents a search consults
+(`rollout`, `prior`, `opponent`) are `none`, `random` or the game's heuristic; iterations and
+seconds are capped by the server's settings, and a game's own bot plays with its defaults.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from tablesports.agents.registry import agent_options
+from tablesports.core.errors import TablesportsError
+from tablesports.core.protocol import Game
+from tablesports.core.registry import game_bots
+from tablesports.web.settings import ServerSettings
+
+LEVELS: dict[str, dict[str, str]] = {
+    "hanniball": {
+        "easy": "random",
+        "normal": "hanniball-greedy",
+        "hard": "mcts:iterations=400,seconds=1,rollout=hanniball-greedy,rollout_steps=10",
+    },
+    "jukem": {
+        "easy": "random",
+        "normal": "jukem-greedy",
+        "hard": "ismcts:iterations=300,seconds=2,rollout=jukem-greedy,rollout_steps=10,"
+        "prior=jukem-greedy,margin=0.15",
+    },
+    "juggers": {
+        "easy": "juggers-aim:strengths=2",
+        "normal": "juggers-aim",
+        "hard": "juggers-aim:robust=5",
+    },
+    "juggerttg": {"easy": "random", "normal": "juggerttg-greedy", "hard": "juggerttg-mcts"},
+    "bloodbowl": {
+        "easy": "bloodbowl-runner",
+        "normal": "bloodbowl-scripted",
+        "hard": "bloodbowl-planner",
+    },
+}
+"""Difficulty levels per game (a game not listed: random, its heuristic, MCTS over it)."""
+
+GENERAL = ("random", "mcts", "ismcts")
+AGENT_FIELDS = ("rollout", "prior", "opponent")
+"""Parameters of the searches that name another agent."""
+
+
+class BotRefused(TablesportsError):
+    """A bot a web client may not seat; the message says what is allowed."""
+
+
+def levels(game: Game) -> dict[str, str]:
+    found = LEVELS.get(game.info.id)
+    if found is not None:
+        return found
+    bots = list(game_bots(game.info.id))
+    heuristic = bots[0] if bots else "random"
+    return {"easy": "random", "normal": heuristic, "hard": f"mcts:iterations=400,prior={heuristic}"}
+
+
+def web_agents(game: Game) -> list[str]:
+    """The agents a web client may name: the general searches and the game's own bots."""
+    return [*GENERAL, *game_bots(game.info.id)]
+
+
+def choices(game: Game) -> list[str]:
+    """What the lobby offers: the levels first, then the agents by name."""
+    return [*levels(game), *web_agents(game)]
+
+
+def bot_spec(choice: str, game: Game, settings: ServerSettings) -> str:
+    """The spec a web seat's bot plays for `choice` (a level or an allowed spec), capped."""
+    choice = choice.strip()
+    table = levels(game)
+    spec = table.get(choice, choice)
+    name, options = check_stored(spec, game)
+    given = options.model_fields_set
+    if choice not in table and name not in GENERAL and given:
+        raise BotRefused(
+            f"{name} plays with its own settings here (got {sorted(given)}); "
+            f"for a stronger bot choose a level: {', '.join(table)}"
+        )
+    return _capped(name, options, settings)
+
+
+def check_stored(spec: str, game: Game) -> tuple[str, BaseModel]:
+    """The spec's name and typed parameters, if a web seat may play it at all: an agent the web
+    offers, consulting only `none`, `random` or the game's heuristic (BotRefused otherwise)."""
+    name, options = agent_options(spec, game)  # unknown agent or bad value: a clear error
+    allowed = web_agents(game)
+    if name not in allowed:
+        raise BotRefused(
+            f"bot {name!r} is not offered here; choose a level ({', '.join(levels(game))}) "
+            f"or one of: {', '.join(allowed)}"
+        )
+    given = options.model_fields_set
+    heuristic = [*game_bots(game.info.id)][:1]
+    helpers = {"none", "random", *heuristic}
+    for key in AGENT_FIELDS:
+        value = getattr(options, key, None)
+        if key in given and value not in helpers:
+            raise BotRefused(
+                f"{name}: {key}={value!r} is not offered here; {key} is one of: "
+                + ", ".join(sorted(helpers))
+            )
+    return name, options
+
+
+def _capped(name: str, options: BaseModel, settings: ServerSettings) -> str:
+    """The spec text with iterations and seconds within the server's caps (always a time cap)."""
+    params = {key: getattr(options, key) for key in sorted(options.model_fields_set)}
+    values = options.model_dump() if name in GENERAL else {}
+    if "iterations" in values:
+        asked = int(values["iterations"])
+        params["iterations"] = min(asked or settings.bot_iterations, settings.bot_iterations)
+    if "seconds" in values:
+        asked_s = float(values["seconds"])
+        params["seconds"] = min(asked_s or settings.bot_seconds, settings.bot_seconds)
+    if not params:
+        return name
+    return name + ":" + ",".join(f"{k}={_text(v)}" for k, v in params.items())
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)

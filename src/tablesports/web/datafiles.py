@@ -1,0 +1,121 @@
+"""Game options from a web client: never a server path; data files come as content.
+
+Some options name a data file (a Jukem deck, Jugger TTG heroes, a Blood Bowl team): the command
+line opens the local user's own file, but a web client must not make the server open any path
+(an existence oracle, `/dev/urandom`, a match that breaks when a file moves). Here such an option
+is either a name the game knows without opening a file (a published Blood Bowl team) or
+`{"content": "<the file's TOML text>"}`: the content is stored with the match (in its options
+row), written to a cache file named by its digest when the game is loaded, and read by the
+game's own parser, so it passes the same schema as a file on the command line. Any other text
+option that is not one of a fixed set of choices is refused, so a new path-valued option is
+closed until it is listed here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import tempfile
+import typing
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from tablesports.core.errors import OptionError
+from tablesports.core.registry import load
+
+FILE_OPTIONS: dict[str, dict[str, bool]] = {
+    "jukem": {"deck": False},
+    "juggerttg": {"heroes": False},
+    "bloodbowl": {"home": True, "away": True},
+}
+"""Per game, the options that take a data file, and whether a plain name is also allowed (a key
+the game looks up among its own data and never opens as a path)."""
+
+NAME = re.compile(r"[a-z][a-z0-9-]{0,39}")
+
+
+def options_model(game_id: str) -> type[BaseModel]:
+    model: type[BaseModel] = type(load(game_id)).Options
+    return model
+
+
+def _is_free_text(annotation: Any) -> bool:
+    """Whether a field takes arbitrary text (str), not only fixed choices, numbers or flags."""
+    if annotation is str:
+        return True
+    if typing.get_origin(annotation) is Literal:
+        return False
+    return any(_is_free_text(arg) for arg in typing.get_args(annotation))
+
+
+def file_options(game_id: str) -> dict[str, bool]:
+    return FILE_OPTIONS.get(game_id, {})
+
+
+def check_options(game_id: str, options: dict[str, Any], max_upload: int) -> dict[str, Any]:
+    """The options as stored with the match; OptionError says what a web client may send."""
+    model = options_model(game_id)
+    files = file_options(game_id)
+    out: dict[str, Any] = {}
+    for key, value in options.items():
+        field = model.model_fields.get(key)
+        if field is None or key not in files:
+            if field is not None and _is_free_text(field.annotation) and value is not None:
+                raise OptionError(f"{game_id}: option {key!r} cannot be set from the web")
+            out[key] = value  # the game's own validation names an unknown key or a bad value
+            continue
+        out[key] = _file_value(game_id, key, value, files[key], max_upload)
+    return out
+
+
+def _file_value(game_id: str, key: str, value: Any, names: bool, max_upload: int) -> Any:
+    what = "a published team's key or " if names else ""
+    expected = f'{what}{{"content": "<the file\'s TOML text>"}}'
+    if value is None:
+        return None
+    if isinstance(value, str):
+        if names and NAME.fullmatch(value):
+            return value
+        raise OptionError(
+            f"{game_id}: option {key!r} never names a file on the server; send {expected}"
+        )
+    if isinstance(value, dict) and set(value) == {"content"} and isinstance(value["content"], str):
+        size = len(value["content"].encode("utf-8"))
+        if size > max_upload:
+            raise OptionError(
+                f"{game_id}: option {key!r}: the file is {size} bytes (at most {max_upload})"
+            )
+        return {"content": value["content"]}
+    raise OptionError(f"{game_id}: option {key!r}: expected {expected}")
+
+
+def upload_dir(configured: Path | None = None) -> Path:
+    if configured is not None:
+        return configured
+    try:
+        from platformdirs import user_cache_dir
+
+        return Path(user_cache_dir("tablesports", appauthor=False)) / "uploads"
+    except ImportError:  # pragma: no cover - platformdirs comes with the web extra
+        return Path(tempfile.gettempdir()) / f"tablesports-uploads-{os.getuid()}"
+
+
+def materialize(game_id: str, options: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """The options for `load`: each uploaded content written (once) to a file named by its
+    digest, so the stored match never depends on a file outside the store."""
+    out = dict(options)
+    for key in file_options(game_id):
+        value = out.get(key)
+        if isinstance(value, dict) and isinstance(value.get("content"), str):
+            data = value["content"].encode("utf-8")
+            path = folder / f"{hashlib.sha256(data).hexdigest()}.toml"
+            if not path.exists():
+                folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+                tmp = path.with_suffix(f".{os.getpid()}.tmp")
+                tmp.write_bytes(data)
+                tmp.replace(path)
+            out[key] = str(path)
+    return out

@@ -1,0 +1,53 @@
+"""The server's settings: every bound a client meets, in one place (`tablesports serve` options).
+
+A client chooses nothing unbounded: bots come as a difficulty level or a capped spec, data files
+as uploaded content of bounded size, and each connection has a message rate and an outbound
+byte rate. The defaults suit a small public server; `docs/web.md` explains each one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+
+class ServerSettings(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    public_url: str | None = Field(
+        None,
+        description="the site's address for invite links, e.g. https://play.example.org "
+        "(None: links relative to the page, never built from a request's Host header)",
+    )
+    max_body: int = Field(1 << 20, ge=1024, description="largest HTTP request body, in bytes")
+    max_upload: int = Field(
+        256 << 10, ge=1024, description="largest uploaded data file (a deck, heroes, a team)"
+    )
+    upload_dir: Path | None = Field(
+        None, description="where uploaded data files are cached by digest (None: user cache)"
+    )
+    bot_iterations: int = Field(2000, ge=1, description="most search iterations of a bot move")
+    bot_seconds: float = Field(5.0, gt=0, le=600, description="most seconds of a bot move")
+    bot_workers: int = Field(2, ge=1, le=64, description="bot moves thought about at once")
+    bot_matches_per_client: int = Field(
+        4, ge=0, description="unfinished matches with a bot one client address may hold"
+    )
+    message_rate: float = Field(
+        50.0, gt=0, description="websocket messages a second, sustained (more wait their turn)"
+    )
+    message_burst: int = Field(200, ge=1, description="websocket messages at once")
+    outbound_rate: int = Field(
+        1 << 20, ge=1024, description="bytes a second a connection may ask for (views, records)"
+    )
+    outbound_burst: int = Field(8 << 20, ge=1024, description="bytes at once of those")
+
+    @field_validator("public_url")
+    @classmethod
+    def _url(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        value = value.rstrip("/")
+        if not value.startswith(("http://", "https://")) or any(c in value for c in "#?\n "):
+            raise ValueError("a public URL is http(s)://host[:port][/path], without ? or #")
+        return value
