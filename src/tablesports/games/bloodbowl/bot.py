@@ -4,6 +4,8 @@ Each team turn it scores when the ball carrier can reach the end zone safely eno
 the safe blocks (two or more dice, its own choice) first; blitzes the opposing ball carrier;
 sends its surest handler to a loose ball; moves the carrier forward only along squares that
 need no roll; then cages him (team-mates on the squares around him) and closes on the ball.
+On defence the others close in on the opposing carrier along squares that need no roll, and
+in every turn its Prone players stand up (on defence closing in too) rather than lie idle.
 Everywhere else (set-up, kick-off, dice and pushes) it takes the sensible choice.
 
 As the `prior` of a search it is also asked about actions it did not declare (a search trying
@@ -38,7 +40,7 @@ from tablesports.games.bloodbowl.bot_throws import (
     score_throw,
 )
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS, WIDTH, coords, end_zone_column
-from tablesports.games.bloodbowl.players import STANDING, Player
+from tablesports.games.bloodbowl.players import PRONE, STANDING, Player
 from tablesports.games.bloodbowl.procedures.tests_of_skill import passes
 from tablesports.games.bloodbowl.state import BloodBowlState
 from tablesports.games.bloodbowl.tables import NUMBERS
@@ -78,6 +80,19 @@ def chance(risk: str) -> float:
         target = int(part.rsplit(" ", 1)[1][:-1])
         p *= (7 - target) / 6
     return p
+
+
+def distance(a: int, b: int) -> int:
+    """Squares between two squares, moving in any of the 8 directions."""
+    (ax, ay), (bx, by) = coords(a), coords(b)
+    return max(abs(ax - bx), abs(ay - by))
+
+
+def straight(a: int, b: int) -> int:
+    """Squares between two squares along the rows and columns: of two squares as far away
+    (`distance`), the one more nearly in line."""
+    (ax, ay), (bx, by) = coords(a), coords(b)
+    return abs(ax - bx) + abs(ay - by)
 
 
 def near(p: Player, square: int, extra: int = 0) -> bool:
@@ -379,7 +394,53 @@ class ScriptedBot:
             plan = self._support_plan(s, team, declared, focus, own is not None)
             if plan is not None:
                 return plan
+        # 6. on defence, the others close in on the carrier along squares that need no roll
+        defending = carrier is not None and carrier.team != team
+        if defending:
+            plan = self._close_in_plan(s, team, declared, focus)
+            if plan is not None:
+                return plan
+        # 7. a Prone player stands up (on defence he then closes in on the carrier too)
+        plan = self._stand_up_plan(s, team, declared, focus if defending else -1)
+        if plan is not None:
+            return plan
         return EndTurn()
+
+    def _close_in_plan(
+        self, s: BloodBowlState, team: int, declared: dict[Any, Any], focus: int
+    ) -> Any:
+        """The Standing player who gets nearest the opposing carrier with a move that needs no
+        roll (then nearest his own end zone: between the carrier and the touchdown)."""
+        home = end_zone_column(team)
+        best = None
+        for (kind, number), a in declared.items():
+            if kind != "move":
+                continue
+            p = s.player(team, number)
+            if p is None or p.stance != STANDING or p.square in NEIGHBOURS[focus]:
+                continue
+            here = distance(p.square, focus)
+            for sq, risk in reach(s, p.pid, 0).risk.items():
+                if not risk and distance(sq, focus) < here:
+                    key = (distance(sq, focus), abs(sq % WIDTH - home), straight(sq, focus))
+                    if best is None or key < best[0]:
+                        best = (key, p, a)
+        if best is None:
+            return None
+        _, p, a = best
+        self.plan = {"pid": p.pid, "toward": focus}
+        return a
+
+    def _stand_up_plan(
+        self, s: BloodBowlState, team: int, declared: dict[Any, Any], focus: int
+    ) -> Any:
+        """A Prone player's Move: he stands up, then (`focus` >= 0) closes in on it."""
+        for (kind, number), a in declared.items():
+            p = s.player(team, number) if kind == "move" else None
+            if p is not None and p.stance == PRONE:
+                self.plan = {"pid": p.pid, "toward": focus}
+                return a
+        return None
 
     @staticmethod
     def _cornered(s: BloodBowlState, p: Player) -> bool:
@@ -628,6 +689,9 @@ class ScriptedBot:
                 if a.x + a.y * WIDTH == aim:
                     self.plan = {}
                     return a
+        toward = plan.get("toward")
+        if toward is not None:
+            return self._toward(p, actions, toward)
         if top.kind in ("move", "blitz") and s.ball_state == HELD and s.carrier() is p:
             target = self._score_target(s, p, top.moved, sprint=top.kind == "move")
             if target is not None:
@@ -645,6 +709,21 @@ class ScriptedBot:
             if path is not None and (plan.get("force") or top.kind == "blitz"):
                 return path
         return EndActivation()
+
+    @staticmethod
+    def _toward(p: Player, actions: list[Any], focus: int) -> Any:
+        """The move that needs no roll and ends nearest `focus` (none when `focus` < 0)."""
+        here = distance(p.square, focus) if focus >= 0 else 0
+        paths = [
+            a
+            for a in actions
+            if isinstance(a, MovePath) and not a.risk and distance(a.x + a.y * WIDTH, focus) < here
+        ]
+        if not paths:
+            return EndActivation()
+        return min(
+            paths, key=lambda a: (distance(sq := a.x + a.y * WIDTH, focus), straight(sq, focus))
+        )
 
     @staticmethod
     def _throw_step(s: BloodBowlState, p: Player, actions: list[Any], plan: dict[str, Any]) -> Any:

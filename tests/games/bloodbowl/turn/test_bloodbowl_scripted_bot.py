@@ -11,7 +11,7 @@ from tablesports.core.protocol import CHANCE
 from tablesports.core.records import replay_final
 from tablesports.core.registry import load
 from tablesports.games.bloodbowl.bot import ScriptedBot, chance
-from tablesports.games.bloodbowl.pitch import NEIGHBOURS
+from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords
 from tablesports.games.bloodbowl.rules_data import teams
 from tablesports.games.bloodbowl.turn.actions import Declare
 from tests.games.bloodbowl.helpers import GAME, bot_against_random
@@ -229,3 +229,19 @@ def test_its_sprinter_scores_with_a_third_rush() -> None:
     chosen = drive_bot(s, ScriptedBot(GAME), steps=3)  # the third step rolls the Rushes
     assert chosen[0] == "move 7" and chosen[1].startswith("move 7 to 25,")
     assert chosen[1].endswith("rush 2+, rush 2+, rush 2+)") and s.score == [1, 0]
+
+
+def distance(a: int, b: int) -> int:
+    (ax, ay), (bx, by) = coords(a), coords(b)
+    return max(abs(ax - bx), abs(ay - by))
+
+
+def test_on_defence_it_stands_players_up_and_marks_the_carrier() -> None:
+    # the orcs defend: no blitz reaches the human carrier on 5,7; #1 lies Prone three squares
+    # from him, #2 and #3 stand far away. Before, it ended the turn at once.
+    s = position("H7 5,7", "H1 3,3", "A1 8,7 prone", "A2 21,3", "A3 15,11", ball="5,7", team=1)
+    far = {n: distance(who(s, n).square, sq("5,7")) for n in ("A2", "A3")}
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=12)
+    assert chosen[-1] == "end turn"
+    assert who(s, "A1").standing and who(s, "A1").square in NEIGHBOURS[sq("5,7")]
+    assert all(distance(who(s, n).square, sq("5,7")) < far[n] for n in far)  # closer, no roll
