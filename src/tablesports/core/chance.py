@@ -52,9 +52,6 @@ class Dice:
         """Every ordered combination of faces, each with its exact probability."""
         return list(_outcomes(self.count, self.sides))
 
-    def sample(self, rng: random.Random) -> Roll:
-        return Roll(self.name, tuple(rng.randint(1, self.sides) for _ in range(self.count)))
-
     def roll(self, *faces: int) -> Roll:
         """The outcome with the given faces, for tests that force the dice."""
         if len(faces) != self.count or any(not 1 <= f <= self.sides for f in faces):

@@ -4,6 +4,8 @@ bad options, and offers (and carries out) the plans the scripted bot never makes
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tablesports.agents.registry import make_agent
@@ -43,14 +45,14 @@ def test_a_foul_on_a_player_lying_down_is_among_the_plans() -> None:
     fouls = [(a, plan) for a, plan in plans if isinstance(a, Declare) and a.kind == "foul"]
     assert fouls, plans
     _, plan = fouls[0]
-    assert plan["aim"] == sq("11,7")
+    assert plan.aim == sq("11,7")
 
 
 def test_the_scripted_bot_carries_out_a_plan_it_did_not_make() -> None:
     s = position("H7 10,7", "H1 11,6", "A1 11,7 prone", "A2 20,10", ball="2,2")
     planner = PlannerBot(s.game)
     (action, plan), *_ = [p for p in alternatives(s, EndTurn()) if p[0].kind == "foul"]
-    planner.bot.plan = dict(plan)
+    planner.bot.plan = replace(plan)
     act(s, action)
     chosen = planner.bot.step(s)
     assert str(chosen).startswith("foul 11,7")

@@ -4,6 +4,8 @@ Each team turn it scores when the ball carrier can reach the end zone safely eno
 the safe blocks (two or more dice, its own choice) first; blitzes the opposing ball carrier;
 sends its surest handler to a loose ball; moves the carrier forward only along squares that
 need no roll; then cages him (team-mates on the squares around him) and closes on the ball.
+On defence the others close in on the opposing carrier along squares that need no roll, and
+in every turn its Prone players stand up (on defence closing in too) rather than lie idle.
 Everywhere else (set-up, kick-off, dice and pushes) it takes the sensible choice.
 
 As the `prior` of a search it is also asked about actions it did not declare (a search trying
@@ -30,6 +32,7 @@ from tablesports.games.bloodbowl.actions import (
     UseFormation,
 )
 from tablesports.games.bloodbowl.ball import HELD, ON_GROUND
+from tablesports.games.bloodbowl.bot_plan import ActivationPlan
 from tablesports.games.bloodbowl.bot_throws import (
     THROWS,
     ball_throw,
@@ -37,8 +40,15 @@ from tablesports.games.bloodbowl.bot_throws import (
     on_the_ball_plan,
     score_throw,
 )
-from tablesports.games.bloodbowl.pitch import NEIGHBOURS, WIDTH, coords, end_zone_column
-from tablesports.games.bloodbowl.players import STANDING, Player
+from tablesports.games.bloodbowl.pitch import (
+    HEIGHT,
+    NEIGHBOURS,
+    WIDTH,
+    coords,
+    end_zone_column,
+    index,
+)
+from tablesports.games.bloodbowl.players import PRONE, STANDING, Player
 from tablesports.games.bloodbowl.procedures.tests_of_skill import passes
 from tablesports.games.bloodbowl.state import BloodBowlState
 from tablesports.games.bloodbowl.tables import NUMBERS
@@ -65,19 +75,24 @@ from tablesports.games.bloodbowl.turn.diving_tackle import DIVE
 from tablesports.games.bloodbowl.turn.passing import pass_range
 from tablesports.games.bloodbowl.turn.paths import reach
 from tablesports.games.bloodbowl.turn.pro import USE_PRO
+from tablesports.games.bloodbowl.turn.rolls import path_rolls, success
 
 GOOD_FOR_ATTACKER = {"pow": 5, "stumble": 4, "push": 3, "both-down": 1, "skull": 0}
 SCORE_CHANCE = 0.45
 """Go for the end zone when the path succeeds at least this often (re-rolls not counted)."""
 
 
-def chance(risk: str) -> float:
-    """The chance that every roll of a path's risk text succeeds ("dodge 3+, rush 2+")."""
-    p = 1.0
-    for part in risk.split(", ") if risk else ():
-        target = int(part.rsplit(" ", 1)[1][:-1])
-        p *= (7 - target) / 6
-    return p
+def distance(a: int, b: int) -> int:
+    """Squares between two squares, moving in any of the 8 directions."""
+    (ax, ay), (bx, by) = coords(a), coords(b)
+    return max(abs(ax - bx), abs(ay - by))
+
+
+def straight(a: int, b: int) -> int:
+    """Squares between two squares along the rows and columns: of two squares as far away
+    (`distance`), the one more nearly in line."""
+    (ax, ay), (bx, by) = coords(a), coords(b)
+    return abs(ax - bx) + abs(ay - by)
 
 
 def near(p: Player, square: int, extra: int = 0) -> bool:
@@ -92,11 +107,11 @@ class ScriptedBot:
 
     def __init__(self, game: Game | None = None, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self.plan: dict[str, Any] = {}
+        self.plan = ActivationPlan()
 
     def reset(self, seed: int) -> None:
         self.rng.seed(seed)
-        self.plan = {}
+        self.plan = ActivationPlan()
 
     # --- the decision ------------------------------------------------------------------------
     def step(self, state: State) -> Any:
@@ -134,10 +149,10 @@ class ScriptedBot:
             pick = "wedge" if team != s.kicking else "line"
             return names.get(pick) or next(iter(names.values()))
         if KickAt in kinds:
-            deep = 20 if team == 0 else 5
+            deep = WIDTH - 6 if team == 0 else 5  # five columns in from the receivers' end zone
             best = min(
                 (a for a in actions if isinstance(a, KickAt)),
-                key=lambda a: abs(a.x - deep) + abs(a.y - 7),
+                key=lambda a: abs(a.x - deep) + abs(a.y - HEIGHT // 2),
             )
             return best
         if GiveBall in kinds:
@@ -202,10 +217,10 @@ class ScriptedBot:
                 a
                 for a in actions
                 if isinstance(a, Aim)
-                and (q := s.pitch[a.x + a.y * WIDTH]) >= 0
+                and (q := s.pitch[index(a.x, a.y)]) >= 0
                 and s.players[q].team == p.team
                 and s.players[q].standing
-                and not s.markers(p.team, q_sq := a.x + a.y * WIDTH)
+                and not s.markers(p.team, q_sq := index(a.x, a.y))
                 and q_sq != p.square
             ]
             return free[0] if free else actions[0]
@@ -218,14 +233,14 @@ class ScriptedBot:
         if top.name == "trickster":  # to the square fewest opponents Mark, if fewer than now
             p = s.players[top.pid]
             aims = [a for a in actions if isinstance(a, Aim)]
-            best = min(aims, key=lambda a: s.markers(p.team, a.x + a.y * WIDTH), default=None)
+            best = min(aims, key=lambda a: s.markers(p.team, index(a.x, a.y)), default=None)
             here = s.markers(p.team, p.square)
-            if best is not None and s.markers(p.team, best.x + best.y * WIDTH) < here:
+            if best is not None and s.markers(p.team, index(best.x, best.y)) < here:
                 return best
             return actions[-1]
         if top.name == "on_the_ball":
             choice, plan = on_the_ball_plan(s, top, actions)
-            if plan:
+            if plan is not None:
                 self.plan = plan
             return choice
         if top.name == "diving_tackle":  # dive when it makes the Dodge or Leap fail
@@ -240,7 +255,7 @@ class ScriptedBot:
             return HatredReroll()
         if top.name == "safe_pair_of_hands":
             team = s.current_player()
-            return min(actions, key=lambda a: s.markers(team, a.x + a.y * WIDTH))
+            return min(actions, key=lambda a: s.markers(team, index(a.x, a.y)))
         return None
 
     def _interfere(self, s: BloodBowlState, actions: list[Any], kinds: set[type]) -> Any:
@@ -259,7 +274,7 @@ class ScriptedBot:
         if not pushes:
             return None
         # towards the nearest touchline: fewer places to go next time
-        return min(pushes, key=lambda a: min(a.y, 14 - a.y))
+        return min(pushes, key=lambda a: min(a.y, HEIGHT - 1 - a.y))
 
     def _follow(self, s: BloodBowlState, actions: list[Any], kinds: set[type]) -> Any:
         if FollowUp not in kinds:
@@ -300,7 +315,7 @@ class ScriptedBot:
         if own is not None and ("move", own.number) in declared:
             target = self._score_target(s, own, 0, sprint=True)
             if target is not None:
-                self.plan = {"pid": own.pid, "goal": target, "force": True}
+                self.plan = ActivationPlan(pid=own.pid, goal=target, force=True)
                 return declared[("move", own.number)]
         # 1b. or a team-mate throws him there (Throw Team-mate, Kick Team-mate)
         if own is not None:
@@ -336,7 +351,7 @@ class ScriptedBot:
                 if mine_choice and (n >= 2 or (p.has("Block") and not s.players[q].has("Block"))):
                     if p is carrier:
                         continue
-                    self.plan = {"pid": p.pid, "aim": sq}
+                    self.plan = ActivationPlan(pid=p.pid, aim=sq)
                     return a
         # 3b. a Big Guy with Projectile Vomit, or a Stabber, who has no safe block, vomits or
         # stabs instead
@@ -351,7 +366,7 @@ class ScriptedBot:
         # 4. a loose ball: the surest handler goes for it
         if s.ball_state == ON_GROUND:
             plan = self._pickup_plan(s, team, declared)
-            if plan is not None and self.plan.get("chance", 1.0) >= 0.5:
+            if plan is not None and self.plan.chance >= 0.5:
                 return plan
             thrown = self._throw(ball_throw(s, declared))
             if thrown is not None:
@@ -366,20 +381,66 @@ class ScriptedBot:
         # 4c. a carrier with Punt Marked by two or more, with no safe square to go to: he
         # punts the ball downfield rather than be sacked where he stands
         if own is not None and ("punt", own.number) in declared and self._cornered(s, own):
-            self.plan = {"pid": own.pid, "punt": True}
+            self.plan = ActivationPlan(pid=own.pid)
             return declared[("punt", own.number)]
         # 5. the carrier moves on safely, then the cage forms around him
         if own is not None and ("move", own.number) in declared:
             goal = self._advance_target(s, own)
             if goal is not None:
-                self.plan = {"pid": own.pid, "goal": goal}
+                self.plan = ActivationPlan(pid=own.pid, goal=goal)
                 return declared[("move", own.number)]
         focus = carrier.square if carrier is not None else s.ball
         if focus >= 0:
             plan = self._support_plan(s, team, declared, focus, own is not None)
             if plan is not None:
                 return plan
+        # 6. on defence, the others close in on the carrier along squares that need no roll
+        defending = carrier is not None and carrier.team != team
+        if defending:
+            plan = self._close_in_plan(s, team, declared, focus)
+            if plan is not None:
+                return plan
+        # 7. a Prone player stands up (on defence he then closes in on the carrier too)
+        plan = self._stand_up_plan(s, team, declared, focus if defending else -1)
+        if plan is not None:
+            return plan
         return EndTurn()
+
+    def _close_in_plan(
+        self, s: BloodBowlState, team: int, declared: dict[Any, Any], focus: int
+    ) -> Any:
+        """The Standing player who gets nearest the opposing carrier with a move that needs no
+        roll (then nearest his own end zone: between the carrier and the touchdown)."""
+        home = end_zone_column(team)
+        best = None
+        for (kind, number), a in declared.items():
+            if kind != "move":
+                continue
+            p = s.player(team, number)
+            if p is None or p.stance != STANDING or p.square in NEIGHBOURS[focus]:
+                continue
+            here = distance(p.square, focus)
+            for sq, risk in reach(s, p.pid, 0).risk.items():
+                if not risk and distance(sq, focus) < here:
+                    key = (distance(sq, focus), abs(sq % WIDTH - home), straight(sq, focus))
+                    if best is None or key < best[0]:
+                        best = (key, p, a)
+        if best is None:
+            return None
+        _, p, a = best
+        self.plan = ActivationPlan(pid=p.pid, toward=focus)
+        return a
+
+    def _stand_up_plan(
+        self, s: BloodBowlState, team: int, declared: dict[Any, Any], focus: int
+    ) -> Any:
+        """A Prone player's Move: he stands up, then (`focus` >= 0) closes in on it."""
+        for (kind, number), a in declared.items():
+            p = s.player(team, number) if kind == "move" else None
+            if p is not None and p.stance == PRONE:
+                self.plan = ActivationPlan(pid=p.pid, toward=focus)
+                return a
+        return None
 
     @staticmethod
     def _cornered(s: BloodBowlState, p: Player) -> bool:
@@ -396,7 +457,7 @@ class ScriptedBot:
         column = end_zone_column(1 - p.team)
         for q in s.on_pitch(p.team):
             if q is not p and q.standing and coords(q.square)[0] == column:
-                self.plan = {"pid": p.pid, "aim": q.square}
+                self.plan = ActivationPlan(pid=p.pid, aim=q.square)
                 return declared[("pass", p.number)]
         return None
 
@@ -425,7 +486,7 @@ class ScriptedBot:
         if best is None:
             return None
         target = best[1]
-        self.plan = {"pid": p.pid, "aim": target}
+        self.plan = ActivationPlan(pid=p.pid, aim=target)
         return declared[("pass", p.number)]
 
     def _vomit_plan(self, s: BloodBowlState, team: int, declared: dict[Any, Any]) -> Any:
@@ -449,7 +510,9 @@ class ScriptedBot:
             n, mine = dice_count(*block_strengths(s, p, s.players[s.pitch[targets[0]]], p.st))
             if mine and n >= 2:
                 continue  # the block is better
-            self.plan = {"pid": p.pid, "aim": min(targets, key=lambda q: s.players[s.pitch[q]].av)}
+            self.plan = ActivationPlan(
+                pid=p.pid, aim=min(targets, key=lambda q: s.players[s.pitch[q]].av)
+            )
             return a
         return None
 
@@ -471,7 +534,7 @@ class ScriptedBot:
                 if s.players[q].distracted or sq not in NEIGHBOURS[own.square]:
                     continue
                 if p.ag + marking(s, team, p.square) - 1 <= 3:
-                    self.plan = {"pid": p.pid, "aim": sq}
+                    self.plan = ActivationPlan(pid=p.pid, aim=sq)
                     return a
         return None
 
@@ -484,9 +547,9 @@ class ScriptedBot:
         col = end_zone_column(1 - p.team)
         best, best_p = None, SCORE_CHANCE
         last_turn = s.turn[p.team] >= s.turns_per_half
-        for sq, risk in r.risk.items():
+        for sq in r.risk:
             if sq % WIDTH == col:
-                c = chance(risk)
+                c = success(path_rolls(s, r, sq))
                 if c > best_p or (last_turn and best is None):
                     best, best_p = sq, c
         return best
@@ -507,9 +570,9 @@ class ScriptedBot:
         if not s.markers(p.team, p.square):
             return None
         risky = [
-            (chance(risk) * (1 + 0.03 * (here - abs(sq % WIDTH - col))), sq)
-            for sq, risk in r.risk.items()
-            if not s.markers(p.team, sq) and chance(risk) >= 0.5
+            (c * (1 + 0.03 * (here - abs(sq % WIDTH - col))), sq)
+            for sq in r.risk
+            if not s.markers(p.team, sq) and (c := success(path_rolls(s, r, sq))) >= 0.5
         ]
         return max(risky)[1] if risky else None
 
@@ -523,7 +586,7 @@ class ScriptedBot:
             if q.standing:
                 qx, qy = coords(q.square)
                 near = min(near, max(abs(qx - x), abs(qy - y)))
-        return min(near, 4) + min(y, 14 - y, 3)
+        return min(near, 4) + min(y, HEIGHT - 1 - y, 3)
 
     def _blitz_plan(
         self, s: BloodBowlState, team: int, carrier: Player, declared: dict[Any, Any]
@@ -537,8 +600,11 @@ class ScriptedBot:
                 continue
             r = reach(s, p.pid, 0)
             for sq in NEIGHBOURS[carrier.square]:
-                if sq in r.risk and r.risk[sq].count("rush") < 2:
-                    c = chance(r.risk[sq]) * (1 + p.st + p.has("Block"))
+                if sq not in r.risk:
+                    continue
+                rolls = path_rolls(s, r, sq)
+                if sum(roll.kind == "rush" for roll in rolls) < 2:
+                    c = success(rolls) * (1 + p.st + p.has("Block"))
                     if best is None or c > best[0]:
                         best = (c, p, sq, a)
             if s.pitch[p.square] == p.pid and p.square in NEIGHBOURS[carrier.square]:
@@ -548,7 +614,7 @@ class ScriptedBot:
         if best is None or best[0] < 1.5:
             return None
         _, p, sq, a = best
-        self.plan = {"pid": p.pid, "goal": sq, "aim": carrier.square}
+        self.plan = ActivationPlan(pid=p.pid, goal=sq, aim=carrier.square)
         return a
 
     def _pickup_plan(self, s: BloodBowlState, team: int, declared: dict[Any, Any]) -> Any:
@@ -561,20 +627,20 @@ class ScriptedBot:
                 continue
             r = reach(s, p.pid, 0)
             if s.ball in r.risk:
-                c = chance(r.risk[s.ball]) + (0.2 if p.has("Sure Hands") else 0)
+                c = success(path_rolls(s, r, s.ball)) + (0.2 if p.has("Sure Hands") else 0)
                 if best is None or c > best[0]:
                     best = (c, p, a)
         if best is None:
             return None
-        self.plan = {"pid": best[1].pid, "goal": s.ball, "force": True, "chance": best[0]}
+        self.plan = ActivationPlan(pid=best[1].pid, goal=s.ball, force=True, chance=best[0])
         return best[2]
 
-    def _throw(self, plan: dict[str, Any] | None) -> Any:
+    def _throw(self, found: tuple[Declare, ActivationPlan] | None) -> Any:
         """Adopt a Throw/Kick Team-mate plan (see `bot_throws`): its declaration."""
-        if plan is None:
+        if found is None:
             return None
-        self.plan = plan
-        return plan.pop("declare")
+        declare, self.plan = found
+        return declare
 
     def _support_plan(
         self, s: BloodBowlState, team: int, declared: dict[Any, Any], focus: int, cage: bool
@@ -593,15 +659,15 @@ class ScriptedBot:
                 if (p.square in NEIGHBOURS[focus] and cage) or not near(p, sq):
                     continue
                 r = reach(s, p.pid, 0)
-                if sq in r.risk and chance(r.risk[sq]) >= 0.8:
-                    self.plan = {"pid": p.pid, "goal": sq}
+                if sq in r.risk and success(path_rolls(s, r, sq)) >= 0.8:
+                    self.plan = ActivationPlan(pid=p.pid, goal=sq)
                     return a
         return None
 
     # --- an activation --------------------------------------------------------------------------
     def _activation(self, s: BloodBowlState, top: Activation, actions: list[Any]) -> Any:
         p = s.players[top.pid]
-        if self.plan.get("pid") != top.pid:
+        if self.plan.pid != top.pid:
             # someone else declared this action (a search trying another move): make a plan
             self.plan = self._improvise(s, top, p)
         plan = self.plan
@@ -609,7 +675,7 @@ class ScriptedBot:
             bites = [a for a in actions if isinstance(a, Bite)]
             if bites:
                 return bites[0]
-            step = self._to_thrall(s, p, actions)
+            step = self._to_thrall(s, top, p, actions)
             if step is not None:
                 return step
         if top.kind in THROWS:
@@ -619,52 +685,70 @@ class ScriptedBot:
             punt = PuntAim("x", column)
             return punt if punt in actions else EndActivation()
         aims = [a for a in actions if isinstance(a, Aim)]
-        if aims and top.kind == "block" and plan.get("aim", -1) < 0:
-            plan["aim"] = self._best_block(s, p, aims)
-        goal = plan.get("goal", -1)
-        aim = plan.get("aim", -1)
+        if aims and top.kind == "block" and plan.aim < 0:
+            plan.aim = self._best_block(s, p, aims)
+        goal = plan.goal
+        aim = plan.aim
         if aims and aim >= 0:
             for a in aims:
-                if a.x + a.y * WIDTH == aim:
-                    self.plan = {}
+                if index(a.x, a.y) == aim:
+                    self.plan = ActivationPlan()
                     return a
+        toward = plan.toward
+        if toward is not None:
+            return self._toward(p, actions, toward)
         if top.kind in ("move", "blitz") and s.ball_state == HELD and s.carrier() is p:
             target = self._score_target(s, p, top.moved, sprint=top.kind == "move")
             if target is not None:
                 goal = target
         if goal >= 0 and goal != p.square:
             path = next(
-                (a for a in actions if isinstance(a, MovePath) and a.x + a.y * WIDTH == goal),
+                (a for a in actions if isinstance(a, MovePath) and index(a.x, a.y) == goal),
                 None,
             )
-            if path is not None and chance(path.risk) >= 0.5:
+            if path is not None and success(path_rolls(s, top.reachable(s), goal)) >= 0.5:
                 return path
-            leap = self._leap(s, p, actions, goal)
+            leap = self._leap(s, top, p, actions, goal)
             if leap is not None:
                 return leap
-            if path is not None and (plan.get("force") or top.kind == "blitz"):
+            if path is not None and (plan.force or top.kind == "blitz"):
                 return path
         return EndActivation()
 
     @staticmethod
-    def _throw_step(s: BloodBowlState, p: Player, actions: list[Any], plan: dict[str, Any]) -> Any:
+    def _toward(p: Player, actions: list[Any], focus: int) -> Any:
+        """The move that needs no roll and ends nearest `focus` (none when `focus` < 0)."""
+        here = distance(p.square, focus) if focus >= 0 else 0
+        paths = [
+            a
+            for a in actions
+            if isinstance(a, MovePath) and not a.risk and distance(index(a.x, a.y), focus) < here
+        ]
+        if not paths:
+            return EndActivation()
+        return min(
+            paths, key=lambda a: (distance(sq := index(a.x, a.y), focus), straight(sq, focus))
+        )
+
+    @staticmethod
+    def _throw_step(s: BloodBowlState, p: Player, actions: list[Any], plan: ActivationPlan) -> Any:
         """Walk (with no roll) to the square the throw is made from, then throw."""
-        goal, throw = plan.get("goal", p.square), plan.get("throw")
+        goal, throw = plan.goal if plan.goal >= 0 else p.square, plan.throw
         if throw is None:
             return EndActivation()
         if goal != p.square:
             for a in actions:
-                if isinstance(a, MovePath) and a.x + a.y * WIDTH == goal and not a.risk:
+                if isinstance(a, MovePath) and index(a.x, a.y) == goal and not a.risk:
                     return a
             return EndActivation()
         number, target = throw
         for a in actions:
-            if isinstance(a, ThrowAim) and a.number == number and a.x + a.y * WIDTH == target:
+            if isinstance(a, ThrowAim) and a.number == number and index(a.x, a.y) == target:
                 return a
         return EndActivation()
 
     @staticmethod
-    def _to_thrall(s: BloodBowlState, p: Player, actions: list[Any]) -> Any:
+    def _to_thrall(s: BloodBowlState, top: Activation, p: Player, actions: list[Any]) -> Any:
         """A safe move next to a Thrall team-mate (for a Vampire who must bite)."""
         wanted = {
             sq
@@ -672,15 +756,19 @@ class ScriptedBot:
             if s.players[pid].position.name == "Thrall Lineman" and s.players[pid].square >= 0
             for sq in NEIGHBOURS[s.players[pid].square]
         }
+        r = top.reachable(s)
         moves = [
-            a
+            (rolls, a)
             for a in actions
-            if isinstance(a, MovePath) and a.x + a.y * WIDTH in wanted and chance(a.risk) >= 0.8
+            if isinstance(a, MovePath)
+            and (sq := index(a.x, a.y)) in wanted
+            and success(rolls := path_rolls(s, r, sq)) >= 0.8
         ]
-        return min(moves, key=lambda a: a.risk.count(",")) if moves else None
+        # the fewest rolls (a path of one roll counts as one of none)
+        return min(moves, key=lambda m: max(0, len(m[0]) - 1))[1] if moves else None
 
     @staticmethod
-    def _leap(s: BloodBowlState, p: Player, actions: list[Any], goal: int) -> Any:
+    def _leap(s: BloodBowlState, top: Activation, p: Player, actions: list[Any], goal: int) -> Any:
         """Leap (Wardancers) out of a Marked square when no likely path reaches the goal: to
         an unmarked square nearer the goal, on a roll of 3+ or better."""
         if not s.markers(p.team, p.square):
@@ -689,17 +777,19 @@ class ScriptedBot:
         here = max(abs(gx - p.square % WIDTH), abs(gy - p.square // WIDTH))
         best = None
         for a in actions:
-            if isinstance(a, Aim) and a.verb == "leap to" and chance(a.note) >= 4 / 6:
-                sq = a.x + a.y * WIDTH
+            if not isinstance(a, Aim) or a.verb != "leap to":
+                continue
+            sq = index(a.x, a.y)
+            if success(top.leap_rolls(s, p, sq)) >= 4 / 6:
                 d = max(abs(gx - a.x), abs(gy - a.y))
                 if d < here and not s.markers(p.team, sq) and (best is None or d < best[0]):
                     best = (d, a)
         return best[1] if best else None
 
-    def _improvise(self, s: BloodBowlState, top: Activation, p: Player) -> dict[str, Any]:
+    def _improvise(self, s: BloodBowlState, top: Activation, p: Player) -> ActivationPlan:
         """A plan for an action the bot did not declare itself: what this player would do
-        best in that action (`{"pid": ...}` alone when nothing fits: he ends it at once)."""
-        plan: dict[str, Any] = {"pid": p.pid}
+        best in that action (his `pid` alone when nothing fits: he ends it at once)."""
+        plan = ActivationPlan(p.pid)
         if top.acted or top.moved:
             return plan
         team = p.team
@@ -708,10 +798,10 @@ class ScriptedBot:
             r = reach(s, p.pid, 0)
             squares = [sq for sq in NEIGHBOURS[carrier.square] if sq in r.risk]
             if p.square in NEIGHBOURS[carrier.square]:
-                plan["aim"] = carrier.square
+                plan.aim = carrier.square
             elif squares:
-                plan["goal"] = max(squares, key=lambda sq: chance(r.risk[sq]))
-                plan["aim"] = carrier.square
+                plan.goal = max(squares, key=lambda sq: success(path_rolls(s, r, sq)))
+                plan.aim = carrier.square
         elif top.kind in THROWS:  # the throw the bot would make with him, if any
             declared = {(top.kind, p.number): None}
             own = carrier if carrier is not None and carrier.team == team else None
@@ -721,27 +811,28 @@ class ScriptedBot:
             if found is None and s.ball_state == ON_GROUND:
                 found = ball_throw(s, declared)
             if found is not None:
-                found.pop("declare")
-                plan.update(found)
+                plan = found[1]
         elif top.kind == "move":
             if carrier is p:
                 goal = self._score_target(s, p, 0, sprint=True)
                 if goal is None:
                     goal = self._advance_target(s, p)
                 if goal is not None:
-                    plan["goal"] = goal
+                    plan.goal = goal
             elif s.ball_state == ON_GROUND and near(p, s.ball) and not p.no_ball():
                 if s.ball in reach(s, p.pid, 0).risk:
-                    plan.update(goal=s.ball, force=True)
+                    plan.goal, plan.force = s.ball, True
             else:
                 focus = carrier.square if carrier is not None else s.ball
                 if focus >= 0:
                     r = reach(s, p.pid, 0)
                     safe = [
-                        sq for sq in NEIGHBOURS[focus] if sq in r.risk and chance(r.risk[sq]) >= 0.8
+                        sq
+                        for sq in NEIGHBOURS[focus]
+                        if sq in r.risk and success(path_rolls(s, r, sq)) >= 0.8
                     ]
                     if safe:
-                        plan["goal"] = safe[0]
+                        plan.goal = safe[0]
         return plan
 
     @staticmethod
@@ -749,9 +840,9 @@ class ScriptedBot:
         """The square of the block with the most dice in the blocker's favour."""
 
         def dice(a: Aim) -> int:
-            sq = a.x + a.y * WIDTH
+            sq = index(a.x, a.y)
             n, mine = dice_count(*block_strengths(s, p, s.players[s.pitch[sq]], p.st))
             return n if mine else -n
 
         best = max(aims, key=dice)
-        return best.x + best.y * WIDTH
+        return index(best.x, best.y)

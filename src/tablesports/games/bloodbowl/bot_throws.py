@@ -18,8 +18,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tablesports.games.bloodbowl.bot_plan import ActivationPlan
 from tablesports.games.bloodbowl.pitch import HEIGHT, NEIGHBOURS, WIDTH, coords, end_zone_column
 from tablesports.games.bloodbowl.players import STANDING
+from tablesports.games.bloodbowl.turn.actions import Declare
 from tablesports.games.bloodbowl.turn.common import can_team_reroll, disturbing, marking
 from tablesports.games.bloodbowl.turn.data import TN
 from tablesports.games.bloodbowl.turn.paths import reach
@@ -111,7 +113,7 @@ def _best(
 
 def score_throw(
     s: BloodBowlState, declared: dict[Any, Any], carrier: Player
-) -> dict[str, Any] | None:
+) -> tuple[Declare, ActivationPlan] | None:
     """A plan to throw the Right Stuff `carrier` into the end zone, or (when he has not acted)
     onto an unmarked square within his MA of it, from where he runs in this turn: from where
     the thrower stands if the carrier is next to him, else from a square next to the carrier
@@ -142,7 +144,7 @@ def score_throw(
     if best is None or (best[0] < SCORE_THROW and not (last_turn and best[0] > 0.1)):
         return None
     _, p, a, f, t = best
-    return {"pid": p.pid, "goal": f, "throw": (carrier.number, t), "declare": a}
+    return a, ActivationPlan(p.pid, goal=f, throw=(carrier.number, t))
 
 
 def _score_targets(s: BloodBowlState, q: Player, frm: int, col: int, run: int) -> list[int]:
@@ -160,7 +162,7 @@ def _score_targets(s: BloodBowlState, q: Player, frm: int, col: int, run: int) -
 
 def mark_throw(
     s: BloodBowlState, declared: dict[Any, Any], carrier: Player
-) -> dict[str, Any] | None:
+) -> tuple[Declare, ActivationPlan] | None:
     """A plan to throw a Right Stuff player next to the opposing `carrier` when he is within a
     move and a Rush or two of scoring."""
     team = 1 - carrier.team
@@ -171,7 +173,9 @@ def mark_throw(
     return _adjacent_throw(s, declared, targets, MARK_THROW, need_unused=False)
 
 
-def ball_throw(s: BloodBowlState, declared: dict[Any, Any]) -> dict[str, Any] | None:
+def ball_throw(
+    s: BloodBowlState, declared: dict[Any, Any]
+) -> tuple[Declare, ActivationPlan] | None:
     """A plan to throw a Right Stuff player who has not acted next to the loose ball, onto a
     square where no opponent Marks him."""
     team = s.current_player()
@@ -185,7 +189,7 @@ def _adjacent_throw(
     targets: list[int],
     threshold: float,
     need_unused: bool,
-) -> dict[str, Any] | None:
+) -> tuple[Declare, ActivationPlan] | None:
     team = s.current_player()
     best: tuple[float, Player, Any, Player, int] | None = None
     for p, a in _throwers(s, declared):
@@ -204,13 +208,15 @@ def _adjacent_throw(
     if best is None or best[0] < threshold:
         return None
     _, p, a, q, t = best
-    return {"pid": p.pid, "goal": p.square, "throw": (q.number, t), "declare": a}
+    return a, ActivationPlan(p.pid, goal=p.square, throw=(q.number, t))
 
 
 # --- On the Ball ------------------------------------------------------------------------------
 
 
-def on_the_ball_plan(s: BloodBowlState, top: Any, actions: list[Any]) -> tuple[Any, dict[str, Any]]:
+def on_the_ball_plan(
+    s: BloodBowlState, top: Any, actions: list[Any]
+) -> tuple[Any, ActivationPlan | None]:
     """Which player with On the Ball moves, and where (`selection done` when none gains):
     at a kick-off the one who gets nearest the ball's square; against a pass the one who
     reaches a square next to its target (he will Mark the catcher). Only squares needing no
@@ -224,13 +230,13 @@ def on_the_ball_plan(s: BloodBowlState, top: Any, actions: list[Any]) -> tuple[A
     else:
         pass_proc = next((pr for pr in reversed(s.stack) if pr.name == "pass_action"), None)
         if pass_proc is None:
-            return SelectionDone(), {}
+            return SelectionDone(), None
         focus = getattr(pass_proc, "target", -1)
         wanted = set(NEIGHBOURS[focus])
     if focus < 0:
-        return SelectionDone(), {}
+        return SelectionDone(), None
     fx, fy = coords(focus)
-    best: tuple[int, Any, dict[str, Any]] | None = None
+    best: tuple[int, Any, ActivationPlan] | None = None
     for a in actions:
         if not isinstance(a, Select):
             continue
@@ -247,9 +253,9 @@ def on_the_ball_plan(s: BloodBowlState, top: Any, actions: list[Any]) -> tuple[A
                 continue
             d = max(abs(sq % WIDTH - fx), abs(sq // WIDTH - fy))
             if d < here and (best is None or d < best[0]):
-                best = (d, a, {"pid": p.pid, "goal": sq})
+                best = (d, a, ActivationPlan(p.pid, goal=sq))
     if best is None:
-        return SelectionDone(), {}
+        return SelectionDone(), None
     return best[1], best[2]
 
 

@@ -21,21 +21,24 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from tablesports.core.protocol import CHANCE, TERMINAL, Game, State, validate_options
 from tablesports.games.bloodbowl.actions import EndTurn
-from tablesports.games.bloodbowl.bot import ScriptedBot, chance
+from tablesports.games.bloodbowl.bot import ScriptedBot
+from tablesports.games.bloodbowl.bot_plan import ActivationPlan
 from tablesports.games.bloodbowl.pitch import NEIGHBOURS
 from tablesports.games.bloodbowl.players import STANDING, Player
 from tablesports.games.bloodbowl.state import BloodBowlState
 from tablesports.games.bloodbowl.turn.actions import Declare
 from tablesports.games.bloodbowl.turn.block import assists, block_strengths, dice_count
 from tablesports.games.bloodbowl.turn.paths import Reach, reach
+from tablesports.games.bloodbowl.turn.rolls import path_rolls, success
 
-Plan = tuple[Any, dict[str, Any]]
+Plan = tuple[Any, ActivationPlan]
 """A declaration (or `EndTurn`) and the scripted bot's plan for the activation it starts."""
 
 
@@ -90,7 +93,7 @@ class PlannerBot:
         if self.options.width == 0 or not isinstance(default, (Declare, EndTurn)):
             return default
         self.decisions += 1
-        plans: list[Plan] = [(default, dict(self.bot.plan))]
+        plans: list[Plan] = [(default, replace(self.bot.plan))]
         plans += alternatives(state, default)[: self.options.width]
         if len(plans) == 1:
             return default
@@ -100,7 +103,7 @@ class PlannerBot:
             return default
         self.overruled += 1
         action, plan = plans[best]
-        self.bot.plan = dict(plan)
+        self.bot.plan = replace(plan)
         return action
 
     def _search(self, state: BloodBowlState, plans: list[Plan]) -> int:
@@ -129,8 +132,8 @@ class PlannerBot:
         action, bot_plan = plan
         bots = self.players
         for b in bots:
-            b.plan = {}
-        bots[me].plan = dict(bot_plan)
+            b.plan = ActivationPlan()
+        bots[me].plan = replace(bot_plan)
         s.apply_legal(action)
         half, drive = s.half, s.drive
         h = self.options.horizon
@@ -180,11 +183,11 @@ def alternatives(s: BloodBowlState, default: Any) -> list[Plan]:
             if best is None or key > best[0]:
                 best = (key, sq)
         if best is not None and best[0] >= 1:
-            blocks.append((best[0], a, {"pid": p.pid, "aim": best[1]}))
+            blocks.append((best[0], a, ActivationPlan(p.pid, aim=best[1])))
     blocks.sort(key=lambda b: -b[0])
     out += [(a, plan) for _, a, plan in blocks]
     if not isinstance(default, EndTurn):
-        out.append((EndTurn(), {}))
+        out.append((EndTurn(), ActivationPlan()))
     return out
 
 
@@ -203,7 +206,7 @@ def _standing_declarers(
 def _foul_plan(s: BloodBowlState, team: int, declared: list[Declare]) -> Plan | None:
     """The foul with the most help: a player who can reach, with no roll, a square beside an
     opponent lying down; the victim with the most assists and the weakest armour."""
-    best: tuple[tuple[int, int, int], Declare, dict[str, Any]] | None = None
+    best: tuple[tuple[int, int, int], Declare, ActivationPlan] | None = None
     for a, p, r in _standing_declarers(s, team, declared, "foul"):
         for pid in s.team_pids[1 - team]:
             v = s.players[pid]
@@ -215,9 +218,9 @@ def _foul_plan(s: BloodBowlState, team: int, declared: list[Declare]) -> Plan | 
                 helpers = assists(s, team, v, p) - (1 if sq != p.square else 0)
                 key = (helpers, -v.av, sq == p.square)
                 if best is None or key > best[0]:
-                    plan = {"pid": p.pid, "aim": v.square, "force": True}
+                    plan = ActivationPlan(p.pid, aim=v.square, force=True)
                     if sq != p.square:
-                        plan["goal"] = sq
+                        plan.goal = sq
                     best = (key, a, plan)
     return None if best is None else (best[1], best[2])
 
@@ -225,23 +228,22 @@ def _foul_plan(s: BloodBowlState, team: int, declared: list[Declare]) -> Plan | 
 def _blitz_plan(s: BloodBowlState, team: int, declared: list[Declare]) -> Plan | None:
     """The blitz with the most dice on any Standing opponent, from a square reached with no
     roll (or where the blitzer stands)."""
-    best: tuple[tuple[int, float], Declare, dict[str, Any]] | None = None
+    best: tuple[tuple[int, float], Declare, ActivationPlan] | None = None
     for a, p, r in _standing_declarers(s, team, declared, "blitz"):
         for pid in s.team_pids[1 - team]:
             v = s.players[pid]
             if v.square < 0 or v.stance != STANDING:
                 continue
             for sq in NEIGHBOURS[v.square]:
-                risk = r.risk.get(sq) if sq != p.square else ""
-                if risk is None or chance(risk) < 0.99:
+                if sq != p.square and (sq not in r.risk or success(path_rolls(s, r, sq)) < 0.99):
                     continue
                 n, mine = dice_count(*block_strengths(s, p, v, p.st))
                 if not mine or n < 2:
                     continue
                 key = (n, -v.av - v.st * 0.1)
                 if best is None or key > best[0]:
-                    plan = {"pid": p.pid, "aim": v.square}
+                    plan = ActivationPlan(p.pid, aim=v.square)
                     if sq != p.square:
-                        plan["goal"] = sq
+                        plan.goal = sq
                     best = (key, a, plan)
     return None if best is None else (best[1], best[2])

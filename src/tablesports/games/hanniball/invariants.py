@@ -46,5 +46,24 @@ def check_state(s: HanniBallState) -> None:
     limit = s.repetition_limit
     if limit and not s.over and max(map(s.repetitions.count, s.repetitions)) >= limit:
         raise _bad("repetitions", limit, f"a position seen {limit} times ends the game, a draw")
-    if not s.pieces[0] or not s.pieces[1]:
-        raise _bad("position", "a side without pieces", "both sides have pieces")
+    _check_sides(s)
+
+
+def _check_sides(s: HanniBallState) -> None:
+    """A side loses its last piece only to a capture, in the other side's turn: the mover goes
+    on with pieces, and when the turn passes the side left without any has no step and loses
+    (or the turn limit draws the game first). Play reaches those positions and no others."""
+    mover, other = s.pieces[s.to_move], s.pieces[1 - s.to_move]
+    if not other and not s.used:
+        raise _bad("position", "a side without pieces", "the side that just played has pieces")
+    if mover:
+        return
+    stuck = s.winner == 1 - s.to_move or (s.winner is None and s.turn == s.max_turns + 1)
+    if not other or not s.over or not stuck or GOAL_OWNER[s.ball] >= 0:
+        side = ("White", "Black")[s.to_move]
+        raise _bad(
+            "position",
+            f"{side} to move without pieces",
+            "a side left without pieces has no step: the game is over and it lost "
+            "(or the turn limit drew the game)",
+        )

@@ -107,3 +107,21 @@ def test_a_knocked_down_ball_carrier_drops_the_ball() -> None:
     act(s, "block 1", "block 9,7", "block dice=pow", "choose pow", "push to 10,7", "stay")
     act(s, "2D6=1+1")
     assert who(s, "A1").stance == PRONE and s.stack[-1].name == "bounce"
+
+
+def _bruiser_injured(injury: str) -> Any:
+    """Black Orc #1, a Goblin Bruiser Lineman (Stunty and Thick Skull, AV 8), knocked down by
+    a human Lineman; armour 10 breaks, then the injury roll given."""
+    s = position("H1 8,7", "A1 9,7", teams=("human", "black-orc"))
+    act(s, "block 1", "block 9,7", "block dice=pow,pow", "choose pow", "push to 10,7", "stay")
+    act(s, "2D6=5+5", injury)
+    return who(s, "A1")
+
+
+def test_thick_skull_with_stunty_is_stunned_on_7() -> None:
+    # BB2020 Thick Skull: with Stunty, KO'd only on 8, and a 7 is treated as Stunned
+    assert _bruiser_injured("2D6=3+4").stance == STUNNED
+
+
+def test_thick_skull_with_stunty_is_knocked_out_on_8() -> None:
+    assert _bruiser_injured("2D6=4+4").box == KO

@@ -10,10 +10,12 @@ from tablesports.arena.match import play_match
 from tablesports.core.protocol import CHANCE
 from tablesports.core.records import replay_final
 from tablesports.core.registry import load
-from tablesports.games.bloodbowl.bot import ScriptedBot, chance
-from tablesports.games.bloodbowl.pitch import NEIGHBOURS
+from tablesports.games.bloodbowl.bot import ScriptedBot
+from tablesports.games.bloodbowl.pitch import NEIGHBOURS, coords
 from tablesports.games.bloodbowl.rules_data import teams
 from tablesports.games.bloodbowl.turn.actions import Declare
+from tablesports.games.bloodbowl.turn.paths import reach
+from tablesports.games.bloodbowl.turn.rolls import Roll, path_rolls, success, text
 from tests.games.bloodbowl.helpers import GAME, bot_against_random
 from tests.games.bloodbowl.turn.turn_helpers import act, position, sq, who
 
@@ -34,9 +36,16 @@ def drive_bot(s, bot: ScriptedBot, steps: int = 20) -> list[str]:  # type: ignor
     return chosen
 
 
-def test_chance_reads_the_dice_of_a_risk_text() -> None:
-    assert chance("") == 1.0
-    assert abs(chance("dodge 3+, rush 2+") - (4 / 6) * (5 / 6)) < 1e-12
+def test_it_weighs_a_path_by_its_rolls_as_numbers() -> None:
+    # human #7 (AG 3+) with one square of his MA left dodges out of the orc's tackle zone,
+    # then rushes: dodge 3+, rush 2+
+    s = position("H7 5,7", "A1 6,7")
+    thrower = who(s, "H7")
+    r = reach(s, thrower.pid, thrower.ma - 1)
+    rolls = path_rolls(s, r, sq("3,7"))
+    assert rolls == (Roll("dodge", 3), Roll("rush", 2)) and r.risk[sq("3,7")] == text(rolls)
+    assert abs(success(rolls) - (4 / 6) * (5 / 6)) < 1e-12
+    assert success(path_rolls(s, r, sq("4,6"))) == 4 / 6  # the dodge alone: one square
 
 
 def test_it_scores_when_the_end_zone_is_in_reach() -> None:
@@ -229,3 +238,19 @@ def test_its_sprinter_scores_with_a_third_rush() -> None:
     chosen = drive_bot(s, ScriptedBot(GAME), steps=3)  # the third step rolls the Rushes
     assert chosen[0] == "move 7" and chosen[1].startswith("move 7 to 25,")
     assert chosen[1].endswith("rush 2+, rush 2+, rush 2+)") and s.score == [1, 0]
+
+
+def distance(a: int, b: int) -> int:
+    (ax, ay), (bx, by) = coords(a), coords(b)
+    return max(abs(ax - bx), abs(ay - by))
+
+
+def test_on_defence_it_stands_players_up_and_marks_the_carrier() -> None:
+    # the orcs defend: no blitz reaches the human carrier on 5,7; #1 lies Prone three squares
+    # from him, #2 and #3 stand far away. Before, it ended the turn at once.
+    s = position("H7 5,7", "H1 3,3", "A1 8,7 prone", "A2 21,3", "A3 15,11", ball="5,7", team=1)
+    far = {n: distance(who(s, n).square, sq("5,7")) for n in ("A2", "A3")}
+    chosen = drive_bot(s, ScriptedBot(GAME), steps=12)
+    assert chosen[-1] == "end turn"
+    assert who(s, "A1").standing and who(s, "A1").square in NEIGHBOURS[sq("5,7")]
+    assert all(distance(who(s, n).square, sq("5,7")) < far[n] for n in far)  # closer, no roll

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from tablesports.core.chance import Roll
@@ -67,9 +68,21 @@ AIM_VERBS = (
     "trickster to",
 )
 """The verbs of an action's target step."""
-FACES = ("skull", "both-down", "push", "stumble", "pow")
+
+
+class Face(StrEnum):
+    """A block die's face (BB2020); a str, so its text is the word of the actions and logs."""
+
+    SKULL = "skull"
+    BOTH_DOWN = "both-down"
+    PUSH = "push"
+    STUMBLE = "stumble"
+    POW = "pow"
+
+
+FACES = tuple(Face)
 """The block die's faces, worst to best for the attacker (BB2020)."""
-FACE_WEIGHT = {"skull": 1, "both-down": 1, "push": 2, "stumble": 1, "pow": 1}
+FACE_WEIGHT = {Face.SKULL: 1, Face.BOTH_DOWN: 1, Face.PUSH: 2, Face.STUMBLE: 1, Face.POW: 1}
 """How many of the die's six sides show each face (push is on two)."""
 
 

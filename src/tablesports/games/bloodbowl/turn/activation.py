@@ -8,6 +8,7 @@ the way; Pass, Hand-off and Foul move, then throw, hand off or foul, which ends 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tablesports.games.bloodbowl.actions import EndActivation, Select, SelectionDone
@@ -23,7 +24,9 @@ from tablesports.games.bloodbowl.pitch import (
 )
 from tablesports.games.bloodbowl.players import PRONE, STANDING, STUNNED
 from tablesports.games.bloodbowl.procedures.base import Procedure
+from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
 from tablesports.games.bloodbowl.tables import NUMBERS
+from tablesports.games.bloodbowl.turn import goblin_actions
 from tablesports.games.bloodbowl.turn.actions import (
     GOBLIN_KINDS,
     GOBLIN_VERBS,
@@ -36,12 +39,18 @@ from tablesports.games.bloodbowl.turn.actions import (
     PuntAim,
     ThrowAim,
 )
-from tablesports.games.bloodbowl.turn.common import has_tackle_zone, marking, team_has
+from tablesports.games.bloodbowl.turn.animosity import Animosity, resents
+from tablesports.games.bloodbowl.turn.block import Block
+from tablesports.games.bloodbowl.turn.breathe_fire import BreatheFire
+from tablesports.games.bloodbowl.turn.common import marking, team_has
 from tablesports.games.bloodbowl.turn.data import RANGES, TN
 from tablesports.games.bloodbowl.turn.diving_tackle import land
+from tablesports.games.bloodbowl.turn.foul import Foul
 from tablesports.games.bloodbowl.turn.fumblerooski import FUMBLEROOSKI, put_down
 from tablesports.games.bloodbowl.turn.give_and_go import give_and_go
 from tablesports.games.bloodbowl.turn.goblin_actions import SKILLS as GOBLIN_SKILLS
+from tablesports.games.bloodbowl.turn.hail_mary import hail_mary_aims
+from tablesports.games.bloodbowl.turn.hit_and_run import HitAndRun
 from tablesports.games.bloodbowl.turn.moving import (
     Distraction,
     Dodge,
@@ -51,9 +60,16 @@ from tablesports.games.bloodbowl.turn.moving import (
     no_ball_pick_up,
 )
 from tablesports.games.bloodbowl.turn.notes import block_note, foul_note, hand_off_note, pass_aims
-from tablesports.games.bloodbowl.turn.paths import kept_move, moves_by_square, reach
+from tablesports.games.bloodbowl.turn.passing import HandOff, PassAction, Possession
+from tablesports.games.bloodbowl.turn.paths import Reach, kept_move, moves_by_square, reach
+from tablesports.games.bloodbowl.turn.punt import AIMS as PUNT_AIMS
+from tablesports.games.bloodbowl.turn.punt import Punt
+from tablesports.games.bloodbowl.turn.rolls import Roll
+from tablesports.games.bloodbowl.turn.rolls import text as rolls_text
 from tablesports.games.bloodbowl.turn.shadowing import Shadowing, shadower
-from tablesports.games.bloodbowl.turn.skill_tests import JumpUp, LeapTest, TakeRoot
+from tablesports.games.bloodbowl.turn.skill_tests import JumpUp, LeapTest, TakeRoot, leap_modifier
+from tablesports.games.bloodbowl.turn.stab import Stab
+from tablesports.games.bloodbowl.turn.throw_team_mate import ThrowTeamMate, throw_aims
 from tablesports.games.bloodbowl.turn.trickster import tricks
 from tablesports.games.bloodbowl.turn.vampires import (
     Bloodlust,
@@ -63,6 +79,7 @@ from tablesports.games.bloodbowl.turn.vampires import (
     starve,
     thralls,
 )
+from tablesports.games.bloodbowl.turn.vomit import ProjectileVomit
 
 if TYPE_CHECKING:
     from tablesports.games.bloodbowl.players import Player
@@ -93,6 +110,32 @@ def fire_note(q: Player) -> str:
 
 def carrying(s: BloodBowlState, p: Player) -> bool:
     return s.ball_state == HELD and s.ball == p.square and p.square >= 0
+
+
+def next_to(
+    s: BloodBowlState, p: Player, mates: bool = False, standing: bool = True
+) -> list[tuple[int, int, Player]]:
+    """The opponents (`mates`: the team-mates) next to `p` who stand (`standing` False: who
+    lie down), each with his square's x and y, in the order of NEIGHBOURS."""
+    pitch, players, team = s.pitch, s.players, p.team
+    out: list[tuple[int, int, Player]] = []
+    for sq in NEIGHBOURS[p.square]:
+        q = pitch[sq]
+        if q >= 0:
+            r = players[q]
+            if (r.team == team) == mates and (r.stance == STANDING) == standing:
+                x, y = coords(sq)
+                out.append((x, y, r))
+    return out
+
+
+SPECIALS: dict[str, tuple[str, str, Callable[[Player], str]]] = {
+    "projectile vomit": ("vomit at", "Projectile Vomit", lambda q: "D6 2+"),
+    "stab": ("stab at", "Stab", lambda q: f"AV {q.av}+"),
+    "breathe fire": ("fire at", "Breathe Fire", fire_note),
+}
+"""The Special actions made on a Standing opponent next to him, alone or in a Blitz in place of
+its block (when he has the skill): action kind -> (verb, skill, the note for people)."""
 
 
 class Activation(Procedure):
@@ -224,7 +267,7 @@ class Activation(Procedure):
         if not self.walks(p):
             return head, p.number, [], []
         head.extend(self.before_moves(s, p))
-        r = reach(s, self.pid, self.moved, self._break_tackle(p), self._sprint(p))
+        r = self.reachable(s)
         cache = s.__dict__.get("_moves")
         if cache is not None and cache[0] is r:
             squares = cache[2]
@@ -234,36 +277,41 @@ class Activation(Procedure):
 
     def move_to(self, s: BloodBowlState, square: int) -> MovePath:
         """The move to `square` of `legal(s)` (one of `legal_parts`'s squares)."""
-        p = s.players[self.pid]
-        text = reach(s, self.pid, self.moved, self._break_tackle(p), self._sprint(p)).risk[square]
-        return kept_move(p.number, square, text)
+        text = self.reachable(s).risk[square]
+        return kept_move(s.players[self.pid].number, square, text)
 
     def leaps(self, s: BloodBowlState, p: Player) -> list[Aim]:
         """Leap (BB2020): over any adjacent square into the empty square beyond, for two
         squares of movement (Rushes beyond MA), with an Agility test instead of Dodging."""
-        from tablesports.games.bloodbowl.turn.skill_tests import leap_modifier
-
         if self.moved + 2 > p.ma + NUMBERS.max_rushes + self._sprint(p):
             return []
         out: list[Aim] = []
         x0, y0 = coords(p.square)
-        rushes = max(0, self.moved + 2 - p.ma)
-        drunk = "Drunkard" in p.skills
-        rush = min(6, NUMBERS.rush_target - int(s.weather_entry().rush_modifier) + drunk)
         for dx in (-1, 0, 1):
             for dy in (-1, 0, 1):
                 if dx or dy:
                     x, y = x0 + 2 * dx, y0 + 2 * dy
                     if 0 <= x < WIDTH and 0 <= y < HEIGHT and s.pitch[index(x, y)] < 0:
-                        mod = leap_modifier(s, p, p.square, index(x, y))
-                        word = "pogo" if "Pogo" in p.skills else "leap"
-                        note = f"{word} {min(6, max(2, p.ag - mod))}+"
-                        note += f", rush {rush}+" * rushes
+                        note = rolls_text(self.leap_rolls(s, p, index(x, y)))
                         out.append(Aim("leap to", x, y, note))
         return out
 
+    def leap_rolls(self, s: BloodBowlState, p: Player, to: int) -> tuple[Roll, ...]:
+        """A Leap's (or Pogo's) rolls into `to`: its Agility test, then a Rush for each of its
+        two squares beyond his MA."""
+        drunk = "Drunkard" in p.skills
+        rush = min(6, NUMBERS.rush_target - int(s.weather_entry().rush_modifier) + drunk)
+        word = "pogo" if "Pogo" in p.skills else "leap"
+        test = Roll(word, min(6, max(2, p.ag - leap_modifier(s, p, p.square, to))))
+        return (test, *[Roll("rush", rush)] * max(0, self.moved + 2 - p.ma))
+
+    def reachable(self, s: BloodBowlState) -> Reach:
+        """Where he can move now (the pathfinder's `reach`, with his Break Tackle and Sprint)."""
+        p = s.players[self.pid]
+        return reach(s, self.pid, self.moved, self._break_tackle(p), self._sprint(p))
+
     def moves(self, s: BloodBowlState, p: Player) -> list[MovePath]:
-        r = reach(s, self.pid, self.moved, self._break_tackle(p), self._sprint(p))
+        r = self.reachable(s)
         cache = s.__dict__.get("_moves")
         if cache is not None and cache[0] is r:
             return cache[1]
@@ -274,77 +322,40 @@ class Activation(Procedure):
 
     def aims(self, s: BloodBowlState, p: Player) -> list[Any]:
         """The targets of the action now, each with the dice it takes (for people)."""
-        kind, pitch, players = self.kind, s.pitch, s.players
+        kind = self.kind
         out: list[Any] = []
         if kind in ("block", "blitz") and not self.acted and not self.blitzed:
             if kind == "block" or self.moved < p.ma + NUMBERS.max_rushes:
                 rush = kind == "blitz" and self.moved >= p.ma
-                for sq in NEIGHBOURS[p.square]:
-                    q = pitch[sq]
-                    if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
-                        x, y = coords(sq)
-                        note = block_note(s, p, players[q], rush, kind == "blitz")
-                        out.append(Aim(kind, x, y, note))
-                        if kind == "blitz" and p.has("Projectile Vomit"):
-                            out.append(Aim("vomit at", x, y, "D6 2+"))
-                        if kind == "blitz" and "Stab" in p.skills:
-                            out.append(Aim("stab at", x, y, f"AV {players[q].av}+"))
-                        if kind == "blitz" and "Breathe Fire" in p.skills:
-                            out.append(Aim("fire at", x, y, fire_note(players[q])))
-        elif kind == "projectile vomit" and not self.acted:
-            for sq in NEIGHBOURS[p.square]:
-                q = pitch[sq]
-                if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
-                    x, y = coords(sq)
-                    out.append(Aim("vomit at", x, y, "D6 2+"))
-        elif kind == "stab" and not self.acted:
-            for sq in NEIGHBOURS[p.square]:
-                q = pitch[sq]
-                if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
-                    x, y = coords(sq)
-                    out.append(Aim("stab at", x, y, f"AV {players[q].av}+"))
-        elif kind == "breathe fire" and not self.acted:
-            for sq in NEIGHBOURS[p.square]:
-                q = pitch[sq]
-                if q >= 0 and players[q].team != p.team and players[q].stance == STANDING:
-                    x, y = coords(sq)
-                    out.append(Aim("fire at", x, y, fire_note(players[q])))
+                for x, y, q in next_to(s, p):
+                    out.append(Aim(kind, x, y, block_note(s, p, q, rush, kind == "blitz")))
+                    if kind == "blitz":
+                        for verb, skill, note in SPECIALS.values():
+                            if skill in p.skills:
+                                out.append(Aim(verb, x, y, note(q)))
+        elif kind in SPECIALS and not self.acted:
+            verb, _, note = SPECIALS[kind]
+            out.extend(Aim(verb, x, y, note(q)) for x, y, q in next_to(s, p))
         elif kind == "hypnotic gaze" and not self.acted:
-            for sq in NEIGHBOURS[p.square]:
-                q = pitch[sq]
-                if q >= 0 and players[q].team != p.team and has_tackle_zone(players[q]):
-                    x, y = coords(sq)
+            for x, y, q in next_to(s, p):
+                if not q.distracted:  # he has a tackle zone
                     mod = marking(s, p.team, p.square) - 1
                     out.append(Aim("gaze at", x, y, f"AG {min(6, max(2, p.ag + mod))}+"))
         elif kind == "foul":
-            for sq in NEIGHBOURS[p.square]:
-                q = pitch[sq]
-                if q >= 0 and players[q].team != p.team and players[q].stance != STANDING:
-                    x, y = coords(sq)
-                    out.append(Aim("foul", x, y, foul_note(s, p, players[q])))
+            for x, y, q in next_to(s, p, standing=False):
+                out.append(Aim("foul", x, y, foul_note(s, p, q)))
         elif kind == "hand-off" and carrying(s, p):
-            for sq in NEIGHBOURS[p.square]:
-                q = pitch[sq]
-                if q >= 0 and players[q].team == p.team and players[q].stance == STANDING:
-                    x, y = coords(sq)
-                    out.append(Aim("hand-off to", x, y, hand_off_note(s, players[q])))
+            for x, y, q in next_to(s, p, mates=True):
+                out.append(Aim("hand-off to", x, y, hand_off_note(s, q)))
         elif kind == "pass" and carrying(s, p):
             out.extend(pass_aims(s, p))
             if "Hail Mary Pass" in p.skills:
-                from tablesports.games.bloodbowl.turn.hail_mary import hail_mary_aims
-
                 out.extend(hail_mary_aims(s, p))
         elif kind == "punt" and carrying(s, p):
-            from tablesports.games.bloodbowl.turn.punt import AIMS
-
-            out.extend(AIMS)
+            out.extend(PUNT_AIMS)
         elif kind in THROWS:
-            from tablesports.games.bloodbowl.turn.throw_team_mate import throw_aims
-
             out.extend(throw_aims(s, p))
         if not GOBLIN_SKILLS.isdisjoint(p.skills):  # Chainsaw, Bombardier, Ball & Chain
-            from tablesports.games.bloodbowl.turn import goblin_actions
-
             out.extend(goblin_actions.aims(s, self, p))
         return out
 
@@ -385,8 +396,7 @@ class Activation(Procedure):
                 return self._walk(s, p)
             return True
         if isinstance(action, MovePath):
-            r = reach(s, self.pid, self.moved, self._break_tackle(p), self._sprint(p))
-            self.path = r.path(index(action.x, action.y))
+            self.path = self.reachable(s).path(index(action.x, action.y))
             self.checked = False
             return False
         if isinstance(action, Aim):
@@ -404,14 +414,10 @@ class Activation(Procedure):
             self.rooski = True
             return False
         if isinstance(action, PuntAim):
-            from tablesports.games.bloodbowl.turn.punt import Punt
-
             self.acted = True
             s.push(Punt(self.pid, action.axis, action.edge))
             return False
         if isinstance(action, ThrowAim):
-            from tablesports.games.bloodbowl.turn.throw_team_mate import ThrowTeamMate
-
             q = s.player(p.team, action.number)
             assert q is not None
             self.acted = True
@@ -506,8 +512,6 @@ class Activation(Procedure):
         if not had_ball and s.ball_state == ON_GROUND and s.ball == nxt:
             self.path = []
             if p.has("No Hands"):
-                from tablesports.games.bloodbowl.procedures.loose_ball import Bounce
-
                 s.push(Bounce(nxt))
             elif "No Ball" in p.skills:  # a pick-up failed as on a natural 1 (2025)
                 no_ball_pick_up(s, p)
@@ -516,99 +520,77 @@ class Activation(Procedure):
         return False
 
     def _aim(self, s: BloodBowlState, p: Player, target: int, verb: str) -> bool:
-        from tablesports.games.bloodbowl.turn.animosity import Animosity, resents
-        from tablesports.games.bloodbowl.turn.block import Block
-        from tablesports.games.bloodbowl.turn.foul import Foul
-        from tablesports.games.bloodbowl.turn.hit_and_run import HitAndRun
-        from tablesports.games.bloodbowl.turn.passing import HandOff, PassAction, Possession
+        return AIM_VERBS[verb](self, s, p, target, verb)
 
+    def _strike(self, s: BloodBowlState, p: Player, other: int, *procs: Procedure) -> None:
+        """A block or a Special action on `other` (then `procs`): in a Blitz it costs a square of
+        movement (a Rush beyond his MA); the target may Dump-off first, Trickster may move."""
+        blitz = self.kind == "blitz"
+        rush = [Rush(self.pid, p.square)] if blitz and self.moved >= p.ma else []
+        self.moved += blitz
+        s.push(*rush, *dump_off(s, other), *tricks(s, other, self.pid), *procs)
+
+    def _goblin(self, s: BloodBowlState, p: Player, target: int, verb: str) -> bool:
+        return goblin_actions.aim(s, self, p, target, verb, dump_off)
+
+    def _leap(self, s: BloodBowlState, p: Player, target: int, verb: str) -> bool:
+        self.path = [target]
+        self.leaping = True
+        self.checked = False
+        return False
+
+    def _gaze(self, s: BloodBowlState, p: Player, target: int, verb: str) -> bool:
+        self.acted = True
+        s.push(*tricks(s, s.pitch[target], self.pid), HypnoticGaze(self.pid, target))
+        return False
+
+    def _stab(self, s: BloodBowlState, p: Player, target: int, verb: str) -> bool:
+        self.acted = self.blitzed = True
+        self.ended = self.kind == "blitz"  # he moves no further after a Stab
         other = s.pitch[target]
-        if verb in GOBLIN_VERBS:
-            from tablesports.games.bloodbowl.turn import goblin_actions
+        self._strike(s, p, other, Stab(self.pid, other))
+        return False
 
-            return goblin_actions.aim(s, self, p, target, verb, dump_off)
-        if verb in ("hand-off to", "pass to"):
-            self.goes_on = give_and_go(s, p, verb, target)
-        if verb == "leap to":
-            self.path = [target]
-            self.leaping = True
-            self.checked = False
-            return False
-        if verb == "gaze at":
-            self.acted = True
-            s.push(*tricks(s, other, self.pid), HypnoticGaze(self.pid, target))
-            return False
-        if verb == "stab at":
-            from tablesports.games.bloodbowl.turn.stab import Stab
+    def _fire(self, s: BloodBowlState, p: Player, target: int, verb: str) -> bool:
+        self.acted = self.blitzed = self.ended = True  # Breathe Fire (2025): the end of it
+        other = s.pitch[target]
+        self._strike(s, p, other, BreatheFire(self.pid, other))
+        return False
 
-            self.acted = self.blitzed = True
-            self.ended = self.kind == "blitz"  # he moves no further after a Stab
-            rush = self.kind == "blitz" and self.moved >= p.ma
-            self.moved += self.kind == "blitz"
-            s.push(
-                *([Rush(self.pid, p.square)] if rush else []),
-                *dump_off(s, other),
-                *tricks(s, other, self.pid),
-                Stab(self.pid, other),
-            )
-            return False
-        if verb == "fire at":  # Breathe Fire (2025): the activation ends after it
-            from tablesports.games.bloodbowl.turn.breathe_fire import BreatheFire
+    def _vomit(self, s: BloodBowlState, p: Player, target: int, verb: str) -> bool:
+        self.acted = self.kind == "projectile vomit"  # a Blitz moves on after it
+        self.blitzed = True
+        other = s.pitch[target]
+        self._strike(s, p, other, ProjectileVomit(self.pid, other))
+        return False
 
-            self.acted = self.blitzed = self.ended = True
-            rush = self.kind == "blitz" and self.moved >= p.ma
-            self.moved += self.kind == "blitz"
-            s.push(
-                *([Rush(self.pid, p.square)] if rush else []),
-                *dump_off(s, other),
-                *tricks(s, other, self.pid),
-                BreatheFire(self.pid, other),
-            )
-            return False
-        if verb == "vomit at":
-            from tablesports.games.bloodbowl.turn.vomit import ProjectileVomit
-
-            self.acted = self.kind == "projectile vomit"  # a Blitz moves on after it
+    def _block(self, s: BloodBowlState, p: Player, target: int, verb: str) -> bool:
+        other = s.pitch[target]
+        if self.kind == "blitz":
             self.blitzed = True
-            rush = self.kind == "blitz" and self.moved >= p.ma
-            self.moved += self.kind == "blitz"
-            s.push(
-                *([Rush(self.pid, p.square)] if rush else []),
-                *dump_off(s, other),
-                *tricks(s, other, self.pid),
-                ProjectileVomit(self.pid, other),
-            )
-        elif self.kind in ("block", "blitz"):
-            self.acted = self.kind == "block"
-            if self.kind == "blitz":
-                self.blitzed = True
-                rush = self.moved >= p.ma
-                self.moved += 1
-                s.push(
-                    *([Rush(self.pid, p.square)] if rush else []),
-                    *dump_off(s, other),
-                    *tricks(s, other, self.pid),
-                    Block(self.pid, other, True),
-                )
-            else:
-                run = [HitAndRun(self.pid)] if "Hit and Run" in p.skills else []
-                s.push(
-                    *dump_off(s, other),
-                    *tricks(s, other, self.pid),
-                    Block(self.pid, other, False),
-                    *run,
-                )
-        elif self.kind == "foul":
-            self.acted = True
-            s.push(Foul(self.pid, other))
-        elif self.kind in ("hand-off", "pass") and other >= 0 and resents(s, p, s.players[other]):
-            self.acted = True
-            s.push(*on_the_ball(s, p.team, verb), Animosity(self.pid, target, verb))
-        elif self.kind == "hand-off":
-            self.acted = True
-            s.push(HandOff(self.pid, other))
+            self._strike(s, p, other, Block(self.pid, other, True))
         else:
             self.acted = True
+            run = [HitAndRun(self.pid)] if "Hit and Run" in p.skills else []
+            self._strike(s, p, other, Block(self.pid, other, False), *run)
+        return False
+
+    def _foul(self, s: BloodBowlState, p: Player, target: int, verb: str) -> bool:
+        self.acted = True
+        s.push(Foul(self.pid, s.pitch[target]))
+        return False
+
+    def _give(self, s: BloodBowlState, p: Player, target: int, verb: str) -> bool:
+        """A hand-off or a pass (Hail Mary too); Give and Go may let him move on after it."""
+        other = s.pitch[target]
+        if verb != "hail mary to":
+            self.goes_on = give_and_go(s, p, verb, target)
+        self.acted = True
+        if other >= 0 and resents(s, p, s.players[other]):
+            s.push(*on_the_ball(s, p.team, verb), Animosity(self.pid, target, verb))
+        elif self.kind == "hand-off":
+            s.push(HandOff(self.pid, other))
+        else:
             hail_mary = verb == "hail mary to"
             s.push(
                 *on_the_ball(s, p.team, verb),
@@ -631,6 +613,25 @@ class Activation(Procedure):
     @staticmethod
     def _scores(p: Player) -> bool:
         return coords(p.square)[0] == end_zone_column(1 - p.team)
+
+
+AimStep = Callable[[Activation, "BloodBowlState", "Player", int, str], bool]
+AIM_VERBS: dict[str, AimStep] = {
+    "block": Activation._block,
+    "blitz": Activation._block,
+    "vomit at": Activation._vomit,
+    "stab at": Activation._stab,
+    "fire at": Activation._fire,
+    "gaze at": Activation._gaze,
+    "leap to": Activation._leap,
+    "foul": Activation._foul,
+    "hand-off to": Activation._give,
+    "pass to": Activation._give,
+    "hail mary to": Activation._give,
+    **dict.fromkeys(GOBLIN_VERBS, Activation._goblin),
+}
+"""What each target's verb (`Aim.verb`) does: the procedure it pushes and the activation's
+flags it sets."""
 
 
 # --- On the Ball (BB2020 skill) ---------------------------------------------------------------
@@ -757,8 +758,6 @@ class DumpOff(Procedure):
         return f"{self.describe(s)}: 'no dump-off' or a quick pass ('pass to 14,6')"
 
     def step(self, s: BloodBowlState, action: Any) -> bool:
-        from tablesports.games.bloodbowl.turn.passing import PassAction
-
         if action is None or isinstance(action, NoDumpOff):
             return True
         p = s.players[self.pid]

@@ -11,6 +11,7 @@ Frenzy, Mighty Blow (in the armour roll).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations_with_replacement
 from math import factorial, prod
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,7 @@ from tablesports.games.bloodbowl.turn.actions import (
     BlockDice,
     Brawl,
     ChooseDie,
+    Face,
     FollowUp,
     HatredReroll,
 )
@@ -82,6 +84,9 @@ WRESTLING, FENDING = 11, 12  # bb-newteams: Wrestle's and Fend's choices (turn/w
 PRO_ROLL, PRO_PICK, PRO_DIE = 13, 14, 15  # Pro (2025): its D6, the die picked, its re-roll
 BRAWLER = Brawl()
 HATRED = HatredReroll()
+DOWN = (Face.STUMBLE, Face.POW)
+"""The faces that knock the defender down (Stumble unless Dodge turns it into a Push)."""
+PUSHED_BACK = (Face.PUSH, Face.STUMBLE, Face.POW)
 
 
 def block_st(att: Player, blitz: bool) -> int:
@@ -177,7 +182,7 @@ class Block(Procedure):
         self.ddown = False
         self.frenzied = False
         self.hated = False  # Hatred's re-roll of a Player Down die is used
-        self.redo = "both-down"  # the face a skill's re-roll of one die takes back
+        self.redo = Face.BOTH_DOWN  # the face a skill's re-roll of one die takes back
         self.asked = -1  # Wrestle: the last player whose coach was asked
         self.fended = False
         self.pro_face = ""  # Pro: the face of the die being re-rolled
@@ -258,148 +263,181 @@ class Block(Procedure):
     def why(self, s: BloodBowlState, action: Any) -> str:
         return f"{self.describe(s)}: the choices are {', '.join(map(str, self.legal(s)))}"
 
-    # --- doing it --------------------------------------------------------------------------
+    # --- doing it: one method per phase (`STEPS`) ----------------------------------------------
     def step(self, s: BloodBowlState, action: Any) -> bool:
-        att, dfd = s.players[self.attacker], s.players[self.defender]
-        ph = self.phase
-        if ph == START:
-            if not (att.standing and dfd.standing and dfd.square in NEIGHBOURS[att.square]):
-                return True
-            if dfd.has("Foul Appearance") and not self.frenzied:
-                self.phase = FOUL_APPEARANCE
-                return False
-            return self._start(s, att, dfd)
-        if ph == FOUL_APPEARANCE:
-            if foul_appearance(s, att, dfd, action.value):
-                return True
-            return self._start(s, att, dfd)
-        if ph == DAUNTLESS:
-            ok = action.value + self.st > dfd.st
-            s.log(
-                "dauntless",
-                f"{att.label()} (Dauntless): D6={action.value} + ST {self.st} "
-                f"against ST {dfd.st}: {'success' if ok else 'failure'}.",
-                "Dauntless (BB2020)",
-            )
-            if ok:
-                self.st = dfd.st
-            return self._count(s, att, dfd)
-        if ph == BRAWL:
-            self.faces.remove(self.redo)
-            self.faces = sorted([*self.faces, *action.faces], key=FACES.index)
-            if self.redo == "skull":
-                s.log(
-                    "hatred",
-                    f"{att.label()} (Hatred) re-rolls a Player Down: {action.faces[0]}.",
-                    HATRED_RULE,
-                )
-            else:
-                s.log(
-                    "brawler",
-                    f"{att.label()} (Brawler) re-rolls a Both Down: {action.faces[0]}.",
-                    "Brawler (BB2020)",
-                )
-            return self._decide(s, att)
-        if ph == PRO_ROLL:
-            self.phase = PRO_PICK if pro_roll(s, att, action.value) else DECIDE
-            return False if self.phase == PRO_PICK else self._decide(s, att)
-        if ph == PRO_PICK:
-            self.pro_face = action.face
-            self.phase = PRO_DIE
-            return False
-        if ph == PRO_DIE:
-            self.faces.remove(self.pro_face)
-            self.faces = sorted([*self.faces, *action.faces], key=FACES.index)
-            s.log(
-                "pro",
-                f"{att.label()} (Pro) re-rolls a {self.pro_face}: {action.faces[0]}.",
-                "Pro (2025)",
-            )
-            return self._decide(s, att)
-        if ph == ROLL:
-            self.faces = list(action.faces)
-            s.log(
-                "block_dice",
-                f"{att.label()} blocks {dfd.label()}: {action}.",
-                self.rule,
-                faces=self.faces,
-                attacker_chooses=self.mine,
-            )
-            return self._decide(s, att)
-        if ph in (DECIDE, DEFENDER):
-            if action == USE_PRO:
-                try_pro(s, att)
-                self.rerolled = True  # no other re-roll for these dice
-                self.phase = PRO_ROLL
-                return False
-            if action == BRAWLER:
-                self.brawled = True
-                self.redo = "both-down"
-                self.phase = BRAWL
-                return False
-            if action == HATRED:
-                self.hated = True
-                self.redo = "skull"
-                self.phase = BRAWL
-                return False
-            if action == REROLL:
-                spend_team_reroll(s, att.team)
-                self.rerolled = True
-                self.phase = ROLL
-                return False
-            if action == NO_REROLL:
-                self.phase = DEFENDER
-                return False
-            return self._resolve(s, att, dfd, action.face)
-        if ph == WRESTLING:
-            if action.use:
-                wrestle(s, att, dfd, s.players[self.asked])
-                self.phase = KNOCK
-                return False
-            return self._both_down(s, att, dfd)
-        if ph == FENDING:
-            if action is not None and action.use:
-                self.fended = True
-                fend_log(s, dfd, att)
-            self.phase = PUSHED
-            return False
-        if ph in (PUSHED, TAUNT):
-            follow = action == FOLLOW or (action is None and self._can_follow(s))
-            if ph == PUSHED and action == STAY and "Taunt" in dfd.skills:
-                self.phase = TAUNT  # his coach may make the attacker follow up (2025)
-                return False
-            if follow and ph == TAUNT:
-                s.log("taunt", f"{dfd.label()} (Taunt) draws {att.label()} on.", TAUNT_RULE)
-            if follow:
-                had_ball = s.ball_state == HELD and s.ball == att.square
-                s.place(att, self.vacated)
-                if had_ball:
-                    s.ball = self.vacated
-                s.log("follow_up", f"{att.label()} follows up.", self.rule)
-            self.phase = KNOCK
-            if self.strip and dfd.square >= 0 and s.ball_state == HELD and s.ball == dfd.square:
-                s.log("strip_ball", f"{att.label()} strips the ball from {dfd.label()}.", STRIP)
-                s.ball_state = IN_AIR  # it bounces from where he was pushed (BB2020)
-                s.push(Bounce(dfd.square))
-            if self.ddown and dfd.square >= 0:
-                knock_down(s, dfd.pid, by=att.pid)
-            if self.adown:
-                knock_down(s, att.pid)
-            return False
-        if ph == KNOCK:
-            self.phase = DONE
-            if (
-                att.has("Frenzy")
-                and not self.frenzied
-                and self.pushed
-                and att.standing
-                and dfd.standing
-                and dfd.square in NEIGHBOURS[att.square]
-                and not s.turnover
-            ):
-                return self._frenzy(s, att)
-            self._touchdown(s)
+        by_phase = STEPS.get(self.phase)
+        return True if by_phase is None else by_phase(self, s, action)
+
+    def _pair(self, s: BloodBowlState) -> tuple[Player, Player]:
+        return s.players[self.attacker], s.players[self.defender]
+
+    def _step_start(self, s: BloodBowlState, action: Any) -> bool:
+        att, dfd = self._pair(s)
+        if not (att.standing and dfd.standing and dfd.square in NEIGHBOURS[att.square]):
             return True
+        if dfd.has("Foul Appearance") and not self.frenzied:
+            self.phase = FOUL_APPEARANCE
+            return False
+        return self._start(s, att, dfd)
+
+    def _step_foul_appearance(self, s: BloodBowlState, action: Any) -> bool:
+        att, dfd = self._pair(s)
+        if foul_appearance(s, att, dfd, action.value):
+            return True
+        return self._start(s, att, dfd)
+
+    def _step_dauntless(self, s: BloodBowlState, action: Any) -> bool:
+        att, dfd = self._pair(s)
+        ok = action.value + self.st > dfd.st
+        s.log(
+            "dauntless",
+            f"{att.label()} (Dauntless): D6={action.value} + ST {self.st} "
+            f"against ST {dfd.st}: {'success' if ok else 'failure'}.",
+            "Dauntless (BB2020)",
+        )
+        if ok:
+            self.st = dfd.st
+        return self._count(s, att, dfd)
+
+    def _step_brawl(self, s: BloodBowlState, action: Any) -> bool:
+        """Brawler's or Hatred's re-roll of one die (`redo`)."""
+        att = s.players[self.attacker]
+        self.faces.remove(self.redo)
+        self.faces = sorted([*self.faces, *action.faces], key=FACES.index)
+        if self.redo == Face.SKULL:
+            s.log(
+                "hatred",
+                f"{att.label()} (Hatred) re-rolls a Player Down: {action.faces[0]}.",
+                HATRED_RULE,
+            )
+        else:
+            s.log(
+                "brawler",
+                f"{att.label()} (Brawler) re-rolls a Both Down: {action.faces[0]}.",
+                "Brawler (BB2020)",
+            )
+        return self._decide(s, att)
+
+    def _step_pro_roll(self, s: BloodBowlState, action: Any) -> bool:
+        att = s.players[self.attacker]
+        self.phase = PRO_PICK if pro_roll(s, att, action.value) else DECIDE
+        return False if self.phase == PRO_PICK else self._decide(s, att)
+
+    def _step_pro_pick(self, s: BloodBowlState, action: Any) -> bool:
+        self.pro_face = action.face
+        self.phase = PRO_DIE
+        return False
+
+    def _step_pro_die(self, s: BloodBowlState, action: Any) -> bool:
+        att = s.players[self.attacker]
+        self.faces.remove(self.pro_face)
+        self.faces = sorted([*self.faces, *action.faces], key=FACES.index)
+        s.log(
+            "pro",
+            f"{att.label()} (Pro) re-rolls a {self.pro_face}: {action.faces[0]}.",
+            "Pro (2025)",
+        )
+        return self._decide(s, att)
+
+    def _step_roll(self, s: BloodBowlState, action: Any) -> bool:
+        att, dfd = self._pair(s)
+        self.faces = list(action.faces)
+        s.log(
+            "block_dice",
+            f"{att.label()} blocks {dfd.label()}: {action}.",
+            self.rule,
+            faces=self.faces,
+            attacker_chooses=self.mine,
+        )
+        return self._decide(s, att)
+
+    def _step_choice(self, s: BloodBowlState, action: Any) -> bool:
+        """DECIDE and DEFENDER: a die chosen, or a re-roll (Pro, Brawler, Hatred, the team's),
+        or the attacker's coach leaves the choice to the stronger defender's."""
+        att, dfd = self._pair(s)
+        if action == USE_PRO:
+            try_pro(s, att)
+            self.rerolled = True  # no other re-roll for these dice
+            self.phase = PRO_ROLL
+            return False
+        if action == BRAWLER:
+            self.brawled = True
+            self.redo = Face.BOTH_DOWN
+            self.phase = BRAWL
+            return False
+        if action == HATRED:
+            self.hated = True
+            self.redo = Face.SKULL
+            self.phase = BRAWL
+            return False
+        if action == REROLL:
+            spend_team_reroll(s, att.team)
+            self.rerolled = True
+            self.phase = ROLL
+            return False
+        if action == NO_REROLL:
+            self.phase = DEFENDER
+            return False
+        return self._resolve(s, att, dfd, action.face)
+
+    def _step_wrestling(self, s: BloodBowlState, action: Any) -> bool:
+        att, dfd = self._pair(s)
+        if action.use:
+            wrestle(s, att, dfd, s.players[self.asked])
+            self.phase = KNOCK
+            return False
+        return self._both_down(s, att, dfd)
+
+    def _step_fending(self, s: BloodBowlState, action: Any) -> bool:
+        att, dfd = self._pair(s)
+        if action is not None and action.use:
+            self.fended = True
+            fend_log(s, dfd, att)
+        self.phase = PUSHED
+        return False
+
+    def _step_follow(self, s: BloodBowlState, action: Any) -> bool:
+        """PUSHED and TAUNT: the follow-up, then the ball stripped and the knock-downs."""
+        att, dfd = self._pair(s)
+        ph = self.phase
+        follow = action == FOLLOW or (action is None and self._can_follow(s))
+        if ph == PUSHED and action == STAY and "Taunt" in dfd.skills:
+            self.phase = TAUNT  # his coach may make the attacker follow up (2025)
+            return False
+        if follow and ph == TAUNT:
+            s.log("taunt", f"{dfd.label()} (Taunt) draws {att.label()} on.", TAUNT_RULE)
+        if follow:
+            had_ball = s.ball_state == HELD and s.ball == att.square
+            s.place(att, self.vacated)
+            if had_ball:
+                s.ball = self.vacated
+            s.log("follow_up", f"{att.label()} follows up.", self.rule)
+        self.phase = KNOCK
+        if self.strip and dfd.square >= 0 and s.ball_state == HELD and s.ball == dfd.square:
+            s.log("strip_ball", f"{att.label()} strips the ball from {dfd.label()}.", STRIP)
+            s.ball_state = IN_AIR  # it bounces from where he was pushed (BB2020)
+            s.push(Bounce(dfd.square))
+        if self.ddown and dfd.square >= 0:
+            knock_down(s, dfd.pid, by=att.pid)
+        if self.adown:
+            knock_down(s, att.pid)
+        return False
+
+    def _step_knock(self, s: BloodBowlState, action: Any) -> bool:
+        """After the knock-downs: Frenzy's second block, or the end (a touchdown, maybe)."""
+        att, dfd = self._pair(s)
+        self.phase = DONE
+        if (
+            att.has("Frenzy")
+            and not self.frenzied
+            and self.pushed
+            and att.standing
+            and dfd.standing
+            and dfd.square in NEIGHBOURS[att.square]
+            and not s.turnover
+        ):
+            return self._frenzy(s, att)
+        self._touchdown(s)
         return True
 
     def _frenzy(self, s: BloodBowlState, att: Player) -> bool:
@@ -444,7 +482,7 @@ class Block(Procedure):
         return (
             not self.blitz
             and not self.brawled
-            and "both-down" in self.faces
+            and Face.BOTH_DOWN in self.faces
             and s.players[self.attacker].has("Brawler")
         )
 
@@ -453,7 +491,7 @@ class Block(Procedure):
         player with the keyword in brackets."""
         return (
             not self.hated
-            and "skull" in self.faces
+            and Face.SKULL in self.faces
             and hates(s.players[self.attacker], s.players[self.defender])
         )
 
@@ -494,11 +532,11 @@ class Block(Procedure):
             face=face,
         )
         jugg = self.blitz and att.has("Juggernaut")
-        if face == "stumble" and dfd.has("Dodge") and not att.has("Tackle"):
-            face = "push"
-        if face == "both-down" and jugg:
-            face = "push"
-        if face == "both-down" and ("Wrestle" in att.skills or "Wrestle" in dfd.skills):
+        if face == Face.STUMBLE and dfd.has("Dodge") and not att.has("Tackle"):
+            face = Face.PUSH
+        if face == Face.BOTH_DOWN and jugg:
+            face = Face.PUSH
+        if face == Face.BOTH_DOWN and ("Wrestle" in att.skills or "Wrestle" in dfd.skills):
             self.asked = -1
             return self._both_down(s, att, dfd)
         return self._apply_face(s, att, dfd, face, jugg)
@@ -509,14 +547,14 @@ class Block(Procedure):
         if self.asked >= 0:
             self.phase = WRESTLING
             return False
-        return self._apply_face(s, att, dfd, "both-down", False)
+        return self._apply_face(s, att, dfd, Face.BOTH_DOWN, False)
 
     def _apply_face(
         self, s: BloodBowlState, att: Player, dfd: Player, face: str, jugg: bool
     ) -> bool:
-        self.adown = face == "skull" or (face == "both-down" and not att.has("Block"))
-        self.ddown = face in ("stumble", "pow") or (face == "both-down" and not dfd.has("Block"))
-        self.pushed = face in ("push", "stumble", "pow")
+        self.adown = face == Face.SKULL or (face == Face.BOTH_DOWN and not att.has("Block"))
+        self.ddown = face in DOWN or (face == Face.BOTH_DOWN and not dfd.has("Block"))
+        self.pushed = face in PUSHED_BACK
         if self.pushed and dfd.has("Stand Firm") and not jugg:
             s.log("stand_firm", f"{dfd.label()} stands firm.", "Stand Firm (BB2020)")
             self.pushed = False
@@ -525,7 +563,7 @@ class Block(Procedure):
             self.pushed = False
         self.phase = FENDING if self.pushed and can_fend(att, dfd, self.blitz) else PUSHED
         self.strip = (
-            face == "push"
+            face == Face.PUSH
             and self.pushed
             and att.has("Strip Ball")
             and s.ball_state == HELD
@@ -561,3 +599,24 @@ class Block(Procedure):
             and coords(carrier.square)[0] == end_zone_column(1 - carrier.team)
         ):
             s.touchdown(carrier)
+
+
+BlockStep = Callable[[Block, "BloodBowlState", Any], bool]
+STEPS: dict[int, BlockStep] = {
+    START: Block._step_start,
+    FOUL_APPEARANCE: Block._step_foul_appearance,
+    DAUNTLESS: Block._step_dauntless,
+    BRAWL: Block._step_brawl,
+    PRO_ROLL: Block._step_pro_roll,
+    PRO_PICK: Block._step_pro_pick,
+    PRO_DIE: Block._step_pro_die,
+    ROLL: Block._step_roll,
+    DECIDE: Block._step_choice,
+    DEFENDER: Block._step_choice,
+    WRESTLING: Block._step_wrestling,
+    FENDING: Block._step_fending,
+    PUSHED: Block._step_follow,
+    TAUNT: Block._step_follow,
+    KNOCK: Block._step_knock,
+}
+"""What `Block.step` does in each phase (DONE, and any other: the block is over)."""

@@ -136,8 +136,8 @@ class ArmourInjury(Procedure):
             total = min(12, action.total + self.bonus)
             stunty = p.has("Stunty")
             result = STUNTY_INJURY[total].result if stunty else INJURY[total].result
-            if result == "ko" and total == 8 and p.has("Thick Skull"):
-                result = "stunned"
+            if result == "ko" and total == (7 if stunty else 8) and p.has("Thick Skull"):
+                result = "stunned"  # BB2020: with Stunty, KO'd only on 8 and a 7 is Stunned
             if result == "stunned" and (self.stunned_ko or "Ball & Chain" in p.skills):
                 result = "ko"
             if result == "casualty" and self.bitten:
