@@ -142,12 +142,13 @@ def test_r143_a_pinned_hero_stays_down_after_its_penalty() -> None:
     assert st.down[h("b2")] == 1 and st.penalty[h("b2")] == 0
 
 
-def test_r144_r147_the_pin_ends_when_the_pinner_moves_away_and_the_hero_stands() -> None:
+def test_r144_r145_the_pin_ends_when_the_pinner_moves_away_and_the_hero_kneels_on() -> None:
     body = "r2 wren long k6 E 3/4; b2 bex long l6 W 0/3 down0 pinned-by=r2"
     st = pos(body, "rda=4 init=red active=r2")
     play(st, "jog", "step j6")
-    assert st.pinned_by[h("b2")] == -1 and st.down[h("b2")] == 0
-    assert st.phase == "face-after" and st.player == 1  # it chooses its new facing
+    assert st.pinned_by[h("b2")] == -1  # released (R144 d) ...
+    assert st.down[h("b2")] == 1  # ... but kneeling until blue is on turn again (R145)
+    assert st.phase == "act" and st.player == 0
 
 
 def test_r144_attacking_releases_the_pin() -> None:

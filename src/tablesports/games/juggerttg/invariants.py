@@ -27,6 +27,8 @@ COMBAT_PHASES = frozenset(
         *(S.C_WRESTLE, S.C_PUSH, S.C_REROLL),
     )
 )
+DECIDED = frozenset((S.C_WRESTLE, S.C_PUSH))
+"""Combat phases after the result: the wrestling is decided (``c_kind`` is 'done')."""
 ACTIVE_PHASES = frozenset((S.ACT, S.HOLD_START, S.BONUS, S.AOO, S.AOO_FACE))
 C_KINDS = ("", "std", "talent", "bonus", "aoo", "wrestle", "done")
 C_MODES = ("", "parry", "duel", "none")
@@ -140,6 +142,17 @@ def _scalars(s: JuggerState) -> None:
     _in("c_declined", s.c_declined, 0, 1, "0 or 1 (at most two heroes may answer a roll)")
     _in("c_flank", s.c_flank, 0, 1, "0 or 1")
     _in("c_back", s.c_back, 0, 1 - s.c_flank, "0 or 1, and 0 for a flank attack")
+    _in("exhausting", s.exhausting, 0, (1 << S.SEATS) - 1, "a set of seats (bit h: seat h)")
+    if s.exhausting and s.phase not in rules.MID_ACTION:
+        raise _bad("exhausting", s.exhausting, "0 between actions: exhaustion has set in (R48)")
+    for h in range(S.SEATS):
+        if s.exhausting >> h & 1 and (s.card[h] < 0 or s.ap[h] != 0 or s.exhausted[h]):
+            raise _bad(
+                "exhausting",
+                s.exhausting,
+                f"{hero_label(h)}: a hero at 0 AP, not yet "
+                "exhausted (the action that spent its last AP is under way, R48)",
+            )
     _in("d_left", s.d_left, 0, 3, "0 to 3 draws or recruits")
     from tablesports.games.juggerttg.draft import MAX_TURNS
 
@@ -324,7 +337,7 @@ def _combat(s: JuggerState) -> None:
                 raise _bad(f, k, f"a hero on the board in phase {ph!r}")
         if a // 8 == d // 8:
             raise _bad("c_def", d, "an enemy of the attacker")
-        if s.c_kind in ("", "done"):
+        if s.c_kind in ("", "done") and ph not in DECIDED:
             raise _bad("c_kind", s.c_kind, "the kind of the attack under way")
         if s.c_after == "":
             raise _bad("c_after", s.c_after, "'act' or 'aoo' during a combat")

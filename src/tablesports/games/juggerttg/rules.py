@@ -63,7 +63,7 @@ def afford(st: JuggerState, h: int) -> int:
 
 
 def pay(st: JuggerState, h: int, n: int) -> None:
-    """Pay n points: FP first, then TPP, then AP (house rule G31); the last AP exhausts (R48)."""
+    """Pay n points: FP first, then TPP, then AP (house rule G31)."""
     take = min(n, st.fp[h])
     st.fp[h] -= take
     n -= take
@@ -72,10 +72,24 @@ def pay(st: JuggerState, h: int, n: int) -> None:
     st.tpp[p] -= take
     n -= take
     if n:
-        st.ap[h] -= n
-        if st.ap[h] <= 0:
-            st.ap[h] = 0
+        spend_ap(st, h, n)
+
+
+def spend_ap(st: JuggerState, h: int, n: int) -> None:
+    """The last AP exhausts the hero once the action that spent it completes (R48)."""
+    st.ap[h] -= n
+    if st.ap[h] <= 0:
+        st.ap[h] = 0
+        st.exhausting |= 1 << h
+
+
+def settle_exhaustion(st: JuggerState, ev: list[Event]) -> None:
+    """The action is complete: who spent its last AP in it is exhausted now (R48)."""
+    for h in range(S.SEATS):
+        if st.exhausting >> h & 1:
             st.exhausted[h] = 1
+            ev.append(Event("exhausted", f"{hero_label(h)} is exhausted", rule="R48"))
+    st.exhausting = 0
 
 
 def talent_ok(st: JuggerState, h: int, effect: str) -> bool:
@@ -100,10 +114,7 @@ def pay_talent(st: JuggerState, h: int) -> None:
     take = min(red, st.tpp[p])
     st.tpp[p] -= take
     if red - take:
-        st.ap[h] -= red - take
-        if st.ap[h] <= 0:
-            st.ap[h] = 0
-            st.exhausted[h] = 1
+        spend_ap(st, h, red - take)
     pay(st, h, t.fp)
 
 
@@ -670,7 +681,15 @@ def apply(st: JuggerState, a: Act) -> list[Event]:
         ev.append(Event("drop", f"the Jugg is put down on {name(a.a)}", rule="R132"))
         del st.queue[:2]
         flush(st)
+    if st.exhausting and st.phase not in MID_ACTION:
+        settle_exhaustion(st, ev)
     return ev
+
+
+MID_ACTION = frozenset(
+    (S.C_REACT, S.C_BUY_A, S.C_DEFEND, S.C_BUY_D, S.C_ROLL_A, S.C_ROLL_D, S.C_REROLL, S.BONUS)
+)
+"""Phases inside an action (a combat, a talent's bonus attacks): exhaustion waits (R48)."""
 
 
 def recruit(st: JuggerState, a: Act, ev: list[Event]) -> None:
@@ -784,6 +803,8 @@ def to_turn(st: JuggerState) -> None:
     """Find the next player who has an activation choice (R38, R40, R43)."""
     st.active = -1
     while True:
+        if stand_released(st, st.turn_player):
+            return
         if turn_options(st, st.turn_player):
             st.phase = S.TURN
             st.player = st.turn_player
@@ -882,11 +903,33 @@ def end_activation(st: JuggerState) -> None:
 
 def release_pins(st: JuggerState, h: int, ev: list[Event], rule: str) -> None:
     for k in pins_of(st, h):
-        st.pinned_by[k] = -1
-        ev.append(Event("unpin", f"{hero_label(k)} is no longer pinned", rule=rule))
-        if st.penalty[k] == 0 and st.down[k]:
-            st.down[k] = 0  # R147: up again at once
-            st.queue += [STAND_UP, k]
+        release(st, k, ev, rule)
+
+
+def release(st: JuggerState, k: int, ev: list[Event], rule: str) -> None:
+    """The pin on k ends (R144). With its penalty over, k stands up at once if its player is
+    on turn (R147); else it stays kneeling, and may be pinned again, until that player's next
+    turn (R145), when `to_turn` stands it up."""
+    st.pinned_by[k] = -1
+    ev.append(Event("unpin", f"{hero_label(k)} is no longer pinned", rule=rule))
+    if st.penalty[k] == 0 and st.down[k] and st.turn_player == k // 8:
+        st.down[k] = 0
+        st.queue += [STAND_UP, k]
+
+
+def stand_released(st: JuggerState, p: int) -> bool:
+    """Player p is on turn: its heroes released from a pin and not pinned again stand up
+    (R145, R147); True when one must first choose its facing."""
+    stood = False
+    down, penalty, pinned_by = st.down, st.penalty, st.pinned_by
+    for h in seats(p):
+        if down[h] and not penalty[h] and pinned_by[h] < 0 and st.pos[h] >= 0:
+            down[h] = 0
+            st.queue += [STAND_UP, h]
+            stood = True
+    if stood:
+        flush(st)
+    return stood
 
 
 def end_hold(st: JuggerState, ev: list[Event], rule: str) -> None:
@@ -917,11 +960,7 @@ def move_to(st: JuggerState, h: int, x: int, ev: list[Event]) -> None:
     st.pos[h] = x
     for k in pins_of(st, h):
         if DIST[x][st.pos[k]] != 1:
-            st.pinned_by[k] = -1
-            ev.append(Event("unpin", f"{hero_label(k)} is no longer pinned", rule="R144"))
-            if st.penalty[k] == 0:
-                st.down[k] = 0
-                st.queue += [STAND_UP, k]
+            release(st, k, ev, "R144")
     if st.holder >= 0 and DIST[st.pos[st.holder]][st.pos[st.held]] != 1:
         end_hold(st, ev, "R130")
     if not st.game.field[x]:
@@ -1006,11 +1045,7 @@ def activation_action(st: JuggerState, a: Act, ev: list[Event]) -> None:
         ev.append(Event("pin", f"{hero_label(h)} pins {hero_label(a.a)}", rule="R139"))
         return
     if k == "unpin":
-        st.pinned_by[a.a] = -1
-        ev.append(Event("unpin", f"{hero_label(a.a)} is no longer pinned", rule="R144"))
-        if st.penalty[a.a] == 0:
-            st.down[a.a] = 0
-            st.queue += [STAND_UP, a.a]
+        release(st, a.a, ev, "R144")
         after_follow_ups(st)
         return
     if k == "end-hold":

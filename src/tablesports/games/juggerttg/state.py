@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tablesports.core.errors import NotationError
+
 SEATS = 16
 
 # phases: who decides what (rules.py says how each is played)
@@ -88,6 +90,7 @@ SCALARS = (
     "reason",
     "roll0",  # initiative skulls of player 0 this roll, -1 not rolled
     "bonus_left",
+    "exhausting",  # bit h: seat h spent its last AP in the action under way (R48)
     # combat
     "c_att",
     "c_def",
@@ -120,7 +123,8 @@ LISTS = (
 )
 
 
-ADDED = {"aoo_from": -1, "c_dskulls": -1, "c_rerolled": 0, "c_declined": 0}
+KNOWN = frozenset((*SCALARS, *LISTS))
+ADDED = {"aoo_from": -1, "c_dskulls": -1, "c_rerolled": 0, "c_declined": 0, "exhausting": 0}
 """Fields newer than some saved states: a state without them reads these values."""
 
 
@@ -165,6 +169,7 @@ class StateData:
     reason: str
     roll0: int
     bonus_left: int
+    exhausting: int
     c_att: int
     c_def: int
     c_kind: str
@@ -210,6 +215,7 @@ class StateData:
         self.reason = ""
         self.roll0 = -1
         self.bonus_left = 0
+        self.exhausting = 0
         self.c_att = self.c_def = -1
         self.c_kind = ""
         self.c_adice = self.c_ddice = 0
@@ -242,6 +248,12 @@ class StateData:
         return out
 
     def load_fields(self, data: dict[str, Any]) -> None:
+        unknown = sorted(set(data) - KNOWN)
+        if unknown:
+            raise NotationError(
+                f"not a Jugger TTG state: unknown fields {unknown} (the fields are those of "
+                "state.SCALARS and state.LISTS)"
+            )
         for f in SCALARS:
             setattr(self, f, data[f] if f in data or f not in ADDED else ADDED[f])
         for f in LISTS:
