@@ -1,7 +1,8 @@
 """The plain data of a Jugger TTG position: flat lists per hero seat, counters and the phase.
 
 Seats 0..7 are red's (player 0), 8..15 blue's; a seat not in use has ``card == -1``. The rules
-that change these fields live in rules.py; this module only holds, copies and serialises them.
+that change these fields live in the rules package (rules/table.py maps each phase to
+its options and effect); this module only holds, copies and serialises them.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from tablesports.core.errors import NotationError
 
 SEATS = 16
 
-# phases: who decides what (rules.py says how each is played)
+# phases: who decides what (rules/table.py says where each is played)
 RECRUIT, FIELD, QWIK, SPAR = "recruit", "field", "qwik", "spar"
 INIT_ROLL, INIT_CHOOSE, PLACE, STAND, TURN, ACT = (
     "init-roll",
