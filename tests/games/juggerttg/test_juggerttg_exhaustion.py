@@ -9,7 +9,7 @@ def test_r48_exhausted_after_the_attack_that_spent_the_last_ap() -> None:
     st = pos("r2 wren long k6 E 0/2; b2 bex long m6 W 3/3", "rda=4 init=red active=r2")
     play(st, "attack b2")
     assert st.ap[h("r2")] == 0 and st.exhausted[h("r2")] == 0
-    assert st.c_adice == 4  # hero attack 2 + long spar 2: not yet exhausted
+    assert st.combat.attack_dice == 4  # hero attack 2 + long spar 2: not yet exhausted
     play(st, "parry", "buy 0", "skulls 1", "skulls 2")
     assert st.exhausted[h("r2")] == 1  # the combat is over: now it is
 
@@ -17,7 +17,7 @@ def test_r48_exhausted_after_the_attack_that_spent_the_last_ap() -> None:
 def test_r48_a_parry_paid_with_the_last_ap_rolls_every_die() -> None:
     st = pos("r2 wren long k6 E 3/4; b2 bex long m6 W 0/2", "rda=4 init=red active=r2")
     play(st, "attack b2", "buy 0", "parry")
-    assert st.ap[h("b2")] == 0 and st.c_ddice == 3  # hero parry 2 + long spar 1
+    assert st.ap[h("b2")] == 0 and st.combat.defence_dice == 3  # hero parry 2 + long spar 1
     play(st, "skulls 3", "skulls 3")
     assert st.exhausted[h("b2")] == 1
 

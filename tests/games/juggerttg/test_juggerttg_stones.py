@@ -81,7 +81,7 @@ def test_r48_an_exhausted_hero_only_jogs_and_loses_a_die() -> None:
     st = pos("r2 wren long k6 E 3/0 exhausted; b2 bex long m6 W 3/3", "rda=4 init=red active=r2")
     assert "run" not in legal(st) and "jog" in legal(st)
     play(st, "attack b2")
-    assert st.c_adice == 3  # attack 2 - 1 + long 2
+    assert st.combat.attack_dice == 3  # attack 2 - 1 + long 2
 
 
 def test_r38_r40_heroes_activate_in_reflex_order_initiative_player_first() -> None:

@@ -202,9 +202,9 @@ class JuggerState(S.StateData, State):
         if ph == S.INIT_ROLL:
             return rules.dice_outcomes(self, rules.init_dice(self, 0 if self.roll0 < 0 else 1))
         if ph == S.C_ROLL_A:
-            return rules.dice_outcomes(self, self.c_adice)
+            return rules.dice_outcomes(self, self.combat.attack_dice)
         if ph == S.C_ROLL_D:
-            return rules.dice_outcomes(self, self.c_ddice)
+            return rules.dice_outcomes(self, self.combat.defence_dice)
         return []
 
     def _apply(self, action: Any) -> list[Event]:

@@ -23,8 +23,8 @@ def illegal_reason(st: JuggerState, a: Any) -> str | None:
     k = a.kind
     if st.phase == S.C_REROLL and k == "reroll" and 0 <= a.a < S.SEATS:
         who = rules.reroll_candidates(st)
-        if a.a in who[st.c_declined + 1 :]:
-            first = who[st.c_declined]
+        if a.a in who[st.combat.declined + 1 :]:
+            first = who[st.combat.declined]
             return (
                 f"R88: both may answer this roll; {hero_label(first)} (higher Reflex, or the "
                 "initiative player's on equal Reflex) is asked first"

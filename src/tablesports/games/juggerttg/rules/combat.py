@@ -13,6 +13,12 @@ from tablesports.games.juggerttg.board import (
     in_view,
     name,
 )
+from tablesports.games.juggerttg.combat_record import (
+    STANDARD_ATTACKS,
+    Attacker,
+    AttackKind,
+    Defence,
+)
 from tablesports.games.juggerttg.rules.base import (
     FACE_AFTER,
     MAX_BUY,
@@ -55,14 +61,20 @@ def reroll_candidates(st: JuggerState) -> list[int]:
     Reflex the initiative player's hero (R88). Nobody reacts in an attack of opportunity (R118)
     nor, as the defender, to a back attack (R115).
     """
-    if st.c_rerolled or st.c_after == "aoo":
+    if st.combat.rerolled or st.combat.after is Attacker.OUTSIDE:
         return []
-    defence = st.c_dskulls >= 0
-    roller, other = (st.c_def, st.c_att) if defence else (st.c_att, st.c_def)
+    defence = st.combat.defence_skulls >= 0
+    roller, other = (
+        (st.combat.defender, st.combat.attacker)
+        if defence
+        else (st.combat.attacker, st.combat.defender)
+    )
     out = []
     if talent_ok(st, roller, "reroll"):
         out.append(roller)
-    if talent_ok(st, other, "force_reroll") and not (st.c_back and other == st.c_def):
+    if talent_ok(st, other, "force_reroll") and not (
+        st.combat.back and other == st.combat.defender
+    ):
         out.append(other)
     if len(out) == 2:
         out.sort(key=lambda h: (-hero(st, h).reflex, h // 8 != st.init))
@@ -71,7 +83,7 @@ def reroll_candidates(st: JuggerState) -> list[int]:
 
 def reaction_options(st: JuggerState) -> list[Act]:
     """The attacked hero's reactions to the declaration (R79, R66, R88-R90)."""
-    d = st.c_def
+    d = st.combat.defender
     out = []
     if talent_ok(st, d, "lunge") and st.held != d:  # R124: a held Qwik makes no quickstep
         out += [act("lunge", x) for x in adjacent_free(st, st.pos[d])]
@@ -84,15 +96,15 @@ def reaction_options(st: JuggerState) -> list[Act]:
 
 def defence_options(st: JuggerState) -> list[Act]:
     """Parry, duel or no defence (R98, R100, R101, R105, R120, house rule G29)."""
-    d, a = st.c_def, st.c_att
+    d, a = st.combat.defender, st.combat.attacker
     money = afford(st, d)
     out = []
-    standard = st.c_kind in ("std", "talent", "bonus")
+    standard = st.combat.kind in STANDARD_ATTACKS
     if money >= ATTACK_COST:
         out.append(act("parry"))
     if standard and talent_ok(st, d, "parry_dice"):
         out.append(act("talent-parry"))
-    may_duel = st.c_kind == "wrestle" or st.role[d] == POMPFER
+    may_duel = st.combat.kind is AttackKind.WRESTLE or st.role[d] == POMPFER
     if may_duel and DIST[st.pos[d]][st.pos[a]] <= reach(st, d) and sees(st, d, a):
         extra = RELOAD_COST if spar(st, d).chain and not st.chain_ready[d] else 0
         if money >= ATTACK_COST + extra:
@@ -105,43 +117,43 @@ def defence_options(st: JuggerState) -> list[Act]:
     return out
 
 
-def declare_attack(st: JuggerState, a: int, d: int, kind: str, ev: list[Event]) -> None:
+def declare_attack(st: JuggerState, a: int, d: int, kind: AttackKind, ev: list[Event]) -> None:
     """Step 1 of the combat (R103); flank and back attacks are decided here (R114, R115)."""
-    is_aoo = kind == "aoo"
+    is_aoo = kind is AttackKind.OPPORTUNITY
     if is_aoo:
         pay(st, a, ATTACK_COST)  # R116
         if st.role[a] == QWIK:
-            kind = "wrestle"
-    st.c_att, st.c_def, st.c_kind = a, d, kind
-    st.c_after = "act" if st.active == a else "aoo"
+            kind = AttackKind.WRESTLE
+    st.combat.attacker, st.combat.defender, st.combat.kind = a, d, kind
+    st.combat.after = Attacker.ACTIVATING if st.active == a else Attacker.OUTSIDE
     sp = spar(st, a)
-    if kind != "wrestle":
+    if kind is not AttackKind.WRESTLE:
         release_pins(st, a, ev, "R144")  # (c) the pinner attacks
         if sp.chain and not st.chain_ready[a]:
             pay(st, a, RELOAD_COST)  # an AoO with a thrown chain reloads (R112, R121)
             st.chain_ready[a] = 1
     dice = attack_stat(st, a) + sp.attack
     t = hero(st, a).talent
-    if kind == "talent" and t is not None and t.effect == "attack_dice":
+    if kind is AttackKind.TALENT and t is not None and t.effect == "attack_dice":
         dice += t.amount
-    st.c_adice = dice
-    st.c_ddice = 0
-    st.c_dskulls = -1
-    st.c_flank = st.c_back = 0
+    st.combat.attack_dice = dice
+    st.combat.defence_dice = 0
+    st.combat.defence_skulls = -1
+    st.combat.flank = st.combat.back = 0
     if not in_view(st.pos[d], st.facing[d], st.pos[a]):
-        start = st.start_hex[a] if st.c_after == "act" else st.pos[a]
+        start = st.start_hex[a] if st.combat.after is Attacker.ACTIVATING else st.pos[a]
         if in_view(st.pos[d], st.facing[d], start):
-            st.c_flank = 1
+            st.combat.flank = 1
         else:
-            st.c_back = 1
+            st.combat.back = 1
     what = {
-        "std": "attacks",
-        "talent": "attacks (talent)",
-        "bonus": "makes a bonus attack on",
-        "aoo": "makes an attack of opportunity on",
-        "wrestle": "wrestles",
+        AttackKind.STANDARD: "attacks",
+        AttackKind.TALENT: "attacks (talent)",
+        AttackKind.BONUS: "makes a bonus attack on",
+        AttackKind.OPPORTUNITY: "makes an attack of opportunity on",
+        AttackKind.WRESTLE: "wrestles",
     }[kind]
-    side = " from the back" if st.c_back else " from the flank" if st.c_flank else ""
+    side = " from the back" if st.combat.back else " from the flank" if st.combat.flank else ""
     ev.append(
         Event(
             "attack",
@@ -150,7 +162,7 @@ def declare_attack(st: JuggerState, a: int, d: int, kind: str, ev: list[Event]) 
             "R103",
         )
     )
-    if not is_aoo and not st.c_back and reaction_options(st):
+    if not is_aoo and not st.combat.back and reaction_options(st):
         st.phase = S.C_REACT
         st.player = d // 8
         return
@@ -158,15 +170,15 @@ def declare_attack(st: JuggerState, a: int, d: int, kind: str, ev: list[Event]) 
 
 
 def to_buy_attack(st: JuggerState) -> None:
-    if st.c_kind == "bonus" or afford(st, st.c_att) < DIE_COST:
+    if st.combat.kind is AttackKind.BONUS or afford(st, st.combat.attacker) < DIE_COST:
         to_defence(st)  # R113: no dice bought for a bonus attack
         return
     st.phase = S.C_BUY_A
-    st.player = st.c_att // 8
+    st.player = st.combat.attacker // 8
 
 
 def reaction(st: JuggerState, a: Act, ev: list[Event]) -> None:
-    d, att = st.c_def, st.c_att
+    d, att = st.combat.defender, st.combat.attacker
     if a.kind == "lunge":
         pay_talent(st, d)
         dpos = st.pos[d]
@@ -187,36 +199,36 @@ def reaction(st: JuggerState, a: Act, ev: list[Event]) -> None:
 
 
 def to_defence(st: JuggerState) -> None:
-    if st.c_back:
-        st.c_mode = "none"  # R115: cannot defend, no dice bought, no reactions
-        st.c_ddice = 0
+    if st.combat.back:
+        st.combat.defence = Defence.NONE  # R115: cannot defend, no dice bought, no reactions
+        st.combat.defence_dice = 0
         to_roll(st)
         return
     opts = defence_options(st)
     if opts[0].kind == "no-defence":
-        set_defence(st, "none")
+        set_defence(st, Defence.NONE)
         to_buy_defence(st)
         return
     st.phase = S.C_DEFEND
-    st.player = st.c_def // 8
+    st.player = st.combat.defender // 8
 
 
-def set_defence(st: JuggerState, mode: str, talent: bool = False) -> None:
-    d = st.c_def
+def set_defence(st: JuggerState, mode: Defence, talent: bool = False) -> None:
+    d = st.combat.defender
     sp = spar(st, d)
-    st.c_mode = mode
-    spar_parry = 0 if st.c_flank else sp.parry  # R114, R102
+    st.combat.defence = mode
+    spar_parry = 0 if st.combat.flank else sp.parry  # R114, R102
     t = hero(st, d).talent
-    if mode == "parry":
-        st.c_ddice = parry_stat(st, d) + spar_parry + (t.amount if talent and t else 0)
-    elif mode == "duel":
-        st.c_ddice = attack_stat(st, d) + sp.attack + (t.amount if talent and t else 0)
+    if mode is Defence.PARRY:
+        st.combat.defence_dice = parry_stat(st, d) + spar_parry + (t.amount if talent and t else 0)
+    elif mode is Defence.DUEL:
+        st.combat.defence_dice = attack_stat(st, d) + sp.attack + (t.amount if talent and t else 0)
     else:
-        st.c_ddice = spar_parry
+        st.combat.defence_dice = spar_parry
 
 
 def defend(st: JuggerState, a: Act, ev: list[Event]) -> None:
-    d = st.c_def
+    d = st.combat.defender
     k = a.kind
     sp = spar(st, d)
     if k in ("duel", "talent-duel"):
@@ -228,22 +240,27 @@ def defend(st: JuggerState, a: Act, ev: list[Event]) -> None:
         else:
             pay_talent(st, d)
         release_pins(st, d, ev, "R144")  # (c): a duel is an attack
-        set_defence(st, "duel", k == "talent-duel")
+        set_defence(st, Defence.DUEL, k == "talent-duel")
     elif k in ("parry", "talent-parry"):
         if k == "parry":
             pay(st, d, ATTACK_COST)  # a parry costs what an attack does (R100)
         else:
             pay_talent(st, d)
-        set_defence(st, "parry", k == "talent-parry")
+        set_defence(st, Defence.PARRY, k == "talent-parry")
     else:
-        set_defence(st, "none")
-    if st.c_mode != "duel" and not st.c_flank and sp.parry > 0 and sp.id != "shield":
+        set_defence(st, Defence.NONE)
+    if (
+        st.combat.defence is not Defence.DUEL
+        and not st.combat.flank
+        and sp.parry > 0
+        and sp.id != "shield"
+    ):
         release_pins(st, d, ev, "R144")  # (a): the spar leaves the pinned hero
     ev.append(
         Event(
             "defence",
-            f"{hero_label(d)}: {st.c_mode} with {st.c_ddice} dice",
-            {"dice": st.c_ddice},
+            f"{hero_label(d)}: {st.combat.defence} with {st.combat.defence_dice} dice",
+            {"dice": st.combat.defence_dice},
             "R105",
         )
     )
@@ -251,8 +268,10 @@ def defend(st: JuggerState, a: Act, ev: list[Event]) -> None:
 
 
 def to_buy_defence(st: JuggerState) -> None:
-    d = st.c_def
-    held_rule = st.holder >= 0 and st.role[d] == QWIK and st.role[st.c_att] == POMPFER  # R124
+    d = st.combat.defender
+    held_rule = (
+        st.holder >= 0 and st.role[d] == QWIK and st.role[st.combat.attacker] == POMPFER
+    )  # R124
     if held_rule or afford(st, d) < DIE_COST:
         to_roll(st)
         return
@@ -261,18 +280,22 @@ def to_buy_defence(st: JuggerState) -> None:
 
 
 def to_roll(st: JuggerState) -> None:
-    if st.c_adice <= 0:
+    if st.combat.attack_dice <= 0:
         combat_result(st, 0, 0, [])
         return
     st.phase = S.C_ROLL_A
-    st.c_dskulls = -1
-    st.c_rerolled = st.c_declined = 0
+    st.combat.defence_skulls = -1
+    st.combat.rerolled = st.combat.declined = 0
 
 
 def combat_roll(st: JuggerState, k: int, ev: list[Event]) -> None:
     attack = st.phase == S.C_ROLL_A
-    h, dice = (st.c_att, st.c_adice) if attack else (st.c_def, st.c_ddice)
-    again = " again" if st.c_rerolled else ""
+    h, dice = (
+        (st.combat.attacker, st.combat.attack_dice)
+        if attack
+        else (st.combat.defender, st.combat.defence_dice)
+    )
+    again = " again" if st.combat.rerolled else ""
     ev.append(
         Event(
             "roll",
@@ -282,10 +305,10 @@ def combat_roll(st: JuggerState, k: int, ev: list[Event]) -> None:
         )
     )
     if attack:
-        st.c_askulls = k
-        st.c_dskulls = -1
+        st.combat.attack_skulls = k
+        st.combat.defence_skulls = -1
     else:
-        st.c_dskulls = k
+        st.combat.defence_skulls = k
     # the roll's reactions come before its result (house rule: a re-roll of a miss, R5)
     if reroll_candidates(st):
         st.phase = S.C_REROLL
@@ -296,22 +319,22 @@ def combat_roll(st: JuggerState, k: int, ev: list[Event]) -> None:
 
 def after_roll(st: JuggerState, ev: list[Event]) -> None:
     """The roll stands: the defender rolls next, or the combat is decided (R107)."""
-    if st.c_dskulls >= 0:
-        combat_result(st, st.c_askulls, st.c_dskulls, ev)
+    if st.combat.defence_skulls >= 0:
+        combat_result(st, st.combat.attack_skulls, st.combat.defence_skulls, ev)
         return
-    k = st.c_askulls
-    if k == 0 or st.c_ddice <= 0:
+    k = st.combat.attack_skulls
+    if k == 0 or st.combat.defence_dice <= 0:
         combat_result(st, k, 0, ev)
         return
     st.phase = S.C_ROLL_D
-    st.c_rerolled = st.c_declined = 0
+    st.combat.rerolled = st.combat.declined = 0
 
 
 def reroll(st: JuggerState, a: Act, ev: list[Event]) -> None:
     """A re-roll talent answers the roll (R5), or its holder lets it stand (R88, R89)."""
     if a.kind == "no-reaction":
-        st.c_declined += 1
-        rest = reroll_candidates(st)[st.c_declined :]
+        st.combat.declined += 1
+        rest = reroll_candidates(st)[st.combat.declined :]
         if rest:
             st.player = rest[0] // 8  # the other side may still call (R88)
             return
@@ -321,13 +344,13 @@ def reroll(st: JuggerState, a: Act, ev: list[Event]) -> None:
     pay_talent(st, h)
     t = hero(st, h).talent
     assert t is not None
-    defence = st.c_dskulls >= 0
-    roller = st.c_def if defence else st.c_att
+    defence = st.combat.defence_skulls >= 0
+    roller = st.combat.defender if defence else st.combat.attacker
     whose = "its" if h == roller else f"{hero_label(roller)}'s"
     ev.append(Event("reroll", f"{hero_label(h)} ({t.name}): {whose} roll is re-rolled", rule="R5"))
-    st.c_rerolled = 1
+    st.combat.rerolled = 1
     if defence:
-        st.c_dskulls = -1
+        st.combat.defence_skulls = -1
         st.phase = S.C_ROLL_D
     else:
         st.phase = S.C_ROLL_A
@@ -335,19 +358,19 @@ def reroll(st: JuggerState, a: Act, ev: list[Event]) -> None:
 
 def combat_result(st: JuggerState, a_sk: int, d_sk: int, ev: list[Event]) -> None:
     """Step 4 (R107-R110) and wrestling (R123, R125, R126)."""
-    att, d = st.c_att, st.c_def
-    if st.c_kind != "wrestle" and spar(st, att).chain:
+    att, d = st.combat.attacker, st.combat.defender
+    if st.combat.kind is not AttackKind.WRESTLE and spar(st, att).chain:
         st.chain_ready[att] = 0  # house rule to R111: every chain roll throws it
-    if st.c_mode == "duel" and spar(st, d).chain:
+    if st.combat.defence is Defence.DUEL and spar(st, d).chain:
         st.chain_ready[d] = 0
     def_hit = att_hit = False
     if a_sk > 0:  # only blanks: a miss, whatever the defence (R107, G26)
-        if st.c_mode == "duel":
+        if st.combat.defence is Defence.DUEL:
             def_hit = a_sk >= d_sk
             att_hit = d_sk >= a_sk
         else:
             def_hit = a_sk > d_sk
-    if st.c_kind == "wrestle":
+    if st.combat.kind is AttackKind.WRESTLE:
         if def_hit and not att_hit:
             st.queue += [WRESTLE_WIN, att]
         elif att_hit and not def_hit:
@@ -359,7 +382,7 @@ def combat_result(st: JuggerState, a_sk: int, d_sk: int, ev: list[Event]) -> Non
             knock_down(st, d, st.game.stones(spar(st, att)), ev, "R133")
         if att_hit:
             knock_down(st, att, st.game.stones(spar(st, d)), ev, "R109")
-    if (st.c_flank or st.c_back) and not def_hit:
+    if (st.combat.flank or st.combat.back) and not def_hit:
         st.queue += [FACE_AFTER, d]  # R114, R115
     if not def_hit and not att_hit:
         ev.append(Event("miss", f"{hero_label(d)} is not hit", rule="R108"))
@@ -367,12 +390,12 @@ def combat_result(st: JuggerState, a_sk: int, d_sk: int, ev: list[Event]) -> Non
 
 
 def after_combat(st: JuggerState) -> None:
-    st.c_kind = "done"
+    st.combat.kind = AttackKind.DONE
     flush(st)
 
 
 def wrestle_result(st: JuggerState, a: Act, ev: list[Event]) -> None:
-    att, d = st.c_att, st.c_def
+    att, d = st.combat.attacker, st.combat.defender
     if a.kind == "take":
         st.carrier = att
         ev.append(Event("take", f"{hero_label(att)} takes the Jugg", rule="R123"))
@@ -424,15 +447,15 @@ def attack(st: JuggerState, h: int, a: Act, ev: list[Event]) -> None:
         pay_talent(st, h)
         if t.effect == "bonus_attack":
             st.bonus_left = t.amount
-        declare_attack(st, h, a.a, "talent", ev)
+        declare_attack(st, h, a.a, AttackKind.TALENT, ev)
         return
     pay(st, h, ATTACK_COST)
-    declare_attack(st, h, a.a, "std", ev)
+    declare_attack(st, h, a.a, AttackKind.STANDARD, ev)
 
 
 def wrestle(st: JuggerState, h: int, a: Act, ev: list[Event]) -> None:
     pay(st, h, ATTACK_COST)
-    declare_attack(st, h, a.a, "wrestle", ev)
+    declare_attack(st, h, a.a, AttackKind.WRESTLE, ev)
 
 
 def reload(st: JuggerState, h: int, a: Act, ev: list[Event]) -> None:
@@ -447,22 +470,26 @@ def bonus_options(st: JuggerState) -> list[Act]:
 def bonus_attack(st: JuggerState, a: Act, ev: list[Event]) -> None:
     """A talent's bonus attack, before the hero does anything else (R72, R113)."""
     st.bonus_left -= 1
-    declare_attack(st, st.active, a.a, "bonus", ev)
+    declare_attack(st, st.active, a.a, AttackKind.BONUS, ev)
 
 
 def attack_buy_options(st: JuggerState) -> list[Act]:
-    return [act("buy", n) for n in range(min(MAX_BUY, afford(st, st.c_att) // DIE_COST) + 1)]
+    return [
+        act("buy", n) for n in range(min(MAX_BUY, afford(st, st.combat.attacker) // DIE_COST) + 1)
+    ]
 
 
 def defence_buy_options(st: JuggerState) -> list[Act]:
-    return [act("buy", n) for n in range(min(MAX_BUY, afford(st, st.c_def) // DIE_COST) + 1)]
+    return [
+        act("buy", n) for n in range(min(MAX_BUY, afford(st, st.combat.defender) // DIE_COST) + 1)
+    ]
 
 
 def buy_attack(st: JuggerState, a: Act, ev: list[Event]) -> None:
     """R104: the attacker buys dice once, 2 FP each."""
     if a.a:
-        pay(st, st.c_att, DIE_COST * a.a)
-        st.c_adice += a.a
+        pay(st, st.combat.attacker, DIE_COST * a.a)
+        st.combat.attack_dice += a.a
     st.phase = S.C_DEFEND
     to_defence(st)
 
@@ -470,8 +497,8 @@ def buy_attack(st: JuggerState, a: Act, ev: list[Event]) -> None:
 def buy_defence(st: JuggerState, a: Act, ev: list[Event]) -> None:
     """R106: the defender buys dice once, 2 FP each."""
     if a.a:
-        pay(st, st.c_def, DIE_COST * a.a)
-        st.c_ddice += a.a
+        pay(st, st.combat.defender, DIE_COST * a.a)
+        st.combat.defence_dice += a.a
     to_roll(st)
 
 
@@ -480,27 +507,30 @@ def combat_roll_action(st: JuggerState, a: Act, ev: list[Event]) -> None:
 
 
 def reroll_options(st: JuggerState) -> list[Act]:
-    return [act("reroll", reroll_candidates(st)[st.c_declined]), act("no-reaction")]
+    return [act("reroll", reroll_candidates(st)[st.combat.declined]), act("no-reaction")]
 
 
 def wrestle_result_options(st: JuggerState) -> list[Act]:
     """The wrestling winner takes the Jugg, holds, or pushes (R123)."""
     out = []
-    if st.carrier == st.c_def:
+    if st.carrier == st.combat.defender:
         out.append(act("take"))
-    if st.holder < 0 or st.holder == st.c_def:
+    if st.holder < 0 or st.holder == st.combat.defender:
         out.append(act("hold"))
-    out += [act("push", x) for x in push_hexes(st, st.c_att, st.c_def)]
+    out += [act("push", x) for x in push_hexes(st, st.combat.attacker, st.combat.defender)]
     return out or [act("no-push")]
 
 
 def push_options(st: JuggerState) -> list[Act]:
-    return [*(act("push", x) for x in push_hexes(st, st.c_def, st.c_att)), act("no-push")]
+    return [
+        *(act("push", x) for x in push_hexes(st, st.combat.defender, st.combat.attacker)),
+        act("no-push"),
+    ]
 
 
 def push_back(st: JuggerState, a: Act, ev: list[Event]) -> None:
     """The defender who won the wrestling duel may push the attacker (R125)."""
     if a.kind == "push":
-        push(st, st.c_att, a.a, ev)
+        push(st, st.combat.attacker, a.a, ev)
     del st.queue[:2]
     flush(st)

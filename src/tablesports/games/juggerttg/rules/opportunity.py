@@ -11,6 +11,7 @@ from tablesports.games.juggerttg.actions import Act, act, hero_label
 from tablesports.games.juggerttg.board import (
     name,
 )
+from tablesports.games.juggerttg.combat_record import AttackKind
 from tablesports.games.juggerttg.rules.base import adjacent_free, hero, pay_talent
 from tablesports.games.juggerttg.rules.combat import declare_attack
 from tablesports.games.juggerttg.rules.contact import move_to
@@ -52,7 +53,7 @@ def opportunity(st: JuggerState, a: Act, ev: list[Event]) -> None:
         st.aoo_from = -1
         after_follow_ups(st)
     elif k == "aoo":
-        st.c_att = a.a
+        st.combat.attacker = a.a
         st.phase = S.AOO_FACE
         st.player = st.aoo_mover // 8
     else:
@@ -62,4 +63,4 @@ def opportunity(st: JuggerState, a: Act, ev: list[Event]) -> None:
 
 def aoo_face(st: JuggerState, a: Act, ev: list[Event]) -> None:
     st.facing[st.aoo_mover] = a.a  # R119
-    declare_attack(st, st.c_att, st.aoo_mover, "aoo", ev)
+    declare_attack(st, st.combat.attacker, st.aoo_mover, AttackKind.OPPORTUNITY, ev)

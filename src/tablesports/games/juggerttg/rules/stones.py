@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from tablesports.core.events import Event
 from tablesports.games.juggerttg import state as S
 from tablesports.games.juggerttg.actions import Act, act, hero_label
+from tablesports.games.juggerttg.combat_record import AttackKind
 from tablesports.games.juggerttg.rules.base import (
     DROP,
     FACE_AFTER,
@@ -234,7 +235,7 @@ def flush(st: JuggerState) -> None:
             st.phase, st.player = S.C_WRESTLE, h // 8
             return
         if kind == PUSH_BACK:
-            if not push_hexes(st, st.c_def, st.c_att):
+            if not push_hexes(st, st.combat.defender, st.combat.attacker):
                 del st.queue[:2]
                 continue
             st.phase, st.player = S.C_PUSH, h // 8
@@ -263,7 +264,7 @@ def after_follow_ups(st: JuggerState) -> None:
         return
     st.player = h // 8
     st.may_face = 1
-    if st.bonus_left > 0 and st.c_kind == "done":
+    if st.bonus_left > 0 and st.combat.kind is AttackKind.DONE:
         if ready_targets(st, h):
             st.phase = S.BONUS
             return
