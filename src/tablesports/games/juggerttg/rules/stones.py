@@ -49,7 +49,7 @@ def turn_options(st: JuggerState, p: int) -> list[Act]:
             (must if rda == 1 else may).append(act("activate", h))
         elif refl == rda:
             must.append(act("activate", h))
-            if afford(st, h) >= 1:
+            if afford(st, h) >= DELAY_COST:
                 must.append(act("delay", h))
         elif refl > rda:
             may.append(act("activate", h))
