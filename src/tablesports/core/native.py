@@ -62,7 +62,12 @@ COMPILED_MODULES = (
     "tablesports.games.juggers.physics",
     "tablesports.games.juggers.state",
     "tablesports.games.juggerttg.board",
-    "tablesports.games.juggerttg.rules",
+    "tablesports.games.juggerttg.rules.activation",
+    "tablesports.games.juggerttg.rules.base",
+    "tablesports.games.juggerttg.rules.combat",
+    "tablesports.games.juggerttg.rules.movement",
+    "tablesports.games.juggerttg.rules.stones",
+    "tablesports.games.juggerttg.rules.table",
     "tablesports.games.jukem.state",
 )
 """The modules compiled whole: where a random playout spends its time (py-spy, by file): the

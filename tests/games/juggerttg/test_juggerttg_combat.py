@@ -13,10 +13,10 @@ DUEL = "r2 wren long k6 E 3/4; b2 bex long m6 W 3/3"
 def test_r103_r108_parry_fails_when_the_attack_shows_more_skulls() -> None:
     st = pos(DUEL, "rda=4 init=red active=r2")
     play(st, "attack b2")
-    assert st.c_adice == 4  # R103: hero attack 2 + long spar 2
+    assert st.combat.attack_dice == 4  # R103: hero attack 2 + long spar 2
     assert st.fp[h("r2")] == 1  # 2 FP paid on declaration
     play(st, "buy 0", "parry")
-    assert st.c_ddice == 3  # R105: hero parry 2 + long spar parry 1
+    assert st.combat.defence_dice == 3  # R105: hero parry 2 + long spar parry 1
     play(st, "buy 0", "skulls 3", "skulls 2")
     assert st.down[h("b2")] == 1 and st.penalty[h("b2")] == 3  # R133: a long spar, 3 Stones
 
@@ -37,7 +37,7 @@ def test_r107_only_blanks_miss_and_the_defender_does_not_roll() -> None:
 def test_r109_a_duel_hits_the_lower_roll_and_a_double_hits_both() -> None:
     st = pos(DUEL, "rda=4 init=red active=r2")
     play(st, "attack b2", "buy 0", "duel")
-    assert st.c_ddice == 5  # R105: a duel rolls hero attack 3 + spar attack 2
+    assert st.combat.defence_dice == 5  # R105: a duel rolls hero attack 3 + spar attack 2
     play(st, "buy 0", "skulls 2", "skulls 2")
     assert st.down[h("b2")] == 1 and st.down[h("r2")] == 1  # DOPPEL
     st = pos(DUEL, "rda=4 init=red active=r2")
@@ -51,16 +51,18 @@ def test_r104_r106_bought_dice_cost_two_each_once_per_combat() -> None:
     assert "buy 2" in legal(st)  # 1 FP + 4 AP left: 2 dice at 2 points each
     assert "buy 3" not in legal(st)
     play(st, "buy 2")
-    assert st.c_adice == 6
+    assert st.combat.attack_dice == 6
     play(st, "parry", "buy 1")
-    assert st.c_ddice == 4
+    assert st.combat.defence_dice == 4
     assert st.phase == "roll-attack"
 
 
 def test_r98_no_defence_only_when_nothing_can_be_paid() -> None:
     st = pos("r2 wren long k6 E 3/4; b2 bex long m6 W 1/0", "rda=4 init=red active=r2")
     play(st, "attack b2", "buy 0")
-    assert st.c_mode == "none" and st.c_ddice == 1  # R102: only the spar's parry value
+    assert (
+        st.combat.defence == "none" and st.combat.defence_dice == 1
+    )  # R102: only the spar's parry value
     st = pos(DUEL, "rda=4 init=red active=r2")
     play(st, "attack b2", "buy 0")
     assert "no-defence" not in legal(st)
@@ -100,8 +102,8 @@ def test_r114_a_flank_attack_takes_the_spar_parry_away() -> None:
     play(st, "activate r2", "run", "step k7", "step l7", "step m7")
     # b2 on m6 facing W cannot see m7 (its rear): the attack is a flank attack
     play(st, "face NW", "attack b2", "buy 0")
-    assert st.c_flank == 1 and st.c_mode == "none"
-    assert st.c_ddice == 0  # R102: no spar parry against a flank attack (1 otherwise)
+    assert st.combat.flank == 1 and st.combat.defence == "none"
+    assert st.combat.defence_dice == 0  # R102: no spar parry against a flank attack (1 otherwise)
     play(st, "skulls 1")
     assert st.down[h("b2")] == 1
 
@@ -109,9 +111,9 @@ def test_r114_a_flank_attack_takes_the_spar_parry_away() -> None:
 def test_r115_a_back_attack_cannot_be_defended() -> None:
     st = pos("r2 wren long o6 W 3/4; b2 bex long m6 W 3/3", "rda=4 init=red active=r2")
     play(st, "attack b2")
-    assert st.c_back == 1
+    assert st.combat.back == 1
     assert st.phase == "buy-attack"
     play(st, "buy 0")
-    assert st.c_mode == "none" and st.c_ddice == 0 and st.phase == "roll-attack"
+    assert st.combat.defence == "none" and st.combat.defence_dice == 0 and st.phase == "roll-attack"
     play(st, "skulls 1")
     assert st.down[h("b2")] == 1

@@ -80,7 +80,7 @@ def test_r117_a_step_into_an_enemy_range_offers_an_attack_of_opportunity() -> No
     play(st, "aoo b2")
     assert st.phase == "aoo-face" and st.player == 0  # R119: the mover sets its facing
     play(st, "face E")
-    assert st.c_kind == "aoo" and st.fp[h("b2")] == 1  # R116: 2 FP
+    assert st.combat.kind == "aoo" and st.fp[h("b2")] == 1  # R116: 2 FP
     play(st, "buy 0")
     assert "talent-parry" not in legal(st)  # R120: a basic defence only
     play(st, "parry", "buy 0", "skulls 1", "skulls 2")

@@ -81,7 +81,7 @@ def test_r48_an_exhausted_hero_only_jogs_and_loses_a_die() -> None:
     st = pos("r2 wren long k6 E 3/0 exhausted; b2 bex long m6 W 3/3", "rda=4 init=red active=r2")
     assert "run" not in legal(st) and "jog" in legal(st)
     play(st, "attack b2")
-    assert st.c_adice == 3  # attack 2 - 1 + long 2
+    assert st.combat.attack_dice == 3  # attack 2 - 1 + long 2
 
 
 def test_r38_r40_heroes_activate_in_reflex_order_initiative_player_first() -> None:
@@ -142,12 +142,13 @@ def test_r143_a_pinned_hero_stays_down_after_its_penalty() -> None:
     assert st.down[h("b2")] == 1 and st.penalty[h("b2")] == 0
 
 
-def test_r144_r147_the_pin_ends_when_the_pinner_moves_away_and_the_hero_stands() -> None:
+def test_r144_r145_the_pin_ends_when_the_pinner_moves_away_and_the_hero_kneels_on() -> None:
     body = "r2 wren long k6 E 3/4; b2 bex long l6 W 0/3 down0 pinned-by=r2"
     st = pos(body, "rda=4 init=red active=r2")
     play(st, "jog", "step j6")
-    assert st.pinned_by[h("b2")] == -1 and st.down[h("b2")] == 0
-    assert st.phase == "face-after" and st.player == 1  # it chooses its new facing
+    assert st.pinned_by[h("b2")] == -1  # released (R144 d) ...
+    assert st.down[h("b2")] == 1  # ... but kneeling until blue is on turn again (R145)
+    assert st.phase == "act" and st.player == 0
 
 
 def test_r144_attacking_releases_the_pin() -> None:

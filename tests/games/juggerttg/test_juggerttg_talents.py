@@ -27,7 +27,7 @@ def test_r70_a_parade_talent_adds_dice_against_a_standard_attack() -> None:
     # cato's "Mauer": a parry with 2 more dice for 3 FP
     st = pos("r2 wren long k6 E 3/4; b2 cato long m6 W 5/4", "rda=4 init=red active=r2")
     play(st, "attack b2", "buy 0", "talent-parry")
-    assert st.c_ddice == 2 + 1 + 2 and st.fp[h("b2")] == 2
+    assert st.combat.defence_dice == 2 + 1 + 2 and st.fp[h("b2")] == 2
 
 
 def test_r79_the_carrier_may_throw_the_jugg_when_an_attack_is_declared_on_him() -> None:

@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from tablesports.core.errors import ActionParseError
-from tablesports.games.juggerttg.board import FACING_NAMES, name, parse_hex
+from tablesports.games.juggerttg.board import FACING_NAMES, SIZE, name, parse_hex
 
 HERO_KINDS = frozenset(
     (
@@ -116,6 +116,14 @@ class Act:
     s: str = ""
 
     def __str__(self) -> str:
+        try:
+            return self._text()
+        except (IndexError, TypeError, KeyError, AttributeError):
+            # a hand-built action with bad values (`act("activate", 99)`): its raw fields, so
+            # that the IllegalActionError that names it can be made (`bad_values` says why)
+            return f"{self.kind} {self.a} {self.b} {self.s!r}"
+
+    def _text(self) -> str:
         k = self.kind
         if k in HERO_KINDS:
             return f"{k} {hero_label(self.a)}"
@@ -138,6 +146,31 @@ class Act:
         if k == "first":
             return f"first {TEAM[self.a]}"
         return k
+
+
+def bad_values(a: Act) -> str | None:
+    """What is wrong with the values of a hand-built action, or None if they are in range."""
+    k, x, y = a.kind, a.a, a.b
+    if not isinstance(k, str) or not all(type(v) is int for v in (x, y)):
+        return "an action is Act(kind: str, a: int, b: int, s: str); see parse_action's forms"
+    if not isinstance(a.s, str):
+        return f"a roster id is a text, got {a.s!r}"
+    seat = k in HERO_KINDS or k in ("place", "quickstep", "spar", "swap")
+    if seat and not 0 <= x < 16:
+        return f"hero {x}: a seat is 0..15 (r1..r8 are 0..7, b1..b8 are 8..15)"
+    if (k in HEX_KINDS and not 0 <= x < SIZE) or (
+        k in ("place", "quickstep") and not 0 <= y < SIZE
+    ):
+        return f"hex {x if k in HEX_KINDS else y}: a hex index is 0..{SIZE - 1} (see board.py)"
+    if k == "face" and not 0 <= x < 6:
+        return f"facing {x}: a facing is 0..5 ({', '.join(FACING_NAMES)})"
+    if k in ("skulls", "buy") and not 0 <= x <= 30:
+        return f"{k} {x}: a count is 0..30"
+    if k in ("initiative", "first") and x not in (0, 1):
+        return f"{k} {x}: a player is 0 (red) or 1 (blue)"
+    if k == "spar" and not 0 <= y < len(SPAR_IDS):
+        return f"spar {y}: a spar is 0..{len(SPAR_IDS) - 1} ({', '.join(SPAR_IDS)})"
+    return None
 
 
 _cache: dict[tuple[str, int, int, str], Act] = {}

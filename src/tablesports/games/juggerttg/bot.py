@@ -25,6 +25,7 @@ from tablesports.games.juggerttg import draft, rules, teambuild
 from tablesports.games.juggerttg import state as S
 from tablesports.games.juggerttg.actions import Act
 from tablesports.games.juggerttg.board import DIST, MAL, NEIGHBOURS, axial
+from tablesports.games.juggerttg.combat_record import AttackKind
 from tablesports.games.juggerttg.game import JuggerState
 
 
@@ -81,7 +82,7 @@ class GreedyBot:
         if ph in (S.STAND, S.C_FACE, S.AOO_FACE):
             h = st.queue[1] if ph != S.AOO_FACE else st.aoo_mover
             if ph == S.AOO_FACE:
-                d = face_to(st, h, st.pos[st.c_att])
+                d = face_to(st, h, st.pos[st.combat.attacker])
             else:
                 d = face_to(st, h, nearest_enemy_hex(st, h))
             return next(a for a in legal if a.a == d)
@@ -91,7 +92,7 @@ class GreedyBot:
             return self.buy(st, legal)
         if ph == S.C_REACT:
             if "lunge" in by:
-                att = st.pos[st.c_att]
+                att = st.pos[st.combat.attacker]
                 return max(by["lunge"], key=lambda a: DIST[att][a.a])
             return by.get("no-reaction", legal)[0]
         if ph == S.AOO:
@@ -168,19 +169,23 @@ class GreedyBot:
         """Re-roll a roll of one's own below half its dice, or the enemy's above half."""
         if "reroll" in by:
             h = by["reroll"][0].a
-            defence = st.c_dskulls >= 0
-            roller = st.c_def if defence else st.c_att
-            dice = st.c_ddice if defence else st.c_adice
-            skulls = st.c_dskulls if defence else st.c_askulls
+            defence = st.combat.defence_skulls >= 0
+            roller = st.combat.defender if defence else st.combat.attacker
+            dice = st.combat.defence_dice if defence else st.combat.attack_dice
+            skulls = st.combat.defence_skulls if defence else st.combat.attack_skulls
             mine = h // 8 == roller // 8
             if (mine and 2 * skulls < dice) or (not mine and 2 * skulls > dice):
                 return by["reroll"][0]
         return by["no-reaction"][0]
 
     def defence(self, st: JuggerState, by: dict[str, list[Act]]) -> Act:
-        d, a = st.c_def, st.c_att
+        d, a = st.combat.defender, st.combat.attacker
         duel_dice = rules.attack_stat(st, d) + rules.spar(st, d).attack
-        if "duel" in by and duel_dice >= st.c_adice and st.c_kind != "wrestle":
+        if (
+            "duel" in by
+            and duel_dice >= st.combat.attack_dice
+            and st.combat.kind is not AttackKind.WRESTLE
+        ):
             return by.get("talent-duel", by["duel"])[0]
         if "talent-parry" in by:
             return by["talent-parry"][0]
@@ -193,11 +198,11 @@ class GreedyBot:
 
     def buy(self, st: JuggerState, legal: list[Act]) -> Act:
         attacking = st.phase == S.C_BUY_A
-        h = st.c_att if attacking else st.c_def
+        h = st.combat.attacker if attacking else st.combat.defender
         spare = st.fp[h] + st.tpp[h // 8] - (2 if attacking else 0)
         want = max(0, min(2, spare // 2))
         if not attacking:
-            want = max(0, min(spare // 2, st.c_adice - st.c_ddice + 1))
+            want = max(0, min(spare // 2, st.combat.attack_dice - st.combat.defence_dice + 1))
         best = legal[0]
         for a in legal:
             if a.a <= want:

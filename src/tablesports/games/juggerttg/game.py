@@ -55,7 +55,7 @@ class JuggerGame(Game):
     info: ClassVar[GameInfo] = GameInfo(
         id="juggerttg",
         title="Jugger TTG: Dogskull Heroes",
-        version=1,
+        version=2,
         players=2,
         chance="explicit",
         information="perfect",
@@ -113,10 +113,17 @@ class JuggerGame(Game):
 
     def state_from_json(self, data: dict[str, Any]) -> JuggerState:
         st = JuggerState(self)
+        if not isinstance(data, dict) or not isinstance(data.get("fields"), dict):
+            raise NotationError("a Jugger TTG state is a JSON object {fields: {...}, history}")
+        unknown = sorted(set(data) - {"fields", "history"})
+        if unknown:
+            raise NotationError(f"not a Jugger TTG state: unknown keys {unknown}")
         try:
             st.load_fields(data["fields"])
-        except (KeyError, TypeError) as exc:
+        except KeyError as exc:
             raise NotationError(f"not a Jugger TTG state: missing {exc}") from None
+        except TypeError as exc:
+            raise NotationError(f"not a Jugger TTG state: {exc}") from None
         st.history = st.history_from_json(data.get("history", []))
         return st
 
@@ -195,9 +202,9 @@ class JuggerState(S.StateData, State):
         if ph == S.INIT_ROLL:
             return rules.dice_outcomes(self, rules.init_dice(self, 0 if self.roll0 < 0 else 1))
         if ph == S.C_ROLL_A:
-            return rules.dice_outcomes(self, self.c_adice)
+            return rules.dice_outcomes(self, self.combat.attack_dice)
         if ph == S.C_ROLL_D:
-            return rules.dice_outcomes(self, self.c_ddice)
+            return rules.dice_outcomes(self, self.combat.defence_dice)
         return []
 
     def _apply(self, action: Any) -> list[Event]:

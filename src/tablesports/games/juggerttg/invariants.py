@@ -14,6 +14,8 @@ from tablesports.games.juggerttg import rules
 from tablesports.games.juggerttg import state as S
 from tablesports.games.juggerttg.actions import hero_label
 from tablesports.games.juggerttg.board import DIST, SIZE, VALID
+from tablesports.games.juggerttg.combat_record import ENUMS, Attacker, AttackKind, Defence
+from tablesports.games.juggerttg.combat_record import FIELDS as COMBAT_FIELDS
 
 if TYPE_CHECKING:
     from tablesports.games.juggerttg.game import JuggerState
@@ -27,10 +29,9 @@ COMBAT_PHASES = frozenset(
         *(S.C_WRESTLE, S.C_PUSH, S.C_REROLL),
     )
 )
+DECIDED = frozenset((S.C_WRESTLE, S.C_PUSH))
+"""Combat phases after the result: the wrestling is decided (``c_kind`` is 'done')."""
 ACTIVE_PHASES = frozenset((S.ACT, S.HOLD_START, S.BONUS, S.AOO, S.AOO_FACE))
-C_KINDS = ("", "std", "talent", "bonus", "aoo", "wrestle", "done")
-C_MODES = ("", "parry", "duel", "none")
-C_AFTERS = ("", "act", "aoo")
 FLAGS = ("down", "exhausted", "chain_ready", "activated", "delayed")
 MAX_DICE = 30  # the largest `skulls` outcome the action codec knows
 MAX_MOVE = 7 + 2 + 3  # sprint, agility 2, a talent's 3 more hexes (Table 3)
@@ -85,11 +86,14 @@ def check_state(s: JuggerState) -> None:
 def _types(s: JuggerState) -> None:
     for f in S.SCALARS:
         value = getattr(s, f)
-        if f in ("phase", "reason", "c_kind", "c_mode", "c_after"):
+        if f in ("phase", "reason"):
             if not isinstance(value, str):
                 raise _bad(f, value, "a text")
         elif not _is_int(value):
             raise _bad(f, value, "a whole number")
+    for f, attr in COMBAT_FIELDS.items():
+        if attr not in ENUMS and not _is_int(getattr(s.combat, attr)):
+            raise _bad(f, getattr(s.combat, attr), "a whole number")
     for f in S.HERO_LISTS:
         _int_list(f, getattr(s, f), S.SEATS)
     for f in ("score", "tpp", "team_cost"):
@@ -102,9 +106,6 @@ def _scalars(s: JuggerState) -> None:
     g = s.game
     if s.phase not in PHASES:
         raise _bad("phase", s.phase, f"one of {', '.join(sorted(PHASES))}")
-    for f, allowed in (("c_kind", C_KINDS), ("c_mode", C_MODES), ("c_after", C_AFTERS)):
-        if getattr(s, f) not in allowed:
-            raise _bad(f, getattr(s, f), f"one of {allowed}")
     for f in ("player", "init", "turn_player", "turn_step"):
         _in(f, getattr(s, f), 0, 1, "0 or 1")
     between = LINEUP_PHASES | {S.INIT_ROLL, S.INIT_CHOOSE, S.PLACE, S.STAND, S.OVER}
@@ -124,22 +125,47 @@ def _scalars(s: JuggerState) -> None:
     _in("moves_left", s.moves_left, -1, MAX_MOVE, f"-1 (none declared) or 0 to {MAX_MOVE}")
     _in("may_face", s.may_face, 0, 1, "0 or 1")
     _in("bonus_left", s.bonus_left, 0, MAX_BONUS, f"0 to {MAX_BONUS}")
-    for f in ("c_att", "c_def", "aoo_mover", "carrier", "holder", "held"):
+    for f in ("aoo_mover", "carrier", "holder", "held"):
         _seat(f, getattr(s, f))
+    _seat("c_att", s.combat.attacker)
+    _seat("c_def", s.combat.defender)
     _in("jugg", s.jugg, -1, SIZE - 1, "-1 (carried or not on the field) or a hex")
     if s.jugg >= 0 and not VALID[s.jugg]:
         raise _bad("jugg", s.jugg, "a hex of the board")
-    for f in ("c_adice", "c_ddice"):
-        _in(f, getattr(s, f), 0, MAX_DICE, f"0 to {MAX_DICE} dice")
-    top = s.c_adice if s.phase == S.C_ROLL_D else MAX_DICE
-    _in("c_askulls", s.c_askulls, 0, top, f"0 to {top} (the attack dice while they count)")
+    _in("c_adice", s.combat.attack_dice, 0, MAX_DICE, f"0 to {MAX_DICE} dice")
+    _in("c_ddice", s.combat.defence_dice, 0, MAX_DICE, f"0 to {MAX_DICE} dice")
+    top = s.combat.attack_dice if s.phase == S.C_ROLL_D else MAX_DICE
+    _in(
+        "c_askulls",
+        s.combat.attack_skulls,
+        0,
+        top,
+        f"0 to {top} (the attack dice while they count)",
+    )
     _in("aoo_from", s.aoo_from, -1, SIZE - 1, "-1 (no step) or a hex")
-    top = s.c_ddice if s.phase == S.C_REROLL else MAX_DICE
-    _in("c_dskulls", s.c_dskulls, -1, top, f"-1 (not rolled) or 0 to {top} (the defence dice)")
-    _in("c_rerolled", s.c_rerolled, 0, 1, "0 or 1 (a roll is re-rolled at most once, R5)")
-    _in("c_declined", s.c_declined, 0, 1, "0 or 1 (at most two heroes may answer a roll)")
-    _in("c_flank", s.c_flank, 0, 1, "0 or 1")
-    _in("c_back", s.c_back, 0, 1 - s.c_flank, "0 or 1, and 0 for a flank attack")
+    top = s.combat.defence_dice if s.phase == S.C_REROLL else MAX_DICE
+    _in(
+        "c_dskulls",
+        s.combat.defence_skulls,
+        -1,
+        top,
+        f"-1 (not rolled) or 0 to {top} (the defence dice)",
+    )
+    _in("c_rerolled", s.combat.rerolled, 0, 1, "0 or 1 (a roll is re-rolled at most once, R5)")
+    _in("c_declined", s.combat.declined, 0, 1, "0 or 1 (at most two heroes may answer a roll)")
+    _in("c_flank", s.combat.flank, 0, 1, "0 or 1")
+    _in("c_back", s.combat.back, 0, 1 - s.combat.flank, "0 or 1, and 0 for a flank attack")
+    _in("exhausting", s.exhausting, 0, (1 << S.SEATS) - 1, "a set of seats (bit h: seat h)")
+    if s.exhausting and s.phase not in rules.MID_ACTION:
+        raise _bad("exhausting", s.exhausting, "0 between actions: exhaustion has set in (R48)")
+    for h in range(S.SEATS):
+        if s.exhausting >> h & 1 and (s.card[h] < 0 or s.ap[h] != 0 or s.exhausted[h]):
+            raise _bad(
+                "exhausting",
+                s.exhausting,
+                f"{hero_label(h)}: a hero at 0 AP, not yet "
+                "exhausted (the action that spent its last AP is under way, R48)",
+            )
     _in("d_left", s.d_left, 0, 3, "0 to 3 draws or recruits")
     from tablesports.games.juggerttg.draft import MAX_TURNS
 
@@ -314,26 +340,30 @@ def _combat(s: JuggerState) -> None:
         if m != s.active:
             raise _bad("aoo_mover", m, f"the moving active hero ({s.active})")
         if ph == S.AOO_FACE and (
-            s.c_att < 0 or s.c_att // 8 == m // 8 or not rules.standing(s, s.c_att)
+            s.combat.attacker < 0
+            or s.combat.attacker // 8 == m // 8
+            or not rules.standing(s, s.combat.attacker)
         ):
-            raise _bad("c_att", s.c_att, "a standing enemy of the mover")
+            raise _bad("c_att", s.combat.attacker, "a standing enemy of the mover")
     if ph in COMBAT_PHASES:
-        a, d = s.c_att, s.c_def
+        a, d = s.combat.attacker, s.combat.defender
         for f, k in (("c_att", a), ("c_def", d)):
             if k < 0 or s.pos[k] < 0 or not rules.on_field(s, k):
                 raise _bad(f, k, f"a hero on the board in phase {ph!r}")
         if a // 8 == d // 8:
             raise _bad("c_def", d, "an enemy of the attacker")
-        if s.c_kind in ("", "done"):
-            raise _bad("c_kind", s.c_kind, "the kind of the attack under way")
-        if s.c_after == "":
-            raise _bad("c_after", s.c_after, "'act' or 'aoo' during a combat")
-        if ph in (S.C_BUY_D, S.C_ROLL_A, S.C_ROLL_D) and s.c_mode == "":
-            raise _bad("c_mode", s.c_mode, "the defence chosen (parry, duel or none)")
-        if ph == S.C_ROLL_A and s.c_adice == 0:
+        if s.combat.kind in (AttackKind.NONE, AttackKind.DONE) and ph not in DECIDED:
+            raise _bad("c_kind", s.combat.kind, "the kind of the attack under way")
+        if s.combat.after is Attacker.NONE:
+            raise _bad("c_after", s.combat.after, "'act' or 'aoo' during a combat")
+        if ph in (S.C_BUY_D, S.C_ROLL_A, S.C_ROLL_D) and s.combat.defence is Defence.UNDECIDED:
+            raise _bad("c_mode", s.combat.defence, "the defence chosen (parry, duel or none)")
+        if ph == S.C_ROLL_A and s.combat.attack_dice == 0:
             raise _bad("c_adice", 0, "at least one die to roll")
-        if ph == S.C_ROLL_D and (s.c_ddice == 0 or s.c_askulls == 0):
-            raise _bad("c_ddice", s.c_ddice, "dice to roll against skulls already rolled")
+        if ph == S.C_ROLL_D and (s.combat.defence_dice == 0 or s.combat.attack_skulls == 0):
+            raise _bad(
+                "c_ddice", s.combat.defence_dice, "dice to roll against skulls already rolled"
+            )
     q = s.queue
     if len(q) % 2 or len(q) > MAX_QUEUE:
         raise _bad("queue", q, f"[kind, seat] pairs, at most {MAX_QUEUE // 2}")
@@ -348,10 +378,10 @@ def _combat(s: JuggerState) -> None:
             raise _bad("queue", q, f"a follow-up of kind {QUEUE_HEAD[ph]} first in {ph!r}")
         if ph == S.C_DROP and s.carrier != q[1]:
             raise _bad("carrier", s.carrier, "the knocked-down hero who drops the Jugg")
-        if ph in (S.C_WRESTLE, S.C_PUSH) and s.c_kind != "done":
-            raise _bad("c_kind", s.c_kind, "'done': the wrestling is decided")
+        if ph in (S.C_WRESTLE, S.C_PUSH) and s.combat.kind is not AttackKind.DONE:
+            raise _bad("c_kind", s.combat.kind, "'done': the wrestling is decided")
         if ph in (S.C_WRESTLE, S.C_PUSH):
-            a, d = s.c_att, s.c_def
+            a, d = s.combat.attacker, s.combat.defender
             if a < 0 or d < 0 or not (rules.standing(s, a) and rules.standing(s, d)):
                 raise _bad("c_att", a, "two standing wrestlers")
             if a // 8 == d // 8 or s.role[a] != rules.QWIK or s.role[d] != rules.QWIK:
@@ -438,14 +468,19 @@ def _phase(s: JuggerState) -> None:
         expect = 1 - s.aoo_mover // 8 if ph == S.AOO else s.aoo_mover // 8
         if p != expect:
             raise _bad("player", p, f"{expect}, who decides in phase {ph!r}")
-    decider = {S.C_REACT: s.c_def, S.C_BUY_A: s.c_att, S.C_DEFEND: s.c_def, S.C_BUY_D: s.c_def}
+    decider = {
+        S.C_REACT: s.combat.defender,
+        S.C_BUY_A: s.combat.attacker,
+        S.C_DEFEND: s.combat.defender,
+        S.C_BUY_D: s.combat.defender,
+    }
     if ph in decider and p != decider[ph] // 8:
         raise _bad("player", p, f"the owner of the hero who decides in phase {ph!r}")
     if ph == S.C_REROLL:
         who = rules.reroll_candidates(s)
-        if len(who) <= s.c_declined:
+        if len(who) <= s.combat.declined:
             raise _bad("phase", ph, "a hero whose talent may still answer the roll (R5, R88)")
-        if p != who[s.c_declined] // 8:
+        if p != who[s.combat.declined] // 8:
             raise _bad("player", p, "the owner of the hero whose re-roll comes next (R88)")
     if ph in QUEUE_HEAD and p != s.queue[1] // 8:
         raise _bad("player", p, "the owner of the hero the follow-up is about")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from tablesports.games.juggerttg import rules
 from tablesports.games.juggerttg import state as S
-from tablesports.games.juggerttg.actions import Act, hero_label
+from tablesports.games.juggerttg.actions import Act, bad_values, hero_label
 from tablesports.games.juggerttg.board import DIST, MAL, in_view
 
 if TYPE_CHECKING:
@@ -17,11 +17,14 @@ def illegal_reason(st: JuggerState, a: Any) -> str | None:
     """A sentence with the R number, or None to fall back on the list of legal actions."""
     if not isinstance(a, Act) or st.phase == S.OVER:
         return None
+    bad = bad_values(a)
+    if bad is not None:
+        return bad
     k = a.kind
     if st.phase == S.C_REROLL and k == "reroll" and 0 <= a.a < S.SEATS:
         who = rules.reroll_candidates(st)
-        if a.a in who[st.c_declined + 1 :]:
-            first = who[st.c_declined]
+        if a.a in who[st.combat.declined + 1 :]:
+            first = who[st.combat.declined]
             return (
                 f"R88: both may answer this roll; {hero_label(first)} (higher Reflex, or the "
                 "initiative player's on equal Reflex) is asked first"

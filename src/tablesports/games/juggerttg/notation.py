@@ -36,6 +36,7 @@ def parse_position(st: JuggerState, text: str) -> JuggerState:
     if not sep:
         raise NotationError("a position is a header, ' / ', then hero entries separated by ';'")
     st.phase = S.TURN
+    st.pile = []  # a drafted game's new state holds the undealt deck: a position has none
     header: dict[str, str] = {}
     for word in head.split():
         k, eq, v = word.partition("=")

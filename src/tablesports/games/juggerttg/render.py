@@ -105,9 +105,13 @@ def render(st: JuggerState, player: int | None = None) -> str:
     )
     out.append(status)
     if phase == S.C_REROLL:
-        defence = st.c_dskulls >= 0
-        roller = st.c_def if defence else st.c_att
-        dice, skulls = (st.c_ddice, st.c_dskulls) if defence else (st.c_adice, st.c_askulls)
+        defence = st.combat.defence_skulls >= 0
+        roller = st.combat.defender if defence else st.combat.attacker
+        dice, skulls = (
+            (st.combat.defence_dice, st.combat.defence_skulls)
+            if defence
+            else (st.combat.attack_dice, st.combat.attack_skulls)
+        )
         out.append(
             f"{hero_label(roller)} rolled {skulls} skulls with {dice} dice; a re-roll talent "
             "may answer (R5, in Reflex order R88)"

@@ -1,16 +1,27 @@
 """The plain data of a Jugger TTG position: flat lists per hero seat, counters and the phase.
 
 Seats 0..7 are red's (player 0), 8..15 blue's; a seat not in use has ``card == -1``. The rules
-that change these fields live in rules.py; this module only holds, copies and serialises them.
+that change these fields live in the rules package (rules/table.py maps each phase to
+its options and effect); this module only holds, copies and serialises them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from tablesports.core.errors import NotationError
+from tablesports.games.juggerttg.combat_record import (
+    FIELDS as COMBAT_FIELDS,
+)
+from tablesports.games.juggerttg.combat_record import (
+    Combat,
+    combat_from_json,
+    combat_json,
+)
+
 SEATS = 16
 
-# phases: who decides what (rules.py says how each is played)
+# phases: who decides what (rules/table.py says where each is played)
 RECRUIT, FIELD, QWIK, SPAR = "recruit", "field", "qwik", "spar"
 INIT_ROLL, INIT_CHOOSE, PLACE, STAND, TURN, ACT = (
     "init-roll",
@@ -88,22 +99,10 @@ SCALARS = (
     "reason",
     "roll0",  # initiative skulls of player 0 this roll, -1 not rolled
     "bonus_left",
-    # combat
-    "c_att",
-    "c_def",
-    "c_kind",  # "std", "talent", "bonus", "aoo", "wrestle"
-    "c_adice",
-    "c_ddice",
-    "c_mode",  # "parry", "duel", "none"
-    "c_flank",
-    "c_back",
-    "c_askulls",
-    "c_after",  # "act": the attacker is activating; "aoo": it is not (flank and back)
+    "exhausting",  # bit h: seat h spent its last AP in the action under way (R48)
+    # the step that attacks of opportunity and quicksteps answer
     "aoo_mover",
     "aoo_from",  # the mover's hex before the step (the range terms of R65)
-    "c_dskulls",  # defence skulls while a re-roll may answer them, -1 not rolled
-    "c_rerolled",  # 1: the roll under way was re-rolled, never again (R5)
-    "c_declined",  # reactors who let this roll stand, in the order of R88
     "d_left",  # draft: draws or recruits left in this step
     "d_turns",  # draft turns played
 )
@@ -120,7 +119,8 @@ LISTS = (
 )
 
 
-ADDED = {"aoo_from": -1, "c_dskulls": -1, "c_rerolled": 0, "c_declined": 0}
+KNOWN = frozenset((*SCALARS, *LISTS, *COMBAT_FIELDS))
+ADDED = {"aoo_from": -1, "exhausting": 0}
 """Fields newer than some saved states: a state without them reads these values."""
 
 
@@ -165,21 +165,10 @@ class StateData:
     reason: str
     roll0: int
     bonus_left: int
-    c_att: int
-    c_def: int
-    c_kind: str
-    c_adice: int
-    c_ddice: int
-    c_mode: str
-    c_flank: int
-    c_back: int
-    c_askulls: int
-    c_after: str
+    exhausting: int
     aoo_mover: int
+    combat: Combat
     aoo_from: int
-    c_dskulls: int
-    c_rerolled: int
-    c_declined: int
     d_left: int
     d_turns: int
     hand0: list[int]
@@ -210,17 +199,10 @@ class StateData:
         self.reason = ""
         self.roll0 = -1
         self.bonus_left = 0
-        self.c_att = self.c_def = -1
-        self.c_kind = ""
-        self.c_adice = self.c_ddice = 0
-        self.c_mode = ""
-        self.c_flank = self.c_back = 0
-        self.c_askulls = 0
-        self.c_after = ""
+        self.exhausting = 0
+        self.combat = Combat()
         self.aoo_mover = -1
         self.aoo_from = -1
-        self.c_dskulls = -1
-        self.c_rerolled = self.c_declined = 0
         self.score = [0, 0]
         self.tpp = [0, 0]
         self.team_cost = [0, 0]
@@ -235,14 +217,26 @@ class StateData:
             setattr(self, f, getattr(other, f))
         for f in LISTS:
             setattr(self, f, list(getattr(other, f)))
+        self.combat = other.combat.copy()
 
     def fields_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {f: getattr(self, f) for f in SCALARS}
         out.update({f: list(getattr(self, f)) for f in LISTS})
+        out.update(combat_json(self.combat))
         return out
 
     def load_fields(self, data: dict[str, Any]) -> None:
+        unknown = sorted(set(data) - KNOWN)
+        if unknown:
+            raise NotationError(
+                f"not a Jugger TTG state: unknown fields {unknown} (the fields are those of "
+                "state.SCALARS and state.LISTS)"
+            )
         for f in SCALARS:
             setattr(self, f, data[f] if f in data or f not in ADDED else ADDED[f])
         for f in LISTS:
             setattr(self, f, list(data[f]))
+        try:
+            self.combat = combat_from_json(data)
+        except ValueError as exc:
+            raise NotationError(f"not a Jugger TTG state: {exc}") from None
