@@ -16,7 +16,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tablesports.agents.registry import agent_names
 from tablesports.core.errors import TablesportsError
@@ -41,8 +41,17 @@ class MatchIn(BaseModel):
     game: str = Field(max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn] = Field(max_length=8)
-    seed: int | None = Field(default=None, ge=0, lt=2**31)
+    seed: Any = None
+    """Refused whenever sent: the server draws the seed, so no client can rig the dice."""
     hot_seat: bool = False
+
+    @field_validator("seed")
+    @classmethod
+    def _no_seed(cls, _value: Any) -> None:
+        raise ValueError(
+            "a client cannot choose the seed: the server draws it, shows each seat its "
+            "commitment, and reveals it when the match ends; leave seed out"
+        )
 
 
 class MineIn(BaseModel):
@@ -114,7 +123,7 @@ def create_app(url: str | None = None, bot_delay: float = 0.0) -> FastAPI:
     async def create(body: MatchIn, request: Request) -> dict[str, Any]:
         hub = hub_of(request)
         seats = [SeatSpec(s.kind, s.agent) for s in body.seats]
-        match_id, tokens = hub.create(body.game, body.options, seats, body.seed, body.hot_seat)
+        match_id, tokens = hub.create(body.game, body.options, seats, hot_seat=body.hot_seat)
         base = str(request.base_url).rstrip("/")
         links = {str(seat): f"{base}/m/{match_id}#{token}" for seat, token in tokens.items()}
         match = hub.get(match_id)

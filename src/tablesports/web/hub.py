@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablesports.agents.registry import make_agent
+from tablesports.arena.match import UNDOS_PER_MATCH
 from tablesports.core.errors import ActionParseError, TablesportsError
+from tablesports.core.fairness import new_secret
 from tablesports.core.protocol import CHANCE, Action
 from tablesports.core.registry import load
 from tablesports.web.i18n import gettext_for
@@ -73,10 +75,11 @@ class Hub:
         game_id: str,
         options: dict[str, Any],
         seats: list[SeatSpec],
-        seed: int | None = None,
         hot_seat: bool = False,
     ) -> tuple[str, dict[int, str]]:
-        """A new match; returns its id and a secret token per human seat (shown once)."""
+        """A new match; returns its id and a secret token per human seat (shown once).
+
+        The server draws the match's secret seed; no client chooses it (provable fairness)."""
         game = load(game_id, **options)  # validates the options (OptionError)
         if len(seats) != game.info.players:
             raise RequestError(
@@ -95,9 +98,9 @@ class Hub:
         if hot_seat and len(tokens) < 2:
             raise RequestError("a hot-seat match needs at least two human seats")
         match_id = secrets.token_urlsafe(8)
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        self.store.create_match(match_id, game_id, game.options_json(), seed, rows, hot_seat)
+        self.store.create_match(
+            match_id, game_id, game.options_json(), 0, rows, hot_seat, secret=new_secret()
+        )
         return match_id, tokens
 
     def get(self, match_id: str) -> Match:
@@ -326,6 +329,14 @@ class Hub:
         _ = gettext_for(conn.lang)
         async with match.lock:
             seat = self._check_seat(conn, match, msg)
+            if match.state.is_terminal():
+                raise RequestError(_("the match is over: no move can be taken back"))
+            if match.undos_left() == 0:
+                raise RequestError(
+                    _("no undo left: {limit} undos a match, all taken").format(
+                        limit=UNDOS_PER_MATCH
+                    )
+                )
             if not match.can_undo(seat):
                 raise RequestError(_("undo is for your own last move in a match against bots only"))
             keep = match.undo_point(seat)
