@@ -173,7 +173,7 @@ def test_a_database_from_before_secrets_starts_and_its_match_goes_on(tmp_path: P
             view = seated(ws, "oldmatch", "old-token")
             assert view["move"] == 0 and view["commitment"] == commitment(12345)
             ws.send_text(json.dumps({"type": "act", "move": 0, "action": view["legal"][0]}))
-            view = until(ws, lambda v: v["type"] == "view" and v["move"] >= 2)  # the bot replied
-            assert view["log"][-1]["who"] == 1
+            view = until(ws, lambda v: v["type"] == "view" and v["move"] == 1)
+            assert view["log"][-1]["who"] == 0  # stored and applied: the old match goes on
     old = Store(url).match("oldmatch")
     assert old is not None and old.secret is None and old.seed == 12345

@@ -342,7 +342,7 @@ class PlaySession:
 
     def undos_taken(self) -> int:
         taken = self.meta.get("undos", 0)
-        return taken if isinstance(taken, int) else 0
+        return max(0, taken) if isinstance(taken, int) else 0  # a record is data: never below 0
 
     def undos_left(self) -> int:
         return max(0, UNDOS_PER_MATCH - self.undos_taken())
