@@ -56,9 +56,7 @@ def test_bad_match_requests_are_refused_with_a_reason(client: TestClient) -> Non
 
 
 def test_a_person_plays_hanniball_against_a_bot_to_the_end(client: TestClient) -> None:
-    made = create(
-        client, "hanniball", [{"kind": "human"}, {"kind": "bot", "agent": "random"}], seed=3
-    )
+    made = create(client, "hanniball", [{"kind": "human"}, {"kind": "bot", "agent": "random"}])
     with client.websocket_connect("/ws") as ws:
         view = hello(ws, made["id"], made["tokens"]["0"])
         assert view["viewer"] == 0 and view["seats"][1]["name"] == "random"
@@ -194,7 +192,7 @@ def test_a_spectator_sees_the_public_view_and_the_record(client: TestClient) -> 
 def test_a_perfect_information_record_replays_with_the_library(client: TestClient) -> None:
     from tablesports.core.records import parse_record, replay_final
 
-    made = create(client, "hanniball", [{"kind": "bot", "agent": "random"}] * 2, seed=1)
+    made = create(client, "hanniball", [{"kind": "bot", "agent": "random"}] * 2)
     for _ in range(200):
         if client.get(f"/api/matches/{made['id']}").json()["over"]:
             break

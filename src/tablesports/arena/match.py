@@ -13,6 +13,11 @@ from tablesports.core.protocol import CHANCE, Game, State
 from tablesports.core.records import Record, record_of
 
 DEFAULT_MAX_STEPS = 1_000_000
+UNDOS_PER_MATCH = 5
+"""How many times a person may take a move back in one game against bots (the terminal and
+the web app alike); never once the game is over. A documented limit: an undo replays the same
+dice (they are keyed by move number), so it cannot fish for rolls, but it can still shop for
+the bots' replies."""
 
 
 def seat_seed(seed: int, seat: int) -> int:
@@ -68,7 +73,7 @@ def play_match(
             raise AgentError(f"{game.info.id}: no end after {max_steps} steps (seed {seed})")
     if on_end is not None:
         on_end(state)
-    return record_of(state, [a.name for a in seated], seed, start)
+    return record_of(state, [a.name for a in seated], seed, start, chance="stream")
 
 
 def _seated(game: Game, agents: Sequence[Agent | str]) -> list[Agent]:

@@ -212,7 +212,7 @@ def result_of(record: Record, swap_seats: bool = True) -> GameResult:
     index = record.meta["index"]
     return GameResult(
         index=index,
-        seed=record.seed if record.seed is not None else index,
+        seed=record.seed if isinstance(record.seed, int) else index,
         seating=seating_of(index, len(record.players), swap_seats),
         returns=tuple(record.returns or ()),
         steps=len(record.history),

@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
-import random
+import re
 from pathlib import Path
 
 import typer
 from rich.text import Text
 
-from tablesports.agents.registry import make_agent
-from tablesports.arena.match import seat_seed
+from tablesports.agents.registry import agent_names, make_agent, parse_spec
 from tablesports.cli.common import OPTION_HELP, CliError, console, guarded, load_game, seat_name
-from tablesports.cli.session import PlaySession
+from tablesports.cli.session import MAX_RECORD_BYTES, PlaySession
 from tablesports.core.agent import Agent
+from tablesports.core.errors import AgentError
+from tablesports.core.fairness import Seed, agent_seed, commitment, new_secret
+from tablesports.core.protocol import Game
 from tablesports.core.records import Record, read_records, replay_final
 from tablesports.core.registry import load
 
 HUMAN = "human"
+RECORD_AGENTS_REFUSED = {"ppo"}
+"""Agents a record may not name: they load a file (a trained policy), and a record is data."""
+RECORD_BUDGET = {"iterations": 20_000, "seconds": 30.0}
+"""The largest search budget a record may ask of a bot (0, no limit, is refused too)."""
+_PLAIN_VALUE = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
 
 
 @guarded
@@ -43,7 +50,8 @@ def play_command(
         None,
         "--seed",
         metavar="N",
-        help="Seed for the dice and the agent.  (default: random, or the resumed game's)",
+        help="Seed for the dice and the agent, chosen by you (default: a secret of 256 random "
+        "bits, or the resumed game's); only its commitment is shown until the game ends",
         show_default=False,
     ),
     save: Path | None = typer.Option(
@@ -82,13 +90,18 @@ def play_command(
     """Play a game in the terminal: type an action, its number or a shortcut (Tab completes);
     `help` in the game lists the commands (undo, rules, save, quit)."""
     record = _resumed(resume, game_id, position, option) if resume else None
-    if record is not None:
+    chosen: Seed | None = seed
+    meta: dict[str, object] = {}
+    if record is not None and resume is not None:
         game = load(record.game, **record.options)
         seat = _resumed_seat(record) if seat is None else seat
-        vs = vs or _resumed_opponent(record, seat)
-        seed = record.seed if seed is None else seed
+        vs = vs or _record_opponent(record, seat, game, resume)
+        chosen = record.seed if seed is None else seed
         position = record.start
         save = save or resume
+        meta = {k: v for k, v in record.meta.items() if k in ("undos", "reseeded_at")}
+        if chosen is None:  # a seat's view keeps no seed: the rest of the game draws a new one
+            meta["reseeded_at"] = len(record.history)
     elif game_id is None:
         raise CliError("play needs a GAME (see `tablesports games`), or --resume FILE")
     else:
@@ -101,14 +114,13 @@ def play_command(
             f"--seat must be one of {', '.join(map(str, range(players)))} "
             f"({game.info.id} has {players} seats), got {seat}"
         )
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+    secret: Seed = new_secret() if chosen is None else chosen
     out = console()
     agents: list[Agent | None] = [None] * players
     if vs.strip().lower() != HUMAN:
         for other in range(players):
             if other != seat:
-                agents[other] = make_agent(vs, game, seed=seat_seed(seed, other))
+                agents[other] = make_agent(vs, game, seed=agent_seed(secret, other))
     if record is not None:
         state = replay_final(record, game)
     else:
@@ -123,17 +135,26 @@ def play_command(
         else ("hot-seat: people at every seat")
     )
     resumed = f"; resumed at step {len(state.history)}" if record is not None else ""
-    out.print(f"- {against}; seed {seed}{resumed}; type help for the commands")
+    # the seed itself would tell every roll and card to come: it is shown when the game ends
+    out.print(
+        f"- {against}; dice committed to {commitment(secret)[:16]}{resumed}; "
+        "type help for the commands",
+        soft_wrap=True,
+    )
+    if "reseeded_at" in meta and record is not None and record.seed is None:
+        out.print("(the record kept no seed, being a seat's view: the rest draws a new one)")
+    # a resumed full record stays full: a seat's view must never replace it (nor lose its seed)
+    whole = full_record or opponents == [] or (record is not None and record.seat_view is None)
     session = PlaySession(
         state,
         agents,
-        seed,
+        secret,
         out,
         save_path=save,
         start=position,
-        meta={"vs": vs, "seat": seat},
+        meta={"vs": vs, "seat": seat, **meta},
         png_path=png,
-        view_seat=None if full_record or opponents == [] else seat,
+        view_seat=None if whole else seat,
     )
     session.run()
 
@@ -147,7 +168,16 @@ def _resumed(
             "--resume takes the position and options from the record: leave out "
             "--position and --option"
         )
-    records = list(read_records(path))
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise CliError(f"--resume {path}: cannot read it: {exc.strerror}") from None
+    if size > MAX_RECORD_BYTES:  # refused before reading: a record that size is no real game
+        raise CliError(
+            f"--resume {path}: the file has {size} bytes; a record to resume may have at most "
+            f"{MAX_RECORD_BYTES}"
+        )
+    records = list(read_records(path, limit=MAX_RECORD_BYTES, line_limit=MAX_RECORD_BYTES))
     if len(records) != 1:
         raise CliError(f"{path}: --resume needs a file with one game, it has {len(records)}")
     record = records[0]
@@ -170,9 +200,44 @@ def _resumed_seat(record: Record) -> int:
     return record.players.index(HUMAN) if HUMAN in record.players else 0
 
 
-def _resumed_opponent(record: Record, seat: int) -> str:
+def _record_opponent(record: Record, seat: int, game: Game, path: Path) -> str:
+    """The opponent a record names, accepted only as a built-in agent with a bounded budget:
+    a record is data, so it never names a file to load (`ppo:path=...`) or a search without end."""
     vs = record.meta.get("vs")
-    if isinstance(vs, str):
+    if not isinstance(vs, str):
+        others = [name for n, name in enumerate(record.players) if n != seat]
+        vs = others[0] if others else "random"
+    if vs.strip().lower() == HUMAN:
         return vs
-    others = [name for n, name in enumerate(record.players) if n != seat]
-    return others[0] if others else "random"
+    problem = _record_agent_problem(vs, game)
+    if problem is not None:
+        raise CliError(
+            f"{path} names the opponent {vs!r}, which a record may not choose: {problem}. "
+            f"Choose the bot yourself: tablesports play --resume {path} --vs SPEC "
+            f"(the agents: {', '.join(sorted(set(agent_names(game)) - RECORD_AGENTS_REFUSED))})"
+        )
+    return vs
+
+
+def _record_agent_problem(spec: str, game: Game) -> str | None:
+    try:
+        name, params = parse_spec(spec)
+    except AgentError as exc:
+        return str(exc)
+    if name in RECORD_AGENTS_REFUSED:
+        return f"{name!r} loads a file"
+    if name not in agent_names(game):
+        return f"there is no agent {name!r} for {game.info.id}"
+    for key, value in params.items():
+        if not _PLAIN_VALUE.match(value) or value.split(":")[0] in RECORD_AGENTS_REFUSED:
+            return f"its parameter {key}={value!r} is neither a number nor a plain name"
+        cap = RECORD_BUDGET.get(key)
+        if cap is not None:
+            try:
+                number = float(value)
+            except ValueError:
+                return f"its parameter {key}={value!r} is not a number"
+            low = 1 if key == "iterations" else 0  # 0 iterations: a search without end
+            if not low <= number <= cap:
+                return f"its {key} must be from {low} to {cap:g}, not {value}"
+    return None

@@ -1,4 +1,5 @@
-"""`tablesports replay FILE`: a recorded game move by move, with its events."""
+"""`tablesports replay FILE`: a recorded game move by move, with its events; `--verify` checks
+its dice against the seed's commitment (provable fairness)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from tablesports.core.records import (
     starting_state,
 )
 from tablesports.core.registry import load
+from tablesports.core.verify import verify
 
 
 @guarded
@@ -31,6 +33,12 @@ def replay_command(
     index: int = typer.Option(
         0, "--index", "-i", help="Which record of a JSON Lines file (0 is the first line)."
     ),
+    check: bool = typer.Option(
+        False,
+        "--verify",
+        help="Check the dice instead: the revealed seed matches the commitment shown at the "
+        "start, and every roll and card is the one that seed gives (exit 2 if not).",
+    ),
 ) -> None:
     """Replay a recorded game, printing each action with its events."""
     if index < 0:
@@ -39,6 +47,9 @@ def replay_command(
     out = console()
     where = f"{file} (record {index})" if several else str(file)
     _header(out, record, where)
+    if check:
+        _verify(out, record, where)
+        return
     if record.redacted:
         _list_seat_view(out, record)
         return
@@ -71,6 +82,24 @@ def _replay(out: Console, record: Record, step: bool) -> None:
                 out.print("replay stopped")
                 return
     _footer(out, record, state)
+
+
+def _verify(out: Console, record: Record, where: str) -> None:
+    try:
+        verified = verify(record)
+    except TablesportsError as exc:
+        raise RecordError(f"{where}: not verified: {exc}") from None
+    what = "matches its commitment" if verified.committed else "has no commitment"
+    out.print(
+        Text(
+            f"verified: the seed {what}, and all {verified.outcomes} chance outcomes are the "
+            "ones it gives",
+            style="bold green",
+        ),
+        soft_wrap=True,
+    )
+    for note in verified.notes:
+        out.print(f"note: {note}", soft_wrap=True)
 
 
 def _list_seat_view(out: Console, record: Record) -> None:
@@ -124,8 +153,11 @@ def _header(out: Console, record: Record, where: str) -> None:
     out.print(Text(where, style="bold"), soft_wrap=True)
     players = ", ".join(_player(record, s) for s in range(len(record.players)))
     options = "".join(f", {k}={v!r}" for k, v in record.options.items())
+    dice = f"seed {record.seed}" if record.seed is not None else "seed not revealed"
+    if record.commitment is not None:
+        dice += f", commitment {record.commitment}"
     out.print(
-        f"{record.game} version {record.game_version}{options}; {players}; seed {record.seed}",
+        f"{record.game} version {record.game_version}{options}; {players}; {dice}",
         soft_wrap=True,
     )
     if record.start is not None:

@@ -5,14 +5,17 @@ and the end of input ends the game cleanly. A line is an action, its number or a
 (`shortcuts.py`), checked whole on a clone before anything is played. A person sees their
 seat's view only, and an agent's move or a chance outcome that their seat cannot see is
 announced without saying what it was. `undo` rebuilds the state from the history without the
-last command of a person (and what followed it).
+last command of a person (and what followed it), at most `UNDOS_PER_MATCH` times a game.
+
+Chance is drawn from the game's secret seed by move number (`fairness.chance_rng`): the same
+move meets the same dice after an undo or a resume. The seed is shown only as its commitment
+until the game is over; then it is revealed, and `tablesports replay --verify` checks the record.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import random
 import re
 from pathlib import Path
 from typing import Any
@@ -20,7 +23,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from tablesports.arena.match import seat_seed
+from tablesports.arena.match import UNDOS_PER_MATCH
 from tablesports.arena.stats import outcome_of
 from tablesports.cli import details, shortcuts
 from tablesports.cli.board import Board
@@ -29,17 +32,18 @@ from tablesports.cli.menu import menu
 from tablesports.cli.pager import page
 from tablesports.cli.prompt import ReadLine, line_reader
 from tablesports.core.agent import Agent
-from tablesports.core.errors import AgentError
+from tablesports.core.errors import AgentError, RecordError
 from tablesports.core.events import Event
+from tablesports.core.fairness import Seed, agent_seed, chance_rng, commitment
 from tablesports.core.protocol import CHANCE, Action, State
-from tablesports.core.records import Record, record_of
+from tablesports.core.records import Record, read_records, record_of
 
 HELP = """\
 Type an action as listed, its number, or a shortcut; Tab completes, Up/Down recalls.
   actions [WORD] the legal actions (those with WORD in them)
   board          draw the position again
   history        the moves so far
-  undo           take back your last move (and the replies to it)
+  undo           take back your last move (and the replies to it): {undos} a game
   rules          the rules of the game
   save [FILE]    write the record of the game so far (JSON)
   help           this list
@@ -49,6 +53,8 @@ QUIT = {"quit", "exit", "q"}
 _STEP_TO = re.compile(r"[-~*^]([a-z]\d{1,2})$")
 MENU_LINES = 6
 """A longer menu is left for `actions`: the board and the log need the screen."""
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+"""The largest record `--resume` reads (a whole Blood Bowl game is a few hundred kB)."""
 COMMANDS = [
     "actions",
     "board",
@@ -97,7 +103,7 @@ class PlaySession:
         self,
         state: State,
         agents: list[Agent | None],
-        seed: int,
+        seed: Seed,
         out: Console,
         read_line: ReadLine | None = None,
         save_path: Path | None = None,
@@ -110,8 +116,7 @@ class PlaySession:
         self.game = state.game
         self.agents = agents
         self.seed = seed
-        # a resumed game draws on from where its record stopped, not from the first roll again
-        self.rng = random.Random(seed if not state.history else f"{seed}:{len(state.history)}")
+        """The secret every chance outcome is drawn from, by move number; shown at the end."""
         self.out = out
         self.read_line = read_line or line_reader(out, self.candidates)
         self.save_path = save_path
@@ -120,7 +125,8 @@ class PlaySession:
         self.png_path = png_path
         """Redraw the table into this image after every step (games with `render_png`)."""
         self.meta = meta or {}
-        """Kept in the record, for `--resume`: the opponent's spec and the person's seat."""
+        """Kept in the record, for `--resume`: the opponent's spec, the person's seat, the
+        undos taken."""
         self.view_seat = view_seat
         """Saves hold only what this seat may know (`Record.for_seat`); None: the full record."""
         self.humans = [seat for seat, agent in enumerate(agents) if agent is None]
@@ -148,7 +154,7 @@ class PlaySession:
         """Steps shown as played face down: (index in `shown`, the action, the line shown)."""
         for seat, agent in enumerate(agents):
             if agent is not None:
-                agent.reset(seat_seed(seed, seat))
+                agent.reset(agent_seed(seed, seat))
 
     # --- names ------------------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -190,7 +196,8 @@ class PlaySession:
 
     def chance_step(self) -> None:
         state = self.state
-        outcome = state.sample_chance(self.rng)
+        # keyed by the game's own move number: undo and resume meet the same dice again
+        outcome = state.sample_chance(chance_rng(self.seed, len(state.history)))
         self.apply(CHANCE, outcome, "dim cyan")
 
     def agent_step(self, seat: int) -> None:
@@ -315,7 +322,7 @@ class PlaySession:
     def run_command(self, command: str, arg: str, seat: int) -> bool:
         """Carry out a command word; False when `command` is not one."""
         if command in ("help", "?") and not arg:
-            self.out.print(HELP)
+            self.out.print(HELP.format(undos=UNDOS_PER_MATCH))
             if details.supported(self.game.info.id):
                 self.out.print(details.HELP[self.game.info.id])
             hint = shortcuts.hint(self.game.info.id)
@@ -354,6 +361,12 @@ class PlaySession:
         if not self.marks:
             self.out.print(Text("nothing to undo yet", style="red"))
             return False
+        if self.undos_left() <= 0:
+            self.out.print(
+                Text(f"no undo left: {UNDOS_PER_MATCH} undos a game, all taken", style="red")
+            )
+            return False
+        self.meta["undos"] = self.undos_taken() + 1
         length, shown = self.marks.pop()
         history = self.state.history
         # name only the undoer's own moves: another person's may be hidden from this seat
@@ -372,8 +385,18 @@ class PlaySession:
             note = ", ".join(taken)
         if self.state.current_player() == seat:  # the board first, so the note stays in sight
             self.draw(seat, again=False)
-        self.out.print(Text(f"took back {note}", style="yellow"))
+        left = self.undos_left()
+        self.out.print(
+            Text(f"took back {note} ({left} undo{'s' * (left != 1)} left)", style="yellow")
+        )
         return True
+
+    def undos_taken(self) -> int:
+        taken = self.meta.get("undos", 0)
+        return max(0, taken) if isinstance(taken, int) else 0  # a record is data: never below 0
+
+    def undos_left(self) -> int:
+        return max(0, UNDOS_PER_MATCH - self.undos_taken())
 
     def fresh_state(self) -> State:
         return self.game.from_position(self.start) if self.start else self.game.new_initial_state()
@@ -471,7 +494,11 @@ class PlaySession:
         self.board.draw(state, None)
         returns = state.returns()
         self.out.print(Text(self.result_line(returns), style="bold"))
+        # the game is over: the seed may be known now, and checked against the commitment
+        self.out.print(f"seed {self.seed} (its commitment was {commitment(self.seed)})")
         self.autosave()
+        if self.save_path is not None:
+            self.out.print(f"check the dice with: tablesports replay --verify {self.save_path}")
         if self.save_path is None and self.humans:  # the game is worth keeping: offer it
             self.offer_save("save the game? a file name, or Enter to leave without: ")
 
@@ -510,12 +537,17 @@ class PlaySession:
             self.save(self.save_path)
 
     def record(self) -> Record:
-        return record_of(self.state, self.player_names(), self.seed, self.start, **self.meta)
+        record = record_of(
+            self.state, self.player_names(), self.seed, self.start, "by-move", **self.meta
+        )
+        return record if self.view_seat is None else record.for_seat(self.view_seat, self.game)
 
     def save(self, path: Path) -> None:
         record = self.record()
-        if self.view_seat is not None:
-            record = record.for_seat(self.view_seat, self.game)
+        problem = self.unsavable(path, record)
+        if problem is not None:
+            self.out.print(Text(problem, style="red"), soft_wrap=True)
+            return
         text = pretty_json(record) if path.suffix == ".json" else record.to_json_line()
         # written beside and renamed: a save cut short (Ctrl-C again) never leaves half a file
         part = path.with_name(path.name + ".part")
@@ -523,6 +555,7 @@ class PlaySession:
             part.write_text(text + "\n", encoding="utf-8")
             os.replace(part, path)
         except OSError as exc:
+            part.unlink(missing_ok=True)
             self.out.print(Text(f"cannot write {path}: {exc.strerror}", style="red"))
             return
         self.out.print(f"record saved to {path}")
@@ -532,6 +565,27 @@ class PlaySession:
             self.out.print("(your seat's view, hidden steps left out: --full-record to resume)")
             return
         self.out.print(f"continue it with: tablesports play --resume {path}")
+
+    def unsavable(self, path: Path, record: Record) -> str | None:
+        """Why `record` must not be written to `path`, or None: a path that names no file, or a
+        file holding a fuller record of this game (a seat's view never replaces the whole)."""
+        if not path.name or path.name in (".", "..") or path.is_dir():
+            return f"cannot save to {path}: that is a folder; give a file name, e.g. save game.json"
+        if record.seat_view is None or not path.is_file():
+            return None
+        try:
+            old = next(iter(read_records(path, limit=MAX_RECORD_BYTES)), None)
+        except RecordError:
+            return None  # not a record: an ordinary file, overwritten as asked
+        if old is None or old.seat_view is not None:
+            return None
+        same = old.commitment or (None if old.seed is None else commitment(old.seed))
+        if same != record.commitment:
+            return None  # another game: overwritten as asked
+        return (
+            f"not saved: {path} holds the full record of this game, and this save would be only "
+            "your seat's view; save to another file, or play with --full-record"
+        )
 
     def ask(self, prompt: str) -> str | None:
         """A line of input, or None when input ends."""

@@ -74,6 +74,9 @@ def simulate_command(
     err = console(stderr=True)
     if resume and out is None:
         raise CliError("--resume continues the games in an --out file: give --out FILE")
+    for flag, path in (("--out", out), ("--csv", csv_path), ("--plot", plot)):
+        if path is not None:
+            _check_writable(flag, path)
     finished: list[GameResult] = []
     if resume and out is not None:
         key = simulation_key(game, list(agents), seed, swap_seats=swap)
@@ -158,6 +161,19 @@ def _table(first: str) -> Table:
     table.add_column("rate", justify="right")
     table.add_column("95% interval", justify="right")
     return table
+
+
+def _check_writable(flag: str, path: Path) -> None:
+    """Only the file is created, in a folder that is already there: a mistyped path never
+    leaves new folders behind (the whole run is refused before any game is played)."""
+    folder = path.parent
+    if not path.name or path.is_dir():
+        raise CliError(f"{flag} {path}: that is a folder; give a file name in it")
+    if not folder.is_dir():
+        raise CliError(
+            f"{flag} {path}: the folder {folder} does not exist; create it first, or give a "
+            "file in an existing folder"
+        )
 
 
 def show_summary(out: Console, summary: Summary, title: str, seed: int, swap: bool) -> None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tablesports.core.errors import IllegalActionError, RecordError, TablesportsError
 from tablesports.core.events import Event
-from tablesports.core.files import loads_json, read_lines, read_text
+from tablesports.core.fairness import COMMITMENT_PATTERN, SECRET_PATTERN, Seed, commitment
+from tablesports.core.files import MAX_BYTES, MAX_LINE_BYTES, loads_json, read_lines, read_text
 from tablesports.core.protocol import Action, Game, State
 
 SCHEMA_VERSION = 1
@@ -19,6 +20,11 @@ REDACTED = "?"
 """A step of a seat's view that the seat may not see (`Record.for_seat`)."""
 SEAT_VIEW = "seat_view"
 START_HIDDEN = "start_hidden"
+Chance = Literal["stream", "by-move"]
+"""How a record's chance outcomes follow from its seed: "stream", one `random.Random(seed)` for
+every outcome in turn (`arena.match.play_match`); "by-move", `fairness.chance_rng(seed, n)` for
+the outcome at the game's move number n (the terminal and the web app, where undo and resume
+must meet the same dice)."""
 
 
 def is_redacted(text: str) -> bool:
@@ -47,7 +53,14 @@ class Record(BaseModel):
     game_version: int
     options: dict[str, Any] = Field(default_factory=dict)
     players: list[str]
-    seed: int | None = None
+    seed: int | Annotated[str, Field(pattern=SECRET_PATTERN)] | None = None
+    """The seed every chance outcome came from; left out while the game is played wherever a
+    seat could read it (a seat's view, the web app's record), and revealed at the end."""
+    commitment: Annotated[str, Field(pattern=COMMITMENT_PATTERN)] | None = None
+    """`fairness.commitment(seed)`, shown before the first roll: the seed, once revealed, must
+    match it (`tablesports replay --verify`)."""
+    chance: Chance | None = None
+    """How the outcomes follow from the seed (None in older records: "stream")."""
     start: str | None = None
     """The position the game started from, in the game's notation (None: the usual start)."""
     history: list[tuple[int, str]]
@@ -94,8 +107,9 @@ class Record(BaseModel):
         if self.seat_view is not None:
             if self.seat_view != seat:
                 raise RecordError(f"the record is seat {self.seat_view}'s view, not seat {seat}'s")
-            return self
+            return self.sealed()
         state = starting_state(self, game)
+        sealed = self.sealed()
         meta = {**self.meta, SEAT_VIEW: seat}
         start = self.start
         seen_start = state.observation(seat)
@@ -123,18 +137,29 @@ class Record(BaseModel):
                     f"move {len(history) - 1} ({text!r}) does not replay: {exc}"
                 ) from None
         if history == self.history and start == self.start:
-            return self  # nothing hidden from this seat: its view is the whole record
-        return self.model_copy(update={"history": history, "start": start, "meta": meta})
+            return sealed  # nothing hidden from this seat: its view is the whole record
+        return sealed.model_copy(update={"history": history, "start": start, "meta": meta})
+
+    def sealed(self) -> Record:
+        """This record as a seat may hold it: while the game is played its seed is replaced by
+        the seed's commitment (with the seed and a bot's name every hidden step could be
+        rebuilt, and every roll to come foreseen); a finished game keeps both."""
+        if self.seed is None or self.returns is not None:
+            return self
+        sealed = self.commitment or commitment(self.seed)
+        return self.model_copy(update={"seed": None, "commitment": sealed})
 
 
 def record_of(
     state: State,
     players: list[str],
-    seed: int | None = None,
+    seed: Seed | None = None,
     start: str | None = None,
+    chance: Chance | None = None,
     **meta: Any,
 ) -> Record:
-    """The record of `state`'s history; `start` is the notation it began from, if not the usual."""
+    """The record of `state`'s history; `start` is the notation it began from, if not the usual.
+    A secret seed (text) comes with its commitment."""
     game = state.game
     return Record(
         game=game.info.id,
@@ -142,6 +167,8 @@ def record_of(
         options=game.options_json(),
         players=players,
         seed=seed,
+        commitment=None if seed is None else commitment(seed),
+        chance=chance,
         start=start,
         history=[(p, str(a)) for p, a in state.history],
         returns=state.returns() if state.is_terminal() else None,
@@ -160,17 +187,20 @@ def parse_record(data: Any, source: str = "record") -> Record:
         raise RecordError(f"{source}: malformed record: {problems}") from None
 
 
-def read_records(path: str | Path) -> Iterator[Record]:
-    """Records from a `.json` file (one record) or a JSON Lines file (one per line)."""
+def read_records(
+    path: str | Path, limit: int = MAX_BYTES, line_limit: int = MAX_LINE_BYTES
+) -> Iterator[Record]:
+    """Records from a `.json` file (one record, at most `limit` bytes) or a JSON Lines file
+    (one per line, each at most `line_limit` bytes)."""
     path = Path(path)
     if path.suffix == ".json":
-        text = read_text(path, "record")
+        text = read_text(path, "record", limit)
         if text.lstrip().startswith("{"):
             yield parse_record(loads_json(text, f"{path}"), f"{path}")
             return
         lines: Iterable[tuple[int, str]] = enumerate(text.splitlines(), 1)
     else:
-        lines = read_lines(path, "records file")
+        lines = read_lines(path, "records file", line_limit)
     for n, line in lines:
         if line.strip():
             where = f"{path}:{n}"

@@ -16,7 +16,7 @@ from typing import Any
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tablesports.core.errors import TablesportsError
 from tablesports.core.registry import game_ids, load
@@ -45,8 +45,17 @@ class MatchIn(BaseModel):
     game: str = Field(max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn] = Field(max_length=8)
-    seed: int | None = Field(default=None, ge=0, lt=2**31)
+    seed: Any = None
+    """Refused whenever sent: the server draws the seed, so no client can rig the dice."""
     hot_seat: bool = False
+
+    @field_validator("seed")
+    @classmethod
+    def _no_seed(cls, _value: Any) -> None:
+        raise ValueError(
+            "a client cannot choose the seed: the server draws it, shows each seat its "
+            "commitment, and reveals it when the match ends; leave seed out"
+        )
 
 
 class MineIn(BaseModel):
@@ -131,7 +140,7 @@ def create_app(
         seats = [SeatSpec(s.kind, s.agent) for s in body.seats]
         client = request.client.host if request.client else None
         match_id, tokens = hub.create(
-            body.game, body.options, seats, body.seed, body.hot_seat, client=client
+            body.game, body.options, seats, hot_seat=body.hot_seat, client=client
         )
         # links from the configured public address, never from the request's Host header;
         # without one they are relative and the page completes them with its own address

@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tablesports.agents.registry import make_agent
+from tablesports.arena.match import UNDOS_PER_MATCH
 from tablesports.core.errors import ActionParseError, TablesportsError
+from tablesports.core.fairness import new_secret
 from tablesports.core.protocol import CHANCE, Action
 from tablesports.core.registry import game_ids, load
 from tablesports.web.bots import bot_spec, check_stored
@@ -101,13 +103,13 @@ class Hub:
         game_id: str,
         options: dict[str, Any],
         seats: list[SeatSpec],
-        seed: int | None = None,
         hot_seat: bool = False,
         client: str | None = None,
     ) -> tuple[str, dict[int, str]]:
         """A new match; returns its id and a secret token per human seat (shown once).
 
         `client` (its address) is held to the server's limit on unfinished matches with bots.
+        The server draws the match's secret seed; no client chooses it (provable fairness).
         """
         if game_id not in game_ids():
             raise RequestError(f"no game {game_id!r}; the games are: {', '.join(game_ids())}")
@@ -133,9 +135,7 @@ class Hub:
         if any(r.kind == "bot" for r in rows):
             self._check_bot_quota(client)
         match_id = secrets.token_urlsafe(8)
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        self.store.create_match(match_id, game_id, options, seed, rows, hot_seat)
+        self.store.create_match(match_id, game_id, options, 0, rows, hot_seat, secret=new_secret())
         if client is not None and any(r.kind == "bot" for r in rows):
             self.bot_matches.setdefault(client, set()).add(match_id)
         return match_id, tokens
@@ -413,6 +413,14 @@ class Hub:
         _ = gettext_for(conn.lang)
         async with match.lock:
             seat = self._check_seat(conn, match, msg)
+            if match.state.is_terminal():
+                raise RequestError(_("the match is over: no move can be taken back"))
+            if match.undos_left() == 0:
+                raise RequestError(
+                    _("no undo left: {limit} undos a match, all taken").format(
+                        limit=UNDOS_PER_MATCH
+                    )
+                )
             if not match.can_undo(seat):
                 raise RequestError(_("undo is for your own last move in a match against bots only"))
             keep = match.undo_point(seat)

@@ -1,10 +1,14 @@
 """A match on the server: the authoritative state, its seats, and how it is rebuilt by replay.
 
-Chance is resolved with the server's own RNG, seeded per move from the match seed
-(`random.Random(f"{seed}/{n}")`), so a restarted server resolves the next roll exactly as the
-one that was killed would have. A bot is an ordinary seat: it is re-seeded per move the same
-way, and in a game with hidden information it is handed `resample_hidden(seat)`, a state made
-only from its own seat's view, so a bot cannot peek even if it wanted to.
+Chance is resolved with the server's own RNG, drawn from the match's secret by the game's own
+move number (`fairness.chance_rng(secret, len(state.history))`): a restarted server resolves
+the next roll exactly as the one that was killed would have, and after an undo the same move
+meets the same dice. The secret is drawn by the server, shown to the seats only as its
+commitment while the match is played, and revealed when it ends (provable fairness). A bot is
+an ordinary seat: it is re-seeded per move the same way, and in a game with hidden information
+it is handed `resample_hidden(seat)`, a state made only from its own seat's view, so a bot
+cannot peek even if it wanted to. Undo is limited to `UNDOS_PER_MATCH` a match, and impossible
+once the match has ended.
 """
 
 from __future__ import annotations
@@ -14,9 +18,10 @@ import random
 from typing import Any
 
 from tablesports.agents.registry import make_agent
-from tablesports.arena.match import seat_seed
+from tablesports.arena.match import UNDOS_PER_MATCH
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError
+from tablesports.core.fairness import Seed, agent_seed, chance_rng, commitment, derive
 from tablesports.core.protocol import CHANCE, Action, Game, State
 from tablesports.core.registry import load
 from tablesports.web.store import UNDO, MatchRow
@@ -31,11 +36,13 @@ class Match:
         self.id = row.id
         self.row = row
         self.game: Game = load(row.game, **row.options)
-        self.seed = row.seed
+        self.secret: Seed = row.secret if row.secret is not None else row.seed
+        """Every chance outcome comes from it; a seat sees it only once the match is over."""
+        self.commitment = commitment(self.secret)
         self.hot_seat = row.hot_seat
         self.kinds = [s.kind for s in row.seats]
         self.agents: dict[int, Agent] = {
-            s.seat: make_agent(s.agent or "random", self.game, seed=seat_seed(row.seed, s.seat))
+            s.seat: make_agent(s.agent or "random", self.game, seed=agent_seed(self.secret, s.seat))
             for s in row.seats
             if s.kind == "bot"
         }
@@ -46,6 +53,8 @@ class Match:
         self.lock = asyncio.Lock()
         self.epoch = 0
         """Bumped by an undo: connections then get the whole log again."""
+        self.undos = 0
+        """Undos taken in this match (at most `UNDOS_PER_MATCH`)."""
         self.failure: str | None = None
         """Why the match cannot go on (a bot error), shown to everyone."""
 
@@ -82,11 +91,17 @@ class Match:
             return False
         if any(k == "human" for s, k in enumerate(self.kinds) if s != seat):
             return False
+        if self.state.is_terminal() or self.undos_left() == 0:
+            return False
         return any(p == seat for p, _ in self.actions)
+
+    def undos_left(self) -> int:
+        return max(0, UNDOS_PER_MATCH - self.undos)
 
     # --- moves --------------------------------------------------------------------------------
     def chance_rng(self) -> random.Random:
-        return random.Random(f"{self.seed}/{self.rows}")
+        # the game's own move number, not the stored row: an undo meets the same dice again
+        return chance_rng(self.secret, len(self.state.history))
 
     def choose_server_move(self) -> tuple[int, Action]:
         """The chance outcome or bot move for the current position (not applied)."""
@@ -95,10 +110,11 @@ class Match:
         if player == CHANCE:
             return player, state.sample_chance(self.chance_rng())
         agent = self.agents[player]
-        agent.reset(seat_seed(self.seed + 1_000_033 * self.rows, player))
+        move = len(state.history)
+        agent.reset(agent_seed(self.secret, player, move))
         view = state
         if self.game.info.information == "imperfect":
-            view = state.resample_hidden(player, random.Random(f"{self.seed}/{self.rows}/view"))
+            view = state.resample_hidden(player, random.Random(derive(self.secret, "view", move)))
         action = agent.step(view)
         if not state.is_legal(action):
             raise AgentError(
@@ -126,6 +142,7 @@ class Match:
             self.apply(player, action)
         self.rows = rows + 1
         self.epoch += 1
+        self.undos += 1
 
     def undo_point(self, seat: int) -> int:
         """How many actions stand after undoing `seat`'s last move (and all that followed)."""

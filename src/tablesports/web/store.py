@@ -5,6 +5,10 @@ speaks) by URL. Every move, chance outcome and bot move is one row, committed be
 is told about it, so a server killed with `kill -9` restarts with every acknowledged move and
 resumes each match by replaying its rows. The primary key (match, number) makes a duplicate
 move impossible. Undo never deletes: it appends a row that says how many moves stand.
+
+A match's chance comes from its `secret` (256 bits, drawn by the server, never sent to a seat
+before the end). Databases made before it have only the integer `seed` column: the `secret`
+column is added when such a database is opened, and their matches go on from their old seed.
 """
 
 from __future__ import annotations
@@ -28,11 +32,13 @@ from sqlalchemy import (
     create_engine,
     event,
     insert,
+    inspect,
     select,
+    text,
     update,
 )
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 
 UNDO = -9
 """The player of a move row that undoes: its action is `undo N`, the number of moves kept."""
@@ -45,9 +51,10 @@ matches = Table(
     Column("id", String(32), primary_key=True),
     Column("game", String(64), nullable=False),
     Column("options", Text, nullable=False),
-    Column("seed", Integer, nullable=False),
+    Column("seed", Integer, nullable=False),  # before secrets: an old match's only seed
     Column("created", Float, nullable=False),
     Column("hot_seat", Integer, nullable=False, default=0),
+    Column("secret", String(128), nullable=True),  # the match seed (hex); None: use `seed`
 )
 
 seats = Table(
@@ -102,6 +109,8 @@ class MatchRow:
     created: float
     hot_seat: bool
     seats: tuple[SeatRow, ...]
+    secret: str | None = None
+    """The match's secret seed; None for a match stored before secrets (its `seed` serves)."""
 
 
 class DuplicateMove(Exception):
@@ -120,6 +129,7 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
+        _add_missing_columns(self.engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -132,6 +142,7 @@ class Store:
         seed: int,
         seat_rows: list[SeatRow],
         hot_seat: bool = False,
+        secret: str | None = None,
     ) -> None:
         with self.engine.begin() as conn:
             conn.execute(
@@ -142,6 +153,7 @@ class Store:
                     seed=seed,
                     created=time.time(),
                     hot_seat=int(hot_seat),
+                    secret=secret,
                 )
             )
             for row in seat_rows:
@@ -188,6 +200,7 @@ class Store:
             created=row.created,
             hot_seat=bool(row.hot_seat),
             seats=tuple(SeatRow(s.seat, s.kind, s.agent, s.token_hash) for s in seat_rows),
+            secret=row.secret,
         )
 
     def match_ids(self) -> list[str]:
@@ -220,6 +233,23 @@ class Store:
                 .where(seats.c.match_id == match_id, seats.c.seat == seat)
                 .values(token_hash=token_hash)
             )
+
+
+def _add_missing_columns(engine: Engine) -> None:
+    """Bring a database made by an earlier version up to this schema: only added columns,
+    nullable, so the rows already there stay as they were. Two processes starting at once may
+    both try: the loser's error is the column being there already."""
+    present = {c["name"] for c in inspect(engine).get_columns("matches")}
+    for column in matches.columns:
+        if column.name in present:
+            continue
+        kind = column.type.compile(dialect=engine.dialect)
+        try:
+            with engine.begin() as conn:
+                conn.execute(text(f"ALTER TABLE matches ADD COLUMN {column.name} {kind}"))
+        except (OperationalError, ProgrammingError):
+            if column.name not in {c["name"] for c in inspect(engine).get_columns("matches")}:
+                raise
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:

@@ -2,8 +2,11 @@
 
 A payload is built only from `state.observation(seat)`, the text picture `render(seat)`, the
 log as `state.action_seen_by(action, seat)` showed each step when it was made, and the legal
-actions of the seat to move (only to that seat). The state itself, the server's seed, the
-other seats' observations and `str(action)` of a hidden step never enter. Spectators see what
+actions of the seat to move (only to that seat). The state itself, the other seats'
+observations and `str(action)` of a hidden step never enter; nor does the match's secret seed
+while the match is played: every viewer gets its commitment, and the seed itself once the
+match has ended, when the record becomes the whole record (every step), so that anyone can
+check each roll and card with `tablesports replay --verify`. Spectators see what
 every seat sees alike: the fields equal in every seat's observation (also in states a seat
 cannot tell from this one), and a step only when every seat saw it with the same text.
 
@@ -92,6 +95,9 @@ def seat_payload(
         returns=state.returns() if over else None,
         failure=match.failure,
         can_undo=viewer is not None and match.can_undo(viewer),
+        undos_left=match.undos_left(),
+        commitment=match.commitment,
+        seed=match.secret if over else None,
     )
     return _dump(out)
 
@@ -132,12 +138,15 @@ def _log_entry(index: int, step: LogStep, viewer: int | None) -> dict[str, Any]:
 
 
 def _record(match: Match, viewer: int | None) -> dict[str, Any]:
-    """The core `Record` format; a step the viewer did not see is written `(hidden)`."""
+    """The core `Record` format; a step the viewer did not see is written `(hidden)`, and the
+    seed is left out (its commitment kept) until the match is over. Then the record is public
+    and whole: every step and the seed, for `tablesports replay --verify`."""
     state = match.state
+    over = state.is_terminal()
     history = []
     hidden = 0
-    for step in match.steps:
-        seen = step.seen_by(viewer)
+    for step, (_, action) in zip(match.steps, match.actions, strict=True):
+        seen = str(action) if over else step.seen_by(viewer)
         if seen is None:
             hidden += 1
         history.append([step.mover, HIDDEN if seen is None else seen])
@@ -148,7 +157,9 @@ def _record(match: Match, viewer: int | None) -> dict[str, Any]:
             "game_version": match.game.info.version,
             "options": match.game.options_json(),
             "players": match.player_names(),
-            "seed": None,
+            "seed": match.secret if over else None,
+            "commitment": match.commitment,
+            "chance": "by-move",
             "start": None,
             "history": history,
             "returns": state.returns() if state.is_terminal() else None,

@@ -126,6 +126,13 @@ async function draw() {
   drawLog(view, slot.log);
   $("picture").textContent = view.picture || t("(no picture for spectators of a game with hidden information)");
   $("undo").style.display = view.can_undo ? "" : "none";
+  $("undo").textContent = `${t("Undo my last move")} (${t("{n} left", { n: view.undos_left })})`;
+  // provable fairness: the dice's commitment now, the seed itself once the match is over
+  $("fairness").textContent = view.seed
+    ? t("Seed {seed}: check every roll with tablesports replay --verify", { seed: view.seed })
+    : t("Dice committed to {commitment}; the seed is shown when the match ends", {
+        commitment: view.commitment,
+      });
   $("undo").onclick = () => send(slot, { type: "undo", seat: me, move: view.move });
   $("record").onclick = (ev) => { ev.preventDefault(); downloadRecord(slot); };
   $("seats").replaceChildren(...view.seats.map((s) => el("div", {}, seatLabel(view, s.seat))));
