@@ -69,7 +69,7 @@ def test_bloodbowl_counts_a_block_once_by_the_dice_of_its_last_roll() -> None:
         Event("injury", "KO", {"result": "ko"}),
         Event("turnover", "Turnover"),
     ]
-    out = hook.count(SimpleNamespace(score=[2, 1]), events)
+    out = hook.compute(SimpleNamespace(score=[2, 1]), events)
     assert (out["blocks"], out["blocks_1_die"], out["blocks_2_dice"]) == (2, 1, 1)
     assert (out["touchdowns"], out["touchdown_margin"], out["draw"]) == (3, 1, 0)
     assert (out["casualties"], out["knocked_out"], out["turnovers"]) == (1, 1, 1)
@@ -84,10 +84,10 @@ def test_hanniball_tells_an_own_goal_and_the_draws_apart() -> None:
         Event("ricochet", "off the Monkey"),
         Event("goal", "White puts the ball into its own goal and loses"),
     ]
-    out = hook.count(SimpleNamespace(turn=12), own)
+    out = hook.compute(SimpleNamespace(turn=12), own)
     assert (out["turns"], out["shots"], out["ricochets"]) == (12, 1, 1)
     assert (out["won_by_a_goal"], out["own_goal"], out["draw_by_turn_limit"]) == (1, 1, 0)
-    drawn = hook.count(SimpleNamespace(turn=201), [Event("draw", "limit", rule="turn limit")])
+    drawn = hook.compute(SimpleNamespace(turn=201), [Event("draw", "limit", rule="turn limit")])
     assert (drawn["draw_by_turn_limit"], drawn["won_by_a_goal"]) == (1, 0)
 
 
@@ -103,7 +103,7 @@ def test_juggers_counts_injuries_that_injure_and_the_shoot_out() -> None:
         Event("penalty", "penalty: META"),
         Event("penalty", "penalty: missed"),
     ]
-    out = hook.count(SimpleNamespace(inning=9, pen_goals=[1, 0]), events)
+    out = hook.compute(SimpleNamespace(inning=9, pen_goals=[1, 0]), events)
     assert (out["metas"], out["falls"], out["injuries"], out["supermoves"]) == (1, 1, 1, 1)
     assert (out["innings"], out["shoot_out"], out["penalties"], out["penalty_metas"]) == (
         9,
@@ -118,7 +118,7 @@ def test_juggerttg_counts_knock_downs_pins_and_points() -> None:
     assert hook is not None
     events = [Event("down", "down for 3 Stones"), Event("pin", "pins"), Event("point", "scores")]
     state = SimpleNamespace(score=[1, 0], stone=17, returns=lambda: [1.0, -1.0])
-    out = hook.count(state, events)
+    out = hook.compute(state, events)
     assert (out["points"], out["stones"], out["knock_downs"], out["pins"], out["draw"]) == (
         1,
         17,
@@ -133,6 +133,6 @@ def test_jukem_adds_its_plays_to_the_states_goal_figures() -> None:
     assert hook is not None
     goals = {"goals": 3.0, "goals_in_the_two_halves": 2.0}
     events = [Event("shot", "SHOT!"), Event("save", "blocked"), Event("jukem", "JUKEM!")]
-    out = hook.count(SimpleNamespace(figures=lambda: goals), events)
+    out = hook.compute(SimpleNamespace(figures=lambda: goals), events)
     assert (out["goals"], out["shots"], out["saves"], out["jukems"]) == (3, 1, 1, 1)
     assert (out["shots_scored"], out["penalties"]) == (2, 0)

@@ -102,13 +102,18 @@ def read_finished(path: Path, key: str, variants: int, games: int) -> list[dict[
     found: list[dict[int, GameResult]] = [{} for _ in range(variants)]
     for record in resume.read_finished(path, COMPARISON, key, "comparison", CompareError):
         v, index = record.meta.get(VARIANT), record.meta.get("index")
-        ok = isinstance(v, int) and 0 <= v < variants and isinstance(index, int)
-        if not ok or not 0 <= index < games or index in found[v]:  # type: ignore[index]
+        if not (
+            isinstance(v, int)
+            and 0 <= v < variants
+            and isinstance(index, int)
+            and 0 <= index < games
+            and index not in found[v]
+        ):
             raise CompareError(
                 f"{path}: game {index!r} of variant {v!r} is repeated or out of range; give the "
                 "same --games (or more) or another --out file"
             )
-        found[v][index] = result_of(record)  # type: ignore[index]
+        found[v][index] = result_of(record)
     return found
 
 

@@ -50,5 +50,5 @@ class FigureCounter:
         if self.hook is None:
             self.figures = dict(state.figures())
         else:
-            self.figures = {k: float(v) for k, v in self.hook.count(state, self.events).items()}
+            self.figures = {k: float(v) for k, v in self.hook.compute(state, self.events).items()}
         self.events = []

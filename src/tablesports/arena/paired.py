@@ -38,7 +38,7 @@ standard deviation (smaller ones still decide, later)."""
 
 def _t_quantile(p: float, df: int) -> float:
     try:
-        from scipy import stats
+        from scipy import stats  # type: ignore[import-untyped]
     except ImportError:  # the normal quantile: close for the hundreds of games compared
         from statistics import NormalDist
 

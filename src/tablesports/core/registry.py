@@ -98,10 +98,10 @@ def game_bots(game_id: str) -> dict[str, str]:
 
 
 class FigureHook(NamedTuple):
-    """A game's figures: `count(final_state, events)` gives `{name: number}` for one finished
+    """A game's figures: `compute(final_state, events)` gives `{name: number}` for one finished
     game (its events in order); `names` lists every name it may give, in column order."""
 
-    count: Callable[[Any, Sequence[Any]], dict[str, float]]
+    compute: Callable[[Any, Sequence[Any]], dict[str, float]]
     names: tuple[str, ...]
 
 
@@ -113,6 +113,6 @@ def game_figures(game_id: str) -> FigureHook | None:
     target = getattr(game_package(game_id), "FIGURES", None)
     if target is None:
         return None
-    count = resolve(target)
+    compute = resolve(target)
     module = importlib.import_module(target.partition(":")[0])
-    return FigureHook(count, tuple(getattr(module, "NAMES", ())))
+    return FigureHook(compute, tuple(getattr(module, "NAMES", ())))
