@@ -71,9 +71,7 @@ def test_a_shorter_turn_limit_shortens_hanniball_significantly() -> None:
 
 def test_until_significant_stops_at_the_first_look_that_decides() -> None:
     variants = [load("hanniball"), load("hanniball", max_turns=60)]
-    run = play_variants(
-        variants, RANDOM, 200, seed=0, stop=until_decided("turns"), check_every=30
-    )
+    run = play_variants(variants, RANDOM, 200, seed=0, stop=until_decided("turns"), check_every=30)
     assert run.stopped == "turns decided after 30 games per variant"
     assert len(run.paired_indices(0, 1)) == 30
 
