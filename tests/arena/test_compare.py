@@ -78,7 +78,7 @@ def test_until_significant_stops_at_the_first_look_that_decides() -> None:
 
 def test_until_significant_names_the_figures_when_one_is_unknown() -> None:
     variants = [load("hanniball"), load("hanniball", max_turns=60)]
-    with pytest.raises(CompareError, match="no figure 'goalz'.*turns"):
+    with pytest.raises(CompareError, match=r"no figure 'goalz'.*turns"):
         play_variants(variants, RANDOM, 40, stop=until_decided("goalz"), check_every=10)
 
 
