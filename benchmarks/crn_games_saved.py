@@ -21,9 +21,9 @@ CHANGES = {
     # game: (B's options, the figure, agents)
     "jukem": ({"deck": "docs/designers/jukem-hand-6.toml"}, "penalties"),
     "hanniball": ({"max_turns": 150}, "shots"),
-    "bloodbowl": ({"turns_per_half": 6}, "turnovers"),
+    "bloodbowl": ({"turns_per_half": 6}, "knocked_out"),
     "juggerttg": ({"skull_faces": 2}, "knock_downs"),
-    "juggers": ({"attacker_restriction": "free"}, "falls"),
+    "juggers": ({"attacker_restriction": "free"}, "injuries"),
 }
 AGENTS = ["random", "random"]
 
