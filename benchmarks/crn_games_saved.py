@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from tablesports.arena.compare import play_variants
+from tablesports.arena.compare import Run, play_variants
 from tablesports.arena.paired import decided
 from tablesports.core.registry import load
 
@@ -37,8 +37,8 @@ def first_decision(a: list[float], b: list[float], every: int) -> int | None:
     return None
 
 
-def values(run: object, v: int, figure: str, n: int) -> list[float]:
-    return [run.results[v][i].figures[figure] for i in range(n)]  # type: ignore[attr-defined]
+def values(run: Run, v: int, figure: str, n: int) -> list[float]:
+    return [run.results[v][i].figures[figure] for i in range(n)]
 
 
 def main() -> None:
