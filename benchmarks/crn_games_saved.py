@@ -17,7 +17,7 @@ from tablesports.arena.compare import Run, play_variants
 from tablesports.arena.paired import decided
 from tablesports.core.registry import load
 
-CHANGES = {
+CHANGES: dict[str, tuple[dict[str, object], str]] = {
     # game: (B's options, the figure, agents)
     "jukem": ({"deck": "docs/designers/jukem-hand-6.toml"}, "penalties"),
     "hanniball": ({"max_turns": 150}, "shots"),
