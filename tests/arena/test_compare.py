@@ -76,6 +76,13 @@ def test_until_significant_stops_at_the_first_look_that_decides() -> None:
     assert len(run.paired_indices(0, 1)) == 30
 
 
+def test_until_significant_takes_a_figure_as_the_table_prints_it() -> None:
+    variants = [load("hanniball"), load("hanniball", max_turns=60)]
+    stop = until_decided("piece steps")
+    run = play_variants(variants, RANDOM, 200, seed=0, stop=stop, check_every=30)
+    assert run.stopped == "piece steps decided after 30 games per variant"
+
+
 def test_until_significant_names_the_figures_when_one_is_unknown() -> None:
     variants = [load("hanniball"), load("hanniball", max_turns=60)]
     with pytest.raises(CompareError, match=r"no figure 'goalz'.*turns"):

@@ -260,10 +260,12 @@ def until_decided(figure: str, a: int = 0, b: int = 1) -> Callable[[Run], str]:
 
     def stop(run: Run) -> str:
         pairs = figure_pairs(run, a, b)
-        if figure not in pairs:
+        # the tables print "piece steps" for piece_steps: either spelling names it
+        name = next((n for n in pairs if n.replace("_", " ") == figure.replace("_", " ")), figure)
+        if name not in pairs:
             known = ", ".join(pairs)
             raise CompareError(f"no figure {figure!r} in these games; the figures are: {known}")
-        xs, ys = pairs[figure]
+        xs, ys = pairs[name]
         diffs = [y - x for x, y in zip(xs, ys, strict=True)]
         if decided(diffs):
             return f"{figure} decided after {len(diffs)} games per variant"
