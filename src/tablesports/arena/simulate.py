@@ -16,6 +16,7 @@ from typing import Any
 from tablesports.agents.registry import make_agent
 from tablesports.arena import resume
 from tablesports.arena.engines import in_order, run_many
+from tablesports.arena.figures import FigureCounter
 from tablesports.arena.match import DEFAULT_MAX_STEPS, play_match
 from tablesports.arena.resume import fingerprint
 from tablesports.arena.stats import Summary
@@ -49,7 +50,7 @@ class GameResult:
     """Actions chosen by players (chance outcomes left out)."""
     record: Record | None = None
     figures: dict[str, float] = field(default_factory=dict)
-    """The game's own figures of the finished game (`State.figures`)."""
+    """The game's own figures of the finished game (`arena.figures`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,23 +103,26 @@ class _Runner:
         self.game = game if game is not None else plan.game_cls(**plan.options)
         self.agents: list[Agent] = [make_agent(spec, self.game) for spec in plan.agents]
         self.key = plan.fingerprint()
+        self.counter = FigureCounter(self.game)
 
     def play(self, index: int) -> GameResult:
         plan = self.plan
         seed = plan.seed + index
         seating = seating_of(index, len(self.agents), plan.swap_seats)
-        figures: dict[str, float] = {}
+        self.counter.start()
         try:
             record = play_match(
                 self.game,
                 [self.agents[a] for a in seating],
                 seed,
                 max_steps=plan.max_steps,
-                on_end=lambda state: figures.update(state.figures()),
+                on_step=self.counter.on_step,
+                on_end=self.counter.finish,
             )
         except TablesportsError as exc:
             # Wrapped so that it crosses the process boundary (pickling) and says which game.
             raise SimulationError(f"game {index} (seed {seed}): {exc}") from None
+        figures = self.counter.figures
         decisions = sum(1 for player, _ in record.history if player >= 0)
         record.meta["index"] = index
         record.meta[SIMULATION] = self.key

@@ -9,6 +9,7 @@ import typer
 from tablesports import __version__
 from tablesports.cli.arena import arena_command
 from tablesports.cli.bench import bench_command
+from tablesports.cli.compare import compare_command
 from tablesports.cli.game_options import options_epilog
 from tablesports.cli.games import games_command
 from tablesports.cli.play import play_command
@@ -16,6 +17,7 @@ from tablesports.cli.replay import replay_command
 from tablesports.cli.rules import rules_command
 from tablesports.cli.serve import serve_command
 from tablesports.cli.simulate import simulate_command
+from tablesports.cli.sweep import sweep_command
 from tablesports.cli.teams import teams_command
 from tablesports.cli.train import train_command
 
@@ -61,6 +63,8 @@ app.command("games")(games_command)
 app.command("rules")(rules_command)
 app.command("play", epilog=_GAME_OPTIONS)(play_command)
 app.command("simulate", epilog=_GAME_OPTIONS)(simulate_command)
+app.command("compare", epilog=_GAME_OPTIONS)(compare_command)
+app.command("sweep", epilog=_GAME_OPTIONS)(sweep_command)
 app.command("replay")(replay_command)
 app.command("bench")(bench_command)
 app.command("arena", epilog=_GAME_OPTIONS)(arena_command)

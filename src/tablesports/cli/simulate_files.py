@@ -5,6 +5,8 @@ result from seat 0's side, the returns, the length (every step, and the players'
 and the final score where the game keeps one (Blood Bowl's touchdowns, Jukem's goals;
 HanniBall ends at the first goal, so its score is 1-0, 0-1 or 0-0). The score needs the final
 state, so the records are kept and replayed; the other columns come from the results alone.
+Then one column per game figure (`arena.figures`: goals, shots, casualties...), empty where a
+figure did not apply to that game.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from tablesports.arena.figures import figure_names
 from tablesports.arena.simulate import GameResult
 from tablesports.arena.stats import outcome_of
 from tablesports.cli.common import CliError
@@ -53,7 +56,8 @@ class ResultsFile:
             raise CliError(f"cannot write {path}: {exc.strerror}") from None
         seats = [f"seat{n}" for n in range(game.info.players)]
         self.writer = csv.writer(self.file)
-        self.writer.writerow([*FIELDS[:3], *seats, *FIELDS[3:]])
+        self.figures = figure_names(game)
+        self.writer.writerow([*FIELDS[:3], *seats, *FIELDS[3:], *self.figures])
 
     def add(self, result: GameResult) -> None:
         self.writer.writerow(
@@ -67,6 +71,7 @@ class ResultsFile:
                 result.steps,
                 result.decisions,
                 score_text(self.game, result),
+                *(f"{result.figures[f]:g}" if f in result.figures else "" for f in self.figures),
             ]
         )
 

@@ -5,14 +5,17 @@ nothing heavy:
 
     GAME = "tablesports.games.jukem.game:JukemGame"
     BOTS = {"jukem-greedy": "tablesports.games.jukem.bot:GreedyAgent"}
+    FIGURES = "tablesports.games.jukem.figures:figures"
+
+`FIGURES` names the game's figures hook (`game_figures`): what its designers count per game.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 from tablesports.core.errors import TablesportsError, UnknownGameError
 from tablesports.core.protocol import Game
@@ -92,3 +95,24 @@ def game_bots(game_id: str) -> dict[str, str]:
     if game_id in _extra:
         return {}
     return dict(getattr(game_package(game_id), "BOTS", {}))
+
+
+class FigureHook(NamedTuple):
+    """A game's figures: `compute(final_state, events)` gives `{name: number}` for one finished
+    game (its events in order); `names` lists every name it may give, in column order."""
+
+    compute: Callable[[Any, Sequence[Any]], dict[str, float]]
+    names: tuple[str, ...]
+
+
+def game_figures(game_id: str) -> FigureHook | None:
+    """The figures hook a game package names in `FIGURES` (`module:function`, beside a tuple
+    `NAMES` in the same module), or None for a game without one."""
+    if game_id in _extra:
+        return None
+    target = getattr(game_package(game_id), "FIGURES", None)
+    if target is None:
+        return None
+    compute = resolve(target)
+    module = importlib.import_module(target.partition(":")[0])
+    return FigureHook(compute, tuple(getattr(module, "NAMES", ())))

@@ -11,3 +11,4 @@ BOTS = {
     "bloodbowl-planner": "tablesports.games.bloodbowl.planner:PlannerBot",
     "bloodbowl-runner": "tablesports.games.bloodbowl.runner_bot:RunnerBot",
 }
+FIGURES = "tablesports.games.bloodbowl.figures:figures"

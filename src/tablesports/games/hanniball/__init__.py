@@ -6,3 +6,4 @@ steps; the ball shot or carried into the opponent's goal wins.
 
 GAME = "tablesports.games.hanniball.game:HanniBallGame"
 BOTS = {"hanniball-greedy": "tablesports.games.hanniball.bot:GreedyBot"}
+FIGURES = "tablesports.games.hanniball.figures:figures"

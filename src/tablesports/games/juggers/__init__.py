@@ -7,3 +7,4 @@ data files.
 
 GAME = "tablesports.games.juggers.game:JuggersGame"
 BOTS = {"juggers-aim": "tablesports.games.juggers.bot:AimBot"}
+FIGURES = "tablesports.games.juggers.figures:figures"

@@ -10,3 +10,4 @@ BOTS = {
     "juggerttg-greedy": "tablesports.games.juggerttg.bot:GreedyBot",
     "juggerttg-mcts": "tablesports.games.juggerttg.search:MCTSBot",
 }
+FIGURES = "tablesports.games.juggerttg.figures:figures"

@@ -3,3 +3,4 @@
 GAME = "tablesports.games.jukem.game:JukemGame"
 BOTS = {"jukem-greedy": "tablesports.games.jukem.bot:GreedyAgent"}
 INFERENCE = {"jukem-greedy": "tablesports.games.jukem.inference:GreedyInference"}
+FIGURES = "tablesports.games.jukem.figures:figures"

@@ -1,0 +1,351 @@
+"""`tablesports compare GAME --a KEY=VALUE --b KEY=VALUE`: two variants of a game on the same
+seeds, every figure's difference with its paired 95% interval, significant after Holm."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shlex
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
+
+from tablesports.arena.compare import (
+    Run,
+    compare,
+    comparison_key,
+    figure_pairs,
+    options_text,
+    play_variants,
+    read_finished,
+    until_decided,
+)
+from tablesports.arena.engines import ENGINES
+from tablesports.arena.match import DEFAULT_MAX_STEPS
+from tablesports.arena.paired import ALPHA, Difference, mean_sd
+from tablesports.arena.report import Page, plot_differences, report_folder, versions, write_report
+from tablesports.arena.report import Table as ReportTable
+from tablesports.arena.resume import RecordAppender
+from tablesports.arena.simulate import GameResult
+from tablesports.cli.common import OPTION_HELP, CliError, console, guarded, parse_options
+from tablesports.core.protocol import Game
+from tablesports.core.registry import load
+
+
+class RateColumn(ProgressColumn):
+    """Games a second, so far."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:.1f} games/s" if speed else "")
+
+
+def progress_bar(err: Console) -> Progress:
+    """Games played, their rate and the time left: on a terminal only, then cleared."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+
+
+def variant_options(flag: str, items: Sequence[str] | None) -> dict[str, str]:
+    """`KEY=VALUE` items of `--a` or `--b` (or `-o`), with the flag named in the error."""
+    for item in items or []:
+        key, eq, _ = item.partition("=")
+        if not eq or not key.strip():
+            raise CliError(f"{flag} takes KEY=VALUE (a game option), got {item!r}")
+    return parse_options(list(items or []))
+
+
+def load_variant(game_id: str, base: dict[str, str], changes: dict[str, str], name: str) -> Game:
+    from tablesports.core.errors import OptionError
+
+    try:
+        return load(game_id, **{**base, **changes})
+    except OptionError as exc:
+        raise CliError(f"variant {name}: {exc}") from None
+
+
+def check_engine(jobs: int, engine: str) -> None:
+    if jobs < 1:
+        raise CliError(f"--jobs must be 1 or more, got {jobs}")
+    if engine not in ENGINES:
+        raise CliError(f"unknown --engine {engine!r}; the engines are: {', '.join(ENGINES)}")
+
+
+def open_records(
+    out: Path | None, resume: bool, games: Sequence[Game], agents: Sequence[str], seed: int, n: int
+) -> tuple[list[dict[int, GameResult]], RecordAppender | None]:
+    """The games already played (with --resume) and the appender of the --out file."""
+    if resume and out is None:
+        raise CliError("--resume continues the games in an --out file: give --out FILE")
+    finished: list[dict[int, GameResult]] = []
+    if out is None:
+        return finished, None
+    if resume:
+        key = comparison_key(games, agents, seed, DEFAULT_MAX_STEPS)
+        finished = read_finished(out, key, len(games), n)
+    try:
+        return finished, RecordAppender(out, append=resume)
+    except OSError as exc:
+        raise CliError(f"cannot write {out}: {exc.strerror}") from None
+
+
+def run_variants(
+    games: Sequence[Game],
+    agents: Sequence[str],
+    n: int,
+    seed: int,
+    *,
+    jobs: int,
+    engine: str,
+    address: str | None,
+    out: Path | None,
+    resume: bool,
+    label: str,
+    stop: Callable[[Run], str] | None = None,
+    check_every: int = 100,
+) -> tuple[Run, float, int]:
+    """Play the variants with a progress bar and the --out file: the run, the seconds it took
+    and the games played now (not resumed)."""
+    err = console(stderr=True)
+    finished, records = open_records(out, resume, games, agents, seed, n)
+    resumed = [set(f) for f in finished] or [set() for _ in games]
+
+    def write(v: int, result: GameResult) -> None:
+        if records is not None and result.record is not None and result.index not in resumed[v]:
+            records.write(result.record)
+
+    total = n * len(games)
+    done = sum(len(r) for r in resumed)
+    started = time.perf_counter()
+    progress = progress_bar(err)
+    try:
+        with progress:
+            task = progress.add_task(label, total=total, completed=done)
+            run = play_variants(
+                games,
+                agents,
+                n,
+                seed,
+                jobs=jobs,
+                engine=engine,
+                address=address,
+                keep_records=records is not None,
+                finished=finished,
+                on_arrival=lambda: progress.advance(task),
+                on_result=write,
+                stop=stop,
+                check_every=check_every,
+            )
+    finally:
+        if records is not None:
+            records.close()
+    elapsed = time.perf_counter() - started
+    played = sum(len(r) for r in run.results) - done
+    return run, elapsed, played
+
+
+def number(x: float) -> str:
+    return f"{x:.4g}"
+
+
+def signed(x: float) -> str:
+    return f"{x:+.3g}"
+
+
+def difference_row(d: Difference) -> list[str]:
+    interval = f"[{signed(d.low)}, {signed(d.high)}]"
+    return [
+        d.name.replace("_", " "),
+        str(d.games),
+        number(d.a),
+        number(d.b),
+        signed(d.diff),
+        interval,
+        f"{d.p:.3g}",
+        "yes" if d.significant else "no",
+    ]
+
+
+COLUMNS = ["figure", "games", "A", "B", "B - A", "95% interval", "p", "significant (Holm)"]
+
+
+def difference_table(title: str, diffs: Sequence[Difference]) -> Table:
+    table = Table(title=title)
+    for i, column in enumerate(COLUMNS):
+        table.add_column(column, justify="left" if i == 0 else "right")
+    for d in diffs:
+        table.add_row(*difference_row(d), style="bold" if d.significant else None)
+    return table
+
+
+def write_csv(path: Path, header: list[str], rows: list[list[Any]]) -> None:
+    try:
+        with path.open("w", encoding="utf-8", newline="") as f:
+            out = csv.writer(f)
+            out.writerow(header)
+            out.writerows(rows)
+    except OSError as exc:
+        raise CliError(f"cannot write {path}: {exc.strerror}") from None
+
+
+def command_text(words: Sequence[str]) -> str:
+    return " ".join(shlex.quote(w) for w in words)
+
+
+def option_words(flag: str, options: dict[str, str]) -> list[str]:
+    return [w for k, v in options.items() for w in (flag, f"{k}={v}")]
+
+
+def sds_of_a(run: Run) -> dict[str, float]:
+    """Each figure's standard deviation under A (the forest plot's unit)."""
+    return {name: mean_sd(xs)[1] for name, (xs, _) in figure_pairs(run, 0, 1).items()}
+
+
+@guarded
+def compare_command(
+    game_id: str = typer.Argument(..., metavar="GAME", help="The game id (see `games`)."),
+    a: list[str] = typer.Option(None, "--a", help="Variant A's options, KEY=VALUE (repeatable)."),
+    b: list[str] = typer.Option(None, "--b", help="Variant B's options, KEY=VALUE (repeatable)."),
+    agents: tuple[str, str] = typer.Option(
+        ("random", "random"), "--agents", help="The two agent specs (both variants)."
+    ),
+    games: int = typer.Option(1000, "--games", "-n", help="Games per variant (at most)."),
+    seed: int = typer.Option(0, "--seed", help="Game i of each variant is played with SEED+i."),
+    option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP + " Both."),
+    until: str | None = typer.Option(
+        None,
+        "--until-significant",
+        metavar="FIGURE",
+        help="Stop once FIGURE's difference is decided (a mixture SPRT, 5% error; see "
+        "docs/designers.md), or at --games.",
+    ),
+    every: int = typer.Option(100, "--check-every", help="Games between sequential looks."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Processes (the results are the same)."),
+    engine: str = typer.Option("process", "--engine", help="process or ray."),
+    address: str | None = typer.Option(None, "--address", help="A Ray cluster's address."),
+    out: Path | None = typer.Option(None, "--out", help="Write every record here (JSON Lines)."),
+    resume: bool = typer.Option(False, "--resume", help="Keep the games already in --out."),
+    as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON."),
+    csv_path: Path | None = typer.Option(None, "--csv", help="One row a figure, here."),
+    report: Path | None = typer.Option(None, "--report", help="Write an HTML report here."),
+) -> None:
+    """Two variants of a game on the same seeds: every figure, A, B, the difference and its
+    paired 95% interval, and which differences are significant after Holm's correction."""
+    check_engine(jobs, engine)
+    if every < 1:
+        raise CliError(f"--check-every must be 1 or more, got {every}")
+    base = variant_options("-o", option)
+    opts_a, opts_b = variant_options("--a", a), variant_options("--b", b)
+    variants = [
+        load_variant(game_id, base, opts_a, "A"),
+        load_variant(game_id, base, opts_b, "B"),
+    ]
+    run, elapsed, played = run_variants(
+        variants,
+        list(agents),
+        games,
+        seed,
+        jobs=jobs,
+        engine=engine,
+        address=address,
+        out=out,
+        resume=resume,
+        label=f"{game_id}: comparing",
+        stop=until_decided(until) if until else None,
+        check_every=every,
+    )
+    diffs = compare(run)
+    n = len(run.paired_indices(0, 1))
+    err = console(stderr=True)
+    title = (
+        f"{variants[0].info.title}: B ({options_text({**base, **opts_b})}) against "
+        f"A ({options_text({**base, **opts_a})}), {n} games each, {agents[0]} v {agents[1]}"
+    )
+    (err if as_json else console()).print(difference_table(title, diffs))
+    if run.stopped:
+        err.print(run.stopped)
+    elif until:
+        err.print(f"{until}: not decided after {n} games per variant (--games {games})")
+    err.print(
+        f"{played} games in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s, "
+        f"{jobs} job(s)); seeds {seed} to {seed + n - 1}, seats swapped every game; "
+        f"significant: Holm over {len(diffs)} figures at {ALPHA:.0%}"
+    )
+    words = ["tablesports", "compare", game_id, *option_words("-o", base)]
+    words += [*option_words("--a", opts_a), *option_words("--b", opts_b)]
+    words += ["--agents", *agents, "--games", str(games), "--seed", str(seed)]
+    if until:
+        words += ["--until-significant", until, "--check-every", str(every)]
+    rows = [[d.name, d.games, d.a, d.b, d.diff, d.low, d.high, d.p, d.significant] for d in diffs]
+    header = ["figure", "games", "a", "b", "difference", "low", "high", "p", "significant"]
+    if csv_path is not None:
+        write_csv(csv_path, header, rows)
+        err.print(f"one row a figure written to {csv_path}")
+    if report is not None:
+        folder = report_folder(report)
+        write_csv(folder / "comparison.csv", header, rows)
+        plot_differences(diffs, sds_of_a(run), title, folder / "differences.png")
+        page = Page(
+            title=f"{variants[0].info.title}: B against A",
+            command=command_text(words),
+            facts={
+                "A": options_text({**base, **opts_a}),
+                "B": options_text({**base, **opts_b}),
+                "agents": " v ".join(agents),
+                "games per variant": str(n),
+                "seeds": f"game i of both variants: seed {seed}+i ({seed} to {seed + n - 1}), "
+                "seats swapped every game",
+                "stopped": run.stopped or "at --games",
+                **versions(variants[0].info.version),
+            },
+            tables=[
+                ReportTable(
+                    title,
+                    COLUMNS,
+                    [difference_row(d) for d in diffs],
+                    "Paired differences (B - A) on common random numbers; Student's t interval; "
+                    f"significant after Holm's correction over {len(diffs)} figures at 5%.",
+                )
+            ],
+            images=[("Differences in standard deviations of A", "differences.png")],
+        )
+        err.print(f"report written to {write_report(folder, page)}")
+    if as_json:
+        typer.echo(
+            json.dumps(
+                {
+                    "game": game_id,
+                    "a": {**base, **opts_a},
+                    "b": {**base, **opts_b},
+                    "agents": list(agents),
+                    "seed": seed,
+                    "games": n,
+                    "stopped": run.stopped,
+                    "figures": [d.to_json() for d in diffs],
+                },
+                indent=2,
+            )
+        )
