@@ -67,6 +67,32 @@ class GameAdapter:
     def _slow_encode(self, state: State, player: int) -> np.ndarray:
         return self.tensor.encode(self.game, state.observation(player), player)
 
+    def describe_observation(self) -> list[tuple[str, slice]]:
+        """Each named piece of the flattened observation tensor and its slice, in order (from
+        the game's `tensor.describe`; the whole tensor as one piece if it has none)."""
+        describe = getattr(self.tensor, "describe", None)
+        if describe is None:
+            return [("observation", slice(0, int(np.prod(self.shape))))]
+        return list(describe(self.game))
+
+    def private_slots(self) -> np.ndarray:
+        """A bool per entry of the flattened tensor: True where it shows what only the observing
+        player may see (the pieces the game's `tensor.PRIVATE` names), False where public."""
+        out = np.zeros(int(np.prod(self.shape)), bool)
+        private = set(getattr(self.tensor, "PRIVATE", ()))
+        for name, where in self.describe_observation():
+            if name in private:
+                out[where] = True
+        return out
+
+    def max_chance_outcomes(self) -> int:
+        """The most outcomes a chance node of this game lists (the game's
+        `tensor.max_chance_outcomes`); 0 in a game without chance."""
+        if self.game.info.chance == "none":
+            return 0
+        bound = getattr(self.tensor, "max_chance_outcomes", None)
+        return int(bound(self.game)) if bound is not None else 1024
+
     def observe(self, state: State, player: int) -> np.ndarray:
         """`player`'s tensor of `state` (float32, `self.shape`)."""
         return self._encode(state, player)

@@ -501,3 +501,8 @@ def _counter_values(me: int, c: dict[str, Any]) -> list[float]:
 def _box_values(boxes: list[int]) -> list[float]:
     """The scalars of the players in each box (mine, then the opponent's) / 16."""
     return [b / 16 for b in boxes]
+
+
+def max_chance_outcomes(game: BloodBowlGame) -> int:
+    """2D6 (36): more than three block dice (35), a D16 or a pick among the players."""
+    return 36

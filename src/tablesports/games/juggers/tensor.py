@@ -209,3 +209,10 @@ def legal_ids(state: Any, ids_of: Callable[[list[Any]], list[int]]) -> np.ndarra
     if phase == CHOOSE:
         return ids.choices
     return _NONE
+
+
+def max_chance_outcomes(game: Game) -> int:
+    """The flick's execution noise (its outcome table); a toss or a roll has 2."""
+    from tablesports.games.juggers.state import NOISE_OUTCOMES
+
+    return max(2, len(NOISE_OUTCOMES))
