@@ -37,6 +37,15 @@ class GameAdapter:
         self.game_id = game_id
         self.tensor = game_tensor(game_id)
         self.shape: tuple[int, ...] = tuple(self.tensor.tensor_shape(self.game))
+        bounds = getattr(self.tensor, "observation_range", None)
+        low, high = (
+            bounds(self.game)
+            if bounds is not None
+            else getattr(self.tensor, "OBSERVATION_RANGE", (-np.inf, np.inf))
+        )
+        # where every entry of the tensor lies (the game's `tensor.observation_range(game)`)
+        self.low: float = float(low)
+        self.high: float = float(high)
         codec = self.game.action_codec()
         if codec is None:
             raise TablesportsError(

@@ -211,3 +211,9 @@ def max_chance_outcomes(game: Game) -> int:
     """A card dealt from the draft's pile (at most the roster), or the skulls of up to 20
     success dice (0 to 20); a larger roll is offered sampled by the OpenSpiel adapter."""
     return max(len(game.heroes), 21)  # type: ignore[attr-defined]
+
+
+def observation_range(game: Game) -> tuple[float, float]:
+    """Every entry is a one-hot, a ratio to its own limit, or a count (of points, cards, dice
+    or steps) over a divisor of at least 1, and no count outgrows the game's step bound."""
+    return (0.0, float(max(1, game.info.max_game_length or 0)))

@@ -212,3 +212,9 @@ def describe(game: JukemGame) -> list[tuple[str, slice]]:
 def max_chance_outcomes(game: JukemGame) -> int:
     """A draw from the pile (at most the deck) or the coin for the dealer (2)."""
     return max(2, game.deck.size)
+
+
+def observation_range(game: JukemGame) -> tuple[float, float]:
+    """Every entry is a one-hot, a ratio to its own limit, or a count (of points, cards, dice
+    or steps) over a divisor of at least 1, and no count outgrows the game's step bound."""
+    return (0.0, float(max(1, game.info.max_game_length or 0)))
