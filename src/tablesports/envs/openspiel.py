@@ -25,8 +25,9 @@ game of thousands of steps), then the current observation. A game provides
 information state is its history, which pyspiel already has); none provides
 `information_state_tensor`. The game type says which.
 `resample_from_infostate` is the game's `resample_hidden`, for OpenSpiel's Python `ISMCTSBot`
-(`open_spiel.python.algorithms.ismcts`; the C++ `pyspiel.ISMCTSBot` cannot call a resampler
-written in Python).
+(`open_spiel.python.algorithms.ismcts`). The C++ `pyspiel.ISMCTSBot` cannot play a Python game:
+it never reaches a resampler written in Python, and its `step` releases the GIL before calling
+the game (docs/rl.md).
 """
 
 from __future__ import annotations
