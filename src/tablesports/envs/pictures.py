@@ -1,9 +1,10 @@
 """The position as an image (`render_mode="rgb_array"`): an RGB uint8 array for every game.
 
 A game that draws itself (`state.render_png(path)`, as `tablesports play --png` uses: Juggers
-Fallout's table) is drawn that way; any other is its text picture as the player sees it
-(`state.render(player)`, the board the terminal shows) set in a monospaced font. Matplotlib
-(the `arena` extra) is imported only here, when a picture is asked for.
+Fallout's table) is drawn that way; HanniBall's board is drawn here from the state's squares
+(`_hanniball`); any other game is its text picture as the player sees it (`state.render(player)`,
+the board the terminal shows) set in a monospaced font. Matplotlib (the `arena` extra) is
+imported only here, when a picture is asked for.
 """
 
 from __future__ import annotations
@@ -27,7 +28,65 @@ def picture(state: State, player: int | None = None) -> np.ndarray:
         draw(buffer)
         buffer.seek(0)
         return _rgb(matplotlib.pyplot.imread(buffer, format="png"))
+    if state.game.info.id == "hanniball":
+        return _hanniball(state)
     return _text_picture(state.render(player))
+
+
+def _hanniball(state: Any) -> np.ndarray:
+    """The 9 x 15 board: goal areas shaded, goals at both ends, White's and Black's pieces as
+    lettered discs, the ball in orange (a ring around the piece holding it)."""
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Circle, Rectangle
+
+    from tablesports.games.hanniball.board import (
+        COLOR_OF,
+        GOAL_AREA,
+        GOAL_FILES,
+        HEIGHT,
+        LETTER_OF,
+        WIDTH,
+    )
+
+    fig, ax = plt.subplots(figsize=(4.2, 6.6), dpi=80)
+    for i in range(WIDTH * HEIGHT):
+        row, col = divmod(i, WIDTH)
+        if row in (0, HEIGHT - 1) and col not in GOAL_FILES:
+            continue
+        goal = row in (0, HEIGHT - 1)
+        area = GOAL_AREA[0][i] or GOAL_AREA[1][i]
+        colour = "#c8b273" if goal else "#8fbf7a" if area else "#5d9c4c"
+        ax.add_patch(Rectangle((col, row), 1, 1, facecolor=colour, edgecolor="#2f4f2f", lw=0.6))
+        code = state.board[i]
+        if code:
+            white = COLOR_OF[code] == 0
+            ax.add_patch(
+                Circle((col + 0.5, row + 0.5), 0.38, facecolor="white" if white else "#222")
+            )
+            ax.text(
+                col + 0.5, row + 0.5, LETTER_OF[code].upper(), ha="center", va="center",
+                fontsize=10, color="black" if white else "white", weight="bold",
+            )  # fmt: skip
+        if i == state.ball:
+            if code:
+                ring = Circle((col + 0.5, row + 0.5), 0.45, fill=False, ec="#ff8c00", lw=2.5)
+                ax.add_patch(ring)
+            else:
+                ax.add_patch(Circle((col + 0.5, row + 0.5), 0.2, facecolor="#ff8c00"))
+    ax.set_xlim(-0.2, WIDTH + 0.2)
+    ax.set_ylim(-0.2, HEIGHT + 0.2)
+    ax.set_aspect("equal")
+    ax.set_xticks([c + 0.5 for c in range(WIDTH)], [chr(97 + c) for c in range(WIDTH)])
+    ax.set_yticks([r + 0.5 for r in range(HEIGHT)], [str(r + 1) for r in range(HEIGHT)])
+    ax.tick_params(length=0, labelsize=7)
+    for side in ax.spines.values():
+        side.set_visible(False)
+    lines = state.render().splitlines()  # the status line is the one under the board
+    ax.set_title(lines[HEIGHT + 2] if len(lines) > HEIGHT + 2 else "", fontsize=7, wrap=True)
+    fig.canvas.draw()
+    out = np.asarray(fig.canvas.buffer_rgba())[..., :3].copy()  # type: ignore[attr-defined]
+    plt.close(fig)
+    return out
 
 
 def _text_picture(text: str) -> np.ndarray:
