@@ -1,10 +1,10 @@
 """The position as an image (`render_mode="rgb_array"`): an RGB uint8 array for every game.
 
 A game that draws itself (`state.render_png(path)`, as `tablesports play --png` uses: Juggers
-Fallout's table) is drawn that way; HanniBall's board is drawn here from the state's squares
-(`_hanniball`); any other game is its text picture as the player sees it (`state.render(player)`,
-the board the terminal shows) set in a monospaced font. Matplotlib (the `arena` extra) is
-imported only here, when a picture is asked for.
+Fallout's table) is drawn that way; HanniBall's board and Blood Bowl's pitch are drawn here
+from the state's squares (`_hanniball`, `_bloodbowl`); any other game is its text picture as
+the player sees it (`state.render(player)`, the board the terminal shows) set in a monospaced
+font. Matplotlib (the `arena` extra) is imported only here, when a picture is asked for.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ def picture(state: State, player: int | None = None) -> np.ndarray:
         return _rgb(matplotlib.pyplot.imread(buffer, format="png"))
     if state.game.info.id == "hanniball":
         return _hanniball(state)
+    if state.game.info.id == "bloodbowl":
+        return _bloodbowl(state)
     return _text_picture(state.render(player))
 
 
@@ -83,6 +85,56 @@ def _hanniball(state: Any) -> np.ndarray:
         side.set_visible(False)
     lines = state.render().splitlines()  # the status line is the one under the board
     ax.set_title(lines[HEIGHT + 2] if len(lines) > HEIGHT + 2 else "", fontsize=7, wrap=True)
+    fig.canvas.draw()
+    out = np.asarray(fig.canvas.buffer_rgba())[..., :3].copy()  # type: ignore[attr-defined]
+    plt.close(fig)
+    return out
+
+
+def _bloodbowl(state: Any) -> np.ndarray:
+    """The 26 x 15 pitch: end zones, wide zones and the line of scrimmage; home players red and
+    away blue by shirt number (prone: pale, stunned: crossed), the ball in orange."""
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Circle, Rectangle
+
+    from tablesports.games.bloodbowl.pitch import HEIGHT, WIDE_ZONE_ROWS, WIDTH, coords
+    from tablesports.games.bloodbowl.players import STANDING, STUNNED
+
+    fig, ax = plt.subplots(figsize=(10.4, 6.6), dpi=80)
+    for x in range(WIDTH):
+        for y in range(HEIGHT):
+            end_zone = x in (0, WIDTH - 1)
+            wide = y < WIDE_ZONE_ROWS or y >= HEIGHT - WIDE_ZONE_ROWS
+            colour = "#b5c96a" if end_zone else "#6fa85a" if wide else "#5d9c4c"
+            ax.add_patch(Rectangle((x, y), 1, 1, facecolor=colour, edgecolor="#3f6f3a", lw=0.4))
+    ax.plot([WIDTH / 2] * 2, [0, HEIGHT], color="white", lw=1.5)
+    team_colour = ("#c62828", "#1565c0")
+    for sq, pid in enumerate(state.pitch):
+        if pid < 0:
+            continue
+        p = state.players[pid]
+        x, y = coords(sq)
+        alpha = 1.0 if p.stance == STANDING else 0.45
+        ax.add_patch(
+            Circle((x + 0.5, y + 0.5), 0.4, facecolor=team_colour[p.team], alpha=alpha, ec="k")
+        )
+        ax.text(x + 0.5, y + 0.5, str(p.number), ha="center", va="center", fontsize=8,
+                color="white", weight="bold")  # fmt: skip
+        if p.stance == STUNNED:
+            ax.plot([x + 0.15, x + 0.85], [y + 0.15, y + 0.85], color="k", lw=1.5)
+            ax.plot([x + 0.15, x + 0.85], [y + 0.85, y + 0.15], color="k", lw=1.5)
+    if state.ball >= 0:
+        x, y = coords(state.ball)
+        ax.add_patch(Circle((x + 0.8, y + 0.8), 0.18, facecolor="#ff8c00", ec="k", lw=0.6))
+    ax.set_xlim(-0.2, WIDTH + 0.2)
+    ax.set_ylim(HEIGHT + 0.2, -0.2)  # y grows downwards, as in the text picture
+    ax.set_aspect("equal")
+    ax.set_xticks([x + 0.5 for x in range(WIDTH)], [str(x) for x in range(WIDTH)])
+    ax.set_yticks([y + 0.5 for y in range(HEIGHT)], [str(y) for y in range(HEIGHT)])
+    ax.tick_params(length=0, labelsize=7)
+    for side in ax.spines.values():
+        side.set_visible(False)
+    ax.set_title("\n".join(state.render().splitlines()[:2]), fontsize=8)
     fig.canvas.draw()
     out = np.asarray(fig.canvas.buffer_rgba())[..., :3].copy()  # type: ignore[attr-defined]
     plt.close(fig)
