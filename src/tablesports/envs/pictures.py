@@ -1,10 +1,11 @@
 """The position as an image (`render_mode="rgb_array"`): an RGB uint8 array for every game.
 
 A game that draws itself (`state.render_png(path)`, as `tablesports play --png` uses: Juggers
-Fallout's table) is drawn that way; HanniBall's board and Blood Bowl's pitch are drawn here
-from the state's squares (`_hanniball`, `_bloodbowl`); any other game is its text picture as
-the player sees it (`state.render(player)`, the board the terminal shows) set in a monospaced
-font. Matplotlib (the `arena` extra) is imported only here, when a picture is asked for.
+Fallout's table) is drawn that way; HanniBall's board, Blood Bowl's pitch and Jugger TTG's
+hex field are drawn here from the state's squares (`_hanniball`, `_bloodbowl`, `_juggerttg`:
+only what every player sees); any other game (Jukem's cards) is its text picture as the player
+sees it (`state.render(player)`, what the terminal shows) set in a monospaced font.
+Matplotlib (the `arena` extra) is imported only here, when a picture is asked for.
 """
 
 from __future__ import annotations
@@ -32,6 +33,8 @@ def picture(state: State, player: int | None = None) -> np.ndarray:
         return _hanniball(state)
     if state.game.info.id == "bloodbowl":
         return _bloodbowl(state)
+    if state.game.info.id == "juggerttg":
+        return _juggerttg(state)
     return _text_picture(state.render(player))
 
 
@@ -139,6 +142,58 @@ def _bloodbowl(state: Any) -> np.ndarray:
     out = np.asarray(fig.canvas.buffer_rgba())[..., :3].copy()  # type: ignore[attr-defined]
     plt.close(fig)
     return out
+
+
+def _juggerttg(state: Any) -> np.ndarray:
+    """The hex field (pointy-top hexes in the board's doubled-width layout): start slots pale,
+    the Mals ringed, hexes out of play grey; red's heroes (seats 1-8) and blue's by seat, a
+    kneeling hero pale; the Jugg in orange (a ring around its carrier)."""
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import Circle, RegularPolygon
+
+    from tablesports.games.juggerttg.board import FIELD, HEXES, MAL, R, X
+
+    fig, ax = plt.subplots(figsize=(11, 5.6), dpi=80)
+    step = 3**0.5 / 2
+
+    def centre(i: int) -> tuple[float, float]:
+        return X[i] * step, -R[i] * 1.5
+
+    out_of_play = set(state.game.out)
+    for i in sorted(HEXES, key=lambda i: i in MAL):  # the Mals last, so their rims show
+        colour = "#9e9e9e" if i in out_of_play else "#5d9c4c" if FIELD[i] else "#c8d8b0"
+        edge, lw = ("#fdd835", 2.5) if i in MAL else ("#2f4f2f", 1.0)
+        ax.add_patch(
+            RegularPolygon(centre(i), 6, radius=1.0, facecolor=colour, edgecolor=edge, lw=lw)
+        )
+    team_colour = ("#c62828", "#1565c0")
+    for h, x in enumerate(state.pos):
+        if x < 0 or state.card[h] < 0:
+            continue
+        alpha = 0.45 if state.down[h] else 1.0
+        ax.add_patch(Circle(centre(x), 0.7, facecolor=team_colour[h // 8], alpha=alpha, ec="k"))
+        ax.text(*centre(x), str(h % 8 + 1), ha="center", va="center", fontsize=9,
+                color="white", weight="bold")  # fmt: skip
+    carrier = state.carrier
+    if carrier >= 0 and state.pos[carrier] >= 0:
+        ax.add_patch(Circle(centre(state.pos[carrier]), 0.85, fill=False, ec="#ff8c00", lw=2.5))
+    elif state.jugg >= 0:
+        ax.add_patch(Circle(centre(state.jugg), 0.3, facecolor="#ff8c00", ec="k"))
+    xs = [centre(i)[0] for i in HEXES]
+    ys = [centre(i)[1] for i in HEXES]
+    ax.set_xlim(min(xs) - 1.2, max(xs) + 1.2)
+    ax.set_ylim(min(ys) - 1.2, max(ys) + 1.2)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    ax.set_title(
+        f"Stone {state.stone + 1}, RDA {state.rda}, score red {state.score[0]} - "
+        f"blue {state.score[1]}, phase {state.phase}",
+        fontsize=9,
+    )
+    fig.canvas.draw()
+    image = np.asarray(fig.canvas.buffer_rgba())[..., :3].copy()  # type: ignore[attr-defined]
+    plt.close(fig)
+    return image
 
 
 def _text_picture(text: str) -> np.ndarray:
