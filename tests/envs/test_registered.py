@@ -114,3 +114,13 @@ def test_jugger_ttg_draft_tensor_shows_the_players_own_hand_only() -> None:
     np.testing.assert_array_equal(adapter.observe(other, 0), adapter.observe(state, 0))
     phase = state.phase  # type: ignore[attr-defined]
     assert flat[ttg_tensor.PHASE_PLANE * 231 + ttg_tensor.PHASES.index(phase) * 231] == 1
+
+
+def test_a_jukem_picture_shows_only_what_the_learner_sees() -> None:
+    env = gym_env("jukem", seat=0, render_mode="rgb_array")
+    env.reset(seed=1)
+    before = env.render()
+    env.state = env.state.resample_hidden(0, random.Random(3))  # the opponent's hand redealt
+    np.testing.assert_array_equal(env.render(), before)
+    env.state = env.state.resample_hidden(1, random.Random(3))  # the learner's own hand redealt
+    assert not np.array_equal(env.render(), before)
