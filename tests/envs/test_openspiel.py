@@ -75,7 +75,9 @@ def test_an_illegal_action_raises_spielerror_with_the_games_reason() -> None:
 def test_parameters_are_the_games_options_and_a_wrong_one_names_them() -> None:
     game = pyspiel.load_game("tablesports_hanniball", {"max_turns": 30})
     assert game.max_game_length() < pyspiel.load_game("tablesports_hanniball").max_game_length()
-    with pytest.raises(pyspiel.SpielError, match="Available parameters are: max_turns"):
+    with pytest.raises(
+        pyspiel.SpielError, match="Available parameters are: max_defenders, max_turns"
+    ):
         pyspiel.load_game("tablesports_hanniball", {"max_turn": 30})
     with pytest.raises(OptionError, match="max_turns"):
         pyspiel.load_game("tablesports_hanniball", {"max_turns": 0})

@@ -5,6 +5,10 @@ and the agents registry; nothing imports it. Each library is imported only when 
 used, from the extras `rl` (gymnasium, pettingzoo, numpy) and `openspiel` (open-spiel, shimmy).
 
     from tablesports.envs import gym_env, aec_env, register_openspiel
+
+Importing this package registers every game with Gymnasium (when it is installed) as
+`tablesports/<game>-v0`, so that `gymnasium.make("tablesports/hanniball-v0", opponent=...,
+**options)` works with Gymnasium's default wrappers.
 """
 
 from __future__ import annotations
@@ -38,4 +42,32 @@ def register_openspiel(game_id: str | None = None) -> list[str]:
     return register(game_id)
 
 
-__all__ = ["aec_env", "gym_env", "register_openspiel"]
+def register_gymnasium() -> list[str]:
+    """Register every game with Gymnasium as `tablesports/<game>-v0` (done on import when
+    Gymnasium is installed); returns the ids."""
+    import gymnasium
+
+    from tablesports.core.registry import game_ids
+
+    ids = []
+    for game_id in game_ids():
+        env_id = f"tablesports/{game_id}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                env_id,
+                entry_point="tablesports.envs.gym:TablesportsEnv",
+                kwargs={"game_id": game_id},
+            )
+        ids.append(env_id)
+    return ids
+
+
+try:
+    import gymnasium as _gymnasium  # noqa: F401
+except ImportError:  # the `rl` extra is not installed: nothing to register
+    pass
+else:
+    register_gymnasium()
+
+
+__all__ = ["aec_env", "gym_env", "register_gymnasium", "register_openspiel"]

@@ -37,6 +37,15 @@ class GameAdapter:
         self.game_id = game_id
         self.tensor = game_tensor(game_id)
         self.shape: tuple[int, ...] = tuple(self.tensor.tensor_shape(self.game))
+        bounds = getattr(self.tensor, "observation_range", None)
+        low, high = (
+            bounds(self.game)
+            if bounds is not None
+            else getattr(self.tensor, "OBSERVATION_RANGE", (-np.inf, np.inf))
+        )
+        # where every entry of the tensor lies (the game's `tensor.observation_range(game)`)
+        self.low: float = float(low)
+        self.high: float = float(high)
         codec = self.game.action_codec()
         if codec is None:
             raise TablesportsError(
@@ -66,6 +75,32 @@ class GameAdapter:
 
     def _slow_encode(self, state: State, player: int) -> np.ndarray:
         return self.tensor.encode(self.game, state.observation(player), player)
+
+    def describe_observation(self) -> list[tuple[str, slice]]:
+        """Each named piece of the flattened observation tensor and its slice, in order (from
+        the game's `tensor.describe`; the whole tensor as one piece if it has none)."""
+        describe = getattr(self.tensor, "describe", None)
+        if describe is None:
+            return [("observation", slice(0, int(np.prod(self.shape))))]
+        return list(describe(self.game))
+
+    def private_slots(self) -> np.ndarray:
+        """A bool per entry of the flattened tensor: True where it shows what only the observing
+        player may see (the pieces the game's `tensor.PRIVATE` names), False where public."""
+        out = np.zeros(int(np.prod(self.shape)), bool)
+        private = set(getattr(self.tensor, "PRIVATE", ()))
+        for name, where in self.describe_observation():
+            if name in private:
+                out[where] = True
+        return out
+
+    def max_chance_outcomes(self) -> int:
+        """The most outcomes a chance node of this game lists (the game's
+        `tensor.max_chance_outcomes`); 0 in a game without chance."""
+        if self.game.info.chance == "none":
+            return 0
+        bound = getattr(self.tensor, "max_chance_outcomes", None)
+        return int(bound(self.game)) if bound is not None else 1024
 
     def observe(self, state: State, player: int) -> np.ndarray:
         """`player`'s tensor of `state` (float32, `self.shape`)."""

@@ -1,8 +1,11 @@
 """The Gymnasium adapter: one learner seat, the other seats played by a named agent.
 
-Observations are a Dict of the learner's `observation` tensor and its `action_mask`; actions
-are `Discrete` ids of the game's action codec; `action_masks()` is what sb3-contrib's
-MaskablePPO asks for. Chance nodes and the other seats are played inside `step`.
+Observations are a Dict of the learner's `observation` tensor and its `action_mask` (also in
+`info["action_mask"]`, where Shimmy's convention puts it); actions are `Discrete` ids of the
+game's action codec; `action_masks()` is what sb3-contrib's MaskablePPO asks for;
+`describe_observation()` names each slice of the flattened tensor. Chance nodes and the other
+seats are played inside `step`. Registered with Gymnasium as `tablesports/<game>-v0` when
+`tablesports.envs` is imported.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from tablesports.core.errors import IllegalActionError, OptionError
 from tablesports.core.protocol import CHANCE, State
 from tablesports.envs.adapter import GameAdapter
 
+RENDER_MODES = ["human", "ansi", "rgb_array"]
+
 
 class TablesportsEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
     """A tablesports game as a single-agent `gymnasium.Env`.
@@ -33,9 +38,18 @@ class TablesportsEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
     is left as it was and `info["illegal_action"]` (and a warning) gives the game's reason;
     with `"raise"`, `step` raises `IllegalActionError` (a `ValueError`) with that reason.
     An id outside the action space always raises.
+
+    Render modes: `ansi` (the text picture the learner sees), `human` (that picture printed),
+    `rgb_array` (the position as an image, `tablesports.envs.pictures`).
+
+    An episode starts at the learner's first decision: if the game ends before it (an opponent
+    that loses at once, as HanniBall's `max_defenders` variant can make White do on turn 1),
+    `reset` plays it again with the next draw of its RNG, up to `RESET_TRIES` times, then
+    raises `OptionError`.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
+    RESET_TRIES = 100
 
     def __init__(
         self,
@@ -52,8 +66,9 @@ class TablesportsEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         players = game.info.players
         if seat is not None and not 0 <= seat < players:
             raise OptionError(f"seat {seat}: the seats are 0 to {players - 1}, or None")
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f"render_mode {render_mode!r}: the render modes are: ansi, None")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            modes = ", ".join(RENDER_MODES)
+            raise OptionError(f"render_mode {render_mode!r}: the render modes are: {modes}, None")
         if illegal_action not in ("lose", "raise"):
             raise OptionError(f"illegal_action {illegal_action!r}: it is 'lose' or 'raise'")
         self.illegal_action = illegal_action
@@ -66,7 +81,9 @@ class TablesportsEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         n = self.adapter.num_actions
         self.observation_space = spaces.Dict(  # type: ignore[assignment]
             {
-                "observation": spaces.Box(-np.inf, np.inf, self.adapter.shape, np.float32),
+                "observation": spaces.Box(
+                    self.adapter.low, self.adapter.high, self.adapter.shape, np.float32
+                ),
                 "action_mask": spaces.Box(0, 1, (n,), np.int8),
             }
         )
@@ -93,11 +110,22 @@ class TablesportsEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             if self.fixed_seat is not None
             else int(self.np_random.integers(players))
         )
-        self.state = self.game.new_initial_state()
-        self._forfeit = False
-        self._advance()
+        for _ in range(self.RESET_TRIES):
+            self.state = self.game.new_initial_state()
+            self._forfeit = False
+            self._advance()
+            if not self.state.is_terminal():
+                break
+        else:
+            raise OptionError(
+                f"{self.game.info.id} with options {self.game.options_json()}: the game ended "
+                f"before seat {self.seat}'s first decision in {self.RESET_TRIES} tries; "
+                "choose other options, seat or opponent"
+            )
         self._potential = self._value()
-        return self._obs(), {"seat": self.seat}
+        if self.render_mode == "human":
+            self.render()
+        return self._obs(), {"seat": self.seat, "action_mask": self._mask.copy()}
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         state = self.state
@@ -117,18 +145,30 @@ class TablesportsEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             value = 0.0 if done else self._value()
             reward += self.shaping * (value - self._potential)
             self._potential = value
-        info: dict[str, Any] = {"seat": self.seat}
+        info: dict[str, Any] = {"seat": self.seat, "action_mask": self._mask.copy()}
         if done:
             info["returns"] = state.returns()
+        if self.render_mode == "human":
+            self.render()
         return self._obs(), float(reward), done, False, info
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions as booleans (for MaskablePPO)."""
         return self._mask.astype(bool)
 
-    def render(self) -> str | None:
+    def describe_observation(self) -> list[tuple[str, slice]]:
+        """Each named piece of the flattened observation tensor and its slice, in order."""
+        return self.adapter.describe_observation()
+
+    def render(self) -> Any:
         if self.render_mode == "ansi":
             return self.state.render(self.seat)
+        if self.render_mode == "human":
+            print(self.state.render(self.seat))
+        if self.render_mode == "rgb_array":
+            from tablesports.envs.pictures import picture
+
+            return picture(self.state, self.seat)
         return None
 
     def _lose(self, reason: str) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
@@ -137,7 +177,7 @@ class TablesportsEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             "obs['action_mask'] gives the legal actions"
         )
         self._forfeit = True
-        info = {"seat": self.seat, "illegal_action": reason}
+        info = {"seat": self.seat, "illegal_action": reason, "action_mask": self._mask.copy()}
         return self._obs(), float(self.game.info.min_return), True, False, info
 
     # --- the other seats ---------------------------------------------------------------------

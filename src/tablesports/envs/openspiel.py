@@ -6,17 +6,38 @@
     game = pyspiel.load_game("tablesports_hanniball", {"max_turns": 50})
 
 Chance is an explicit player: a chance outcome's id is its index in the state's
-`chance_outcomes()` list. A chance node that cannot be enumerated (a game with sampled chance)
-is offered as `SAMPLED_OUTCOMES` equally likely outcomes, the i-th drawn with
-`random.Random(i)`, so a history still replays exactly. Observers give the game's observation
-tensor (flattened) and its text picture as the player sees it. The game's options whose
-default is a number, a string or a bool are the pyspiel parameters.
+`chance_outcomes()` list; `max_chance_outcomes` is the game's own bound (its `tensor.py`). A
+chance node that cannot be enumerated (a game with sampled chance), or one above that bound, is
+offered as at most `SAMPLED_OUTCOMES` equally likely outcomes, the i-th drawn with
+`random.Random(i)`, so a history still replays exactly.
+
+Every option of the game is a pyspiel parameter. One whose default is None (the game decides)
+has a placeholder that means None in the specification: -1 for a number, "" for a string,
+and for a yes/no option a string, "" (None), "true" or "false" (pyspiel passes every
+parameter, given or not, so the placeholder must be a value the option never takes).
+
+Observers honour `pyspiel.IIGObservationType` (see `TablesportsObserver`): the public part of
+the tensor (`public_info`), the observing player's private part or every player's
+(`private_info`), and with `perfect_recall` the information state: a digest of every step as
+that player saw it (`State.action_seen_by`; a BLAKE2 chain, so the string stays short in a
+game of thousands of steps), then the current observation. A game provides
+`information_state_string` when its information is imperfect (a perfect-information game's
+information state is its history, which pyspiel already has); none provides
+`information_state_tensor`. The game type says which.
+`resample_from_infostate` is the game's `resample_hidden`, for OpenSpiel's Python `ISMCTSBot`
+(`open_spiel.python.algorithms.ismcts`). The C++ `pyspiel.ISMCTSBot` cannot play a Python game:
+it never reaches a resampler written in Python, and its `step` releases the GIL before calling
+the game (docs/rl.md).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
+import types
+import typing
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -29,8 +50,6 @@ from tablesports.core.registry import game_ids, load
 from tablesports.envs.adapter import GameAdapter
 
 PREFIX = "tablesports_"
-MAX_CHANCE_OUTCOMES = 1024
-"""The most outcomes an enumerated chance node may have (a deck of cards, three dice)."""
 SAMPLED_OUTCOMES = 64
 """Outcomes offered at a chance node that cannot be enumerated (see the module's text)."""
 _registered: dict[str, str] = {}
@@ -54,18 +73,63 @@ def register(game_id: str | None = None) -> list[str]:
     return names
 
 
+_PLACEHOLDER: dict[type, Any] = {bool: "", int: -1, float: -1.0, str: ""}
+"""What a None default is in the pyspiel specification (a yes/no option is a string there)."""
+
+
 def _parameters(game_id: str) -> dict[str, Any]:
-    """The options with a default pyspiel can carry (int, float, str, bool)."""
+    """Every option with its default, or for a None default its placeholder."""
     model = load(game_id).Options
     params: dict[str, Any] = {}
     for name, f in model.model_fields.items():
-        if type(f.default) in (int, float, str, bool):
+        if type(f.default) in _PLACEHOLDER:
             params[name] = f.default
+        elif f.default is None:
+            params[name] = _PLACEHOLDER[_base_type(game_id, name, f.annotation)]
+        else:
+            raise OptionError(f"{game_id}: option {name}: no pyspiel type for {f.default!r}")
     return params
 
 
-def _game_type(game_id: str) -> pyspiel.GameType:
+def _base_type(game_id: str, name: str, annotation: Any) -> type:
+    """bool, int, float or str: the type of `X | None` (a Literal's values' type)."""
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if len(args) == 1 and typing.get_origin(args[0]) is typing.Literal:
+        args = [type(v) for v in typing.get_args(args[0])]
+    kinds = {a for a in args if a in _PLACEHOLDER}
+    if len(kinds) != 1 or typing.get_origin(annotation) not in (typing.Union, types.UnionType):
+        raise OptionError(f"{game_id}: option {name}: no pyspiel type for {annotation}")
+    return kinds.pop()
+
+
+def _options(game_id: str, given: dict[str, Any]) -> dict[str, Any]:
+    """The game's options from pyspiel's parameters (which hold every default too)."""
+    defaults = _parameters(game_id)
+    model = load(game_id).Options
+    out: dict[str, Any] = {}
+    for name, value in given.items():
+        f = model.model_fields[name]
+        if f.default is not None:
+            if value != defaults[name]:
+                out[name] = value
+        elif value != defaults[name]:
+            if _base_type(game_id, name, f.annotation) is bool:
+                if value not in ("true", "false"):
+                    raise OptionError(
+                        f"{PREFIX}{game_id}: parameter {name}={value!r}: it is 'true', 'false' "
+                        "or '' (the game decides)"
+                    )
+                value = value == "true"
+            out[name] = value
+    return out
+
+
+def _game_type(game_id: str, imperfect: bool | None = None) -> pyspiel.GameType:
+    """The game's pyspiel type; `imperfect` overrides the default options' information (a
+    variant such as Jugger TTG's draft hides what the default game shows)."""
     info = load(game_id).info
+    if imperfect is None:
+        imperfect = info.information != "perfect"
     chance = {
         "none": pyspiel.GameType.ChanceMode.DETERMINISTIC,
         "explicit": pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
@@ -78,9 +142,9 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=chance,
         information=(
-            pyspiel.GameType.Information.PERFECT_INFORMATION
-            if info.information == "perfect"
-            else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if imperfect
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
         ),
         utility=(
             pyspiel.GameType.Utility.ZERO_SUM if zero_sum else pyspiel.GameType.Utility.GENERAL_SUM
@@ -88,7 +152,7 @@ def _game_type(game_id: str) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.players,
         min_num_players=info.players,
-        provides_information_state_string=False,
+        provides_information_state_string=imperfect,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
@@ -111,21 +175,23 @@ class TablesportsGame(pyspiel.Game):
                 f"{PREFIX}{self.game_id}: unknown parameter(s) {', '.join(unknown)}; "
                 f"the parameters are: {', '.join(defaults) or 'none'}"
             )
-        options = {k: v for k, v in given.items() if v != defaults[k]}
+        options = _options(self.game_id, given)
         self.adapter = GameAdapter(self.game_id, **options)
         info = self.adapter.game.info
-        chance = info.chance != "none"
+        game_type = self.game_type
+        if (info.information != "perfect") != (
+            game_type.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        ):
+            game_type = _game_type(self.game_id, imperfect=info.information != "perfect")
         super().__init__(
-            self.game_type,
+            game_type,
             pyspiel.GameInfo(
                 num_distinct_actions=self.adapter.num_actions,
-                max_chance_outcomes=MAX_CHANCE_OUTCOMES if chance else 0,
+                max_chance_outcomes=self.adapter.max_chance_outcomes(),
                 num_players=info.players,
                 min_utility=info.min_return,
                 max_utility=info.max_return,
-                utility_sum=0.0
-                if self.game_type.utility == pyspiel.GameType.Utility.ZERO_SUM
-                else None,
+                utility_sum=0.0 if game_type.utility == pyspiel.GameType.Utility.ZERO_SUM else None,
                 max_game_length=info.max_game_length or 1_000_000,
             ),
             given,
@@ -139,7 +205,13 @@ class TablesportsGame(pyspiel.Game):
     ) -> TablesportsObserver:
         if params:
             raise ValueError(f"observer parameters are not supported; got {params}")
-        return TablesportsObserver(self.adapter)
+        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
+        if recall and not self.get_type().provides_information_state_string:
+            raise pyspiel.SpielError(
+                f"{self.get_type().short_name}: this game has perfect information, so it "
+                "provides no information state (it is the history: state.history_str())"
+            )
+        return TablesportsObserver(self.adapter, iig_obs_type)
 
 
 class _Shared:
@@ -189,12 +261,24 @@ def _position(game_id: str, options: str, data: dict[str, Any]) -> _Position:
     return _Position(_adapter(game_id, options).game.state_from_json(data))
 
 
+_EMPTY_DIGEST = hashlib.blake2b(b"", digest_size=16).hexdigest()
+
+
+def _chain(digest: str, view: str) -> str:
+    """The digest of the steps seen so far followed by `view`."""
+    return hashlib.blake2b(f"{digest}{view}".encode(), digest_size=16).hexdigest()
+
+
 class TablesportsState(pyspiel.State):
     def __init__(self, game: TablesportsGame, inner: TSState) -> None:
         super().__init__(game)
         self._shared = _Shared(game.adapter)
         self._position = _Position(inner)
         self._outcomes: list[tuple[Action, float]] | None = None
+        players = game.num_players()
+        self._seen = [_EMPTY_DIGEST] * (players + 1)
+        """Per player, then for the public view: a digest of every step seen so far."""
+        self._recall = bool(game.get_type().provides_information_state_string)
 
     @property
     def adapter(self) -> GameAdapter:
@@ -219,10 +303,11 @@ class TablesportsState(pyspiel.State):
     def _chance_list(self) -> list[tuple[Action, float]]:
         if self._outcomes is None:
             outcomes = self.inner.chance_outcomes()
-            if not outcomes or len(outcomes) > MAX_CHANCE_OUTCOMES:
-                p = 1.0 / SAMPLED_OUTCOMES
+            bound = self.get_game().max_chance_outcomes()
+            if not outcomes or len(outcomes) > bound:
+                n = max(1, min(SAMPLED_OUTCOMES, bound))
                 sample = self.inner.sample_chance
-                outcomes = [(sample(random.Random(i)), p) for i in range(SAMPLED_OUTCOMES)]
+                outcomes = [(sample(random.Random(i)), 1.0 / n) for i in range(n)]
             self._outcomes = outcomes
         return self._outcomes
 
@@ -244,7 +329,28 @@ class TablesportsState(pyspiel.State):
             except IllegalActionError as exc:
                 raise pyspiel.SpielError(str(exc)) from None
         self._outcomes = None
-        self.inner.apply_legal(move)
+        inner = self.inner
+        if self._recall:
+            seen = inner.action_seen_by
+            mover = inner.current_player()
+            views = [f"{mover}: {seen(move, p) or '(hidden)'}" for p in range(len(self._seen) - 1)]
+            views.append(views[0] if len(set(views)) == 1 else f"{mover}: (private)")
+            self._seen = [_chain(d, v) for d, v in zip(self._seen, views, strict=True)]
+        inner.apply_legal(move)
+
+    # --- imperfect information ----------------------------------------------------------------
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> TablesportsState:
+        """A state `player_id` cannot tell from this one: the game's `resample_hidden`, with a
+        seed drawn from `probability_sampler` (a callable giving floats in [0, 1)). The other
+        players' past views are replaced by `player_id`'s, so that nothing hidden from
+        `player_id` stays anywhere in the sample."""
+        seed = int(probability_sampler() * 2**32)
+        inner = self.inner.resample_hidden(player_id, random.Random(seed))
+        out = TablesportsState(self.get_game(), inner)
+        out._seen = [self._seen[player_id]] * (len(self._seen) - 1) + [self._seen[-1]]
+        return out
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == int(pyspiel.PlayerId.CHANCE):
@@ -266,16 +372,106 @@ class TablesportsState(pyspiel.State):
 
 
 class TablesportsObserver:
-    """The game's observation tensor (flattened) and its text picture, per player."""
+    """An observation of the kind `iig_obs_type` asks for (OpenSpiel's default when None:
+    public information and the player's own, without perfect recall).
 
-    def __init__(self, adapter: GameAdapter) -> None:
+    Without perfect recall, the game's tensor (flattened), split by the game's
+    `tensor.PRIVATE` pieces: `dict["observation"]` is the whole tensor (the default type);
+    otherwise `dict["public"]` (the public entries, when `public_info`), `dict["private"]`
+    (the player's private entries, `SINGLE_PLAYER`) or `dict["private_<p>"]` for every player
+    (`ALL_PLAYERS`). The string: the player's text picture (default type), else the tensor's
+    nonzero entries of those parts, named by `describe_observation`. With perfect recall, no
+    tensor, and the string of the information state: every step as the player saw it (only
+    the steps every player saw alike when not `SINGLE_PLAYER`/`ALL_PLAYERS`), then the current
+    observation's string.
+    """
+
+    def __init__(self, adapter: GameAdapter, iig_obs_type: Any = None) -> None:
         self.adapter = adapter
-        size = int(np.prod(adapter.shape))
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor.reshape(adapter.shape)}
+        kind = iig_obs_type
+        self.public = True if kind is None else bool(kind.public_info)
+        self.recall = False if kind is None else bool(kind.perfect_recall)
+        private = pyspiel.PrivateInfoType
+        self.private = private.SINGLE_PLAYER if kind is None else kind.private_info
+        self.default = self.public and self.private == private.SINGLE_PLAYER and not self.recall
+        self.players = adapter.game.info.players
+        secret = adapter.private_slots()
+        self._public_at = np.flatnonzero(~secret)
+        self._private_at = np.flatnonzero(secret)
+        self.dict: dict[str, np.ndarray] = {}
+        self.tensor: np.ndarray | None = None
+        if self.recall:
+            return
+        if self.default:
+            pieces = [("observation", int(secret.size))]
+        else:
+            pieces = [("public", len(self._public_at))] if self.public else []
+            if self.private == private.SINGLE_PLAYER:
+                pieces.append(("private", len(self._private_at)))
+            elif self.private == private.ALL_PLAYERS:
+                pieces += [(f"private_{p}", len(self._private_at)) for p in range(self.players)]
+        self.tensor = np.zeros(sum(n for _, n in pieces), np.float32)
+        at = 0
+        for name, n in pieces:
+            self.dict[name] = self.tensor[at : at + n]
+            at += n
+        if self.default:
+            self.dict["observation"] = self.tensor.reshape(adapter.shape)
 
     def set_from(self, state: TablesportsState, player: int) -> None:
-        self.tensor[:] = self.adapter.observe(state.inner, player).reshape(-1)
+        if self.tensor is None:
+            return
+        flat = self.adapter.observe(state.inner, player).reshape(-1)
+        if self.default:
+            self.tensor[:] = flat
+            return
+        d = self.dict
+        if "public" in d:
+            d["public"][:] = flat[self._public_at]
+        if "private" in d:
+            d["private"][:] = flat[self._private_at]
+        for p in range(self.players):
+            if f"private_{p}" in d:
+                mine = flat if p == player else self.adapter.observe(state.inner, p).reshape(-1)
+                d[f"private_{p}"][:] = mine[self._private_at]
 
     def string_from(self, state: TablesportsState, player: int) -> str:
-        return state.inner.render(player)
+        now = self._now(state, player)
+        if not self.recall:
+            return now
+        private, seen = pyspiel.PrivateInfoType, state._seen
+        if self.private == private.ALL_PLAYERS:
+            steps = _chain("".join(seen[:-1]), "all")
+        else:
+            steps = seen[player] if self.private == private.SINGLE_PLAYER else seen[-1]
+        return f"seen {steps}\n{now}"
+
+    def _now(self, state: TablesportsState, player: int) -> str:
+        """The current observation as text, of the parts this observer shows."""
+        private = pyspiel.PrivateInfoType
+        if self.public and self.private != private.NONE:
+            text = state.inner.render(player)
+            if self.private == private.SINGLE_PLAYER or not self._private_at.size:
+                return text
+            others = [p for p in range(self.players) if p != player]
+            return "\n".join([text, *(self._named(state, p, private_only=True) for p in others)])
+        if not self.public and self.private == private.NONE:
+            return ""
+        if self.private == private.ALL_PLAYERS:
+            return "\n".join(self._named(state, p, private_only=True) for p in range(self.players))
+        return self._named(state, player, private_only=not self.public)
+
+    def _named(self, state: TablesportsState, player: int, private_only: bool) -> str:
+        """The nonzero entries of `player`'s tensor (its private or public pieces), named."""
+        flat = self.adapter.observe(state.inner, player).reshape(-1)
+        secret = set(getattr(self.adapter.tensor, "PRIVATE", ()))
+        out = []
+        for name, where in self.adapter.describe_observation():
+            if (name in secret) != private_only:
+                continue
+            values = flat[where]
+            hot = np.flatnonzero(values)
+            if hot.size:
+                items = " ".join(f"{i}={values[i]:g}" for i in hot)
+                out.append(f"[{player}] {name}: {items}")
+        return "\n".join(out)

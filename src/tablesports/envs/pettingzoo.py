@@ -20,16 +20,24 @@ from tablesports.core.errors import IllegalActionError, OptionError
 from tablesports.core.protocol import State
 from tablesports.envs.adapter import GameAdapter
 
+RENDER_MODES = ["human", "ansi", "rgb_array"]
+
 
 class TablesportsAEC(AECEnv[str, dict[str, np.ndarray], int]):
     """A tablesports game as a PettingZoo `AECEnv` (agents `player_0`, `player_1`, ...)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "tablesports_v0", "is_parallelizable": False}
+    metadata = {
+        "render_modes": RENDER_MODES,
+        "render_fps": 4,
+        "name": "tablesports_v0",
+        "is_parallelizable": False,
+    }
 
     def __init__(self, game_id: str, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f"render_mode {render_mode!r}: the render modes are: ansi, None")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            modes = ", ".join(RENDER_MODES)
+            raise OptionError(f"render_mode {render_mode!r}: the render modes are: {modes}, None")
         self.adapter = GameAdapter(game_id, **options)
         self.game = self.adapter.game
         self.render_mode = render_mode
@@ -39,7 +47,9 @@ class TablesportsAEC(AECEnv[str, dict[str, np.ndarray], int]):
         n = self.adapter.num_actions
         space = spaces.Dict(
             {
-                "observation": spaces.Box(-np.inf, np.inf, self.adapter.shape, np.float32),
+                "observation": spaces.Box(
+                    self.adapter.low, self.adapter.high, self.adapter.shape, np.float32
+                ),
                 "action_mask": spaces.Box(0, 1, (n,), np.int8),
             }
         )
@@ -95,8 +105,22 @@ class TablesportsAEC(AECEnv[str, dict[str, np.ndarray], int]):
         self._after_move()
         self._accumulate_rewards()
 
-    def render(self) -> str | None:
-        return str(self.state) if self.render_mode == "ansi" else None
+    def describe_observation(self) -> list[tuple[str, slice]]:
+        """Each named piece of the flattened observation tensor and its slice, in order."""
+        return self.adapter.describe_observation()
+
+    def render(self) -> Any:
+        """`ansi`: the whole position as text; `human`: that text printed; `rgb_array`: the
+        position as an image (`tablesports.envs.pictures`)."""
+        if self.render_mode == "ansi":
+            return str(self.state)
+        if self.render_mode == "human":
+            print(self.state)
+        if self.render_mode == "rgb_array":
+            from tablesports.envs.pictures import picture
+
+            return picture(self.state)
+        return None
 
     def close(self) -> None:
         pass

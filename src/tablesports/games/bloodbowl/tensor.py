@@ -501,3 +501,20 @@ def _counter_values(me: int, c: dict[str, Any]) -> list[float]:
 def _box_values(boxes: list[int]) -> list[float]:
     """The scalars of the players in each box (mine, then the opponent's) / 16."""
     return [b / 16 for b in boxes]
+
+
+def max_chance_outcomes(game: BloodBowlGame) -> int:
+    """2D6 (36): more than three block dice (35), a D16 or a pick among the players."""
+    return 36
+
+
+def observation_range(game: BloodBowlGame) -> tuple[float, float]:
+    """Every entry is a one-hot, a ratio to its own limit, or a count (of points, cards, dice
+    or steps) over a divisor of at least 1, and no count outgrows the game's step bound."""
+    return (0.0, float(max(1, game.info.max_game_length or 0)))
+
+
+def describe(game: BloodBowlGame) -> list[tuple[str, slice]]:
+    """Each pitch plane (15 rows y by 26 columns x) and scalar, with its slice of the tensor."""
+    out = [(name, slice(k * SIZE, (k + 1) * SIZE)) for k, name in enumerate(PLANES)]
+    return out + [(name, slice(_P + i, _P + i + 1)) for i, name in enumerate(SCALARS)]

@@ -134,3 +134,13 @@ def _planes(
         if value:
             out[plane * CELLS : (plane + 1) * CELLS] = value
     return out.reshape(len(PLANES), HEIGHT, WIDTH)
+
+
+OBSERVATION_RANGE = (0.0, 1.0)
+"""Every plane is 0 or 1, or a ratio to its own limit (steps, turns)."""
+
+
+def describe(game: HanniBallGame) -> list[tuple[str, slice]]:
+    """Each plane (15 rows, rank 1 first, by 9 files) with its slice of the flattened tensor."""
+    n = HEIGHT * WIDTH
+    return [(name, slice(k * n, (k + 1) * n)) for k, name in enumerate(PLANES)]

@@ -209,3 +209,46 @@ def legal_ids(state: Any, ids_of: Callable[[list[Any]], list[int]]) -> np.ndarra
     if phase == CHOOSE:
         return ids.choices
     return _NONE
+
+
+def max_chance_outcomes(game: Game) -> int:
+    """The flick's execution noise (its outcome table); a toss or a roll has 2."""
+    from tablesports.games.juggers.state import NOISE_OUTCOMES
+
+    return max(2, len(NOISE_OUTCOMES))
+
+
+def observation_range(game: Game) -> tuple[float, float]:
+    """Every entry is a one-hot, a ratio to its own limit, or a count (of points, cards, dice
+    or steps) over a divisor of at least 1, and no count outgrows the game's step bound."""
+    return (0.0, float(max(1, game.info.max_game_length or 0)))
+
+
+_FEATURES = (
+    "drafted", "on the table", "x / width", "y / height", "life / 9", "injured", "excited",
+    "paid (has a supermove)", "stamina / 100", "charisma / 100", "precision / 10",
+    "supermove morale cost / 10", "power - 1", "1 - spread", "heavy / 5", "ghost",
+)  # fmt: skip
+_SCALAR_NAMES = (
+    "inning / innings", "second turn of the inning", "I attack", "I am to move", "my mete / 10",
+    "opponent's mete / 10", "my morale / cap", "opponent's morale / cap",
+    "my substitution used", "opponent's substitution used",
+    "actions this turn / (2 x attacker actions)", "a supermove is declared",
+    "my penalty goals / 10", "opponent's penalty goals / 10", "my penalty shots / 20",
+    "opponent's penalty shots / 20", "my budget / 200", "opponent's budget / 200",
+)  # fmt: skip
+
+
+def describe(game: Game) -> list[tuple[str, slice]]:
+    """Each slot's features (my four Juggers, then the opponent's) and each scalar, with its
+    slice of the tensor (the layout in the module's text)."""
+    out = []
+    for slot in range(8):
+        who = f"my Jugger {slot + 1}" if slot < 4 else f"opponent's Jugger {slot - 3}"
+        at = slot * SLOT_FEATURES
+        out += [(f"{who}: {f}", slice(at + i, at + i + 1)) for i, f in enumerate(_FEATURES)]
+    names = [*_SCALAR_NAMES]
+    names.append("reserved (always 0)")
+    names += [f"phase: {p}" for p in PHASES]
+    at = 8 * SLOT_FEATURES
+    return out + [(name, slice(at + i, at + i + 1)) for i, name in enumerate(names)]

@@ -1,7 +1,10 @@
 """The observation tensor for RL adapters (rules.md, "Observation tensor").
 
 Built only from ``state.observation(player)``: planes over the board's 11 rows and 21 columns
-(the hex index ``row * 21 + col`` of board.py) and constant planes for the counters.
+(the hex index ``row * 21 + col`` of board.py) and constant planes for the counters. The draft
+(``teams="draft"``) adds planes indexed by hero card (cell ``k`` of the flattened plane is the
+roster's card ``k``): the player's own hand, the discard pile, each team's cards, and counters.
+`describe()` names every plane.
 """
 
 from __future__ import annotations
@@ -14,12 +17,33 @@ import numpy as np
 from tablesports.core.protocol import Game
 from tablesports.games.juggerttg import state as S
 from tablesports.games.juggerttg.board import COLS, MAL, ROWS, SLOTS, VALID
+from tablesports.games.juggerttg.game import CHANCE_PHASES
 
 _LATER = {S.C_FACE: S.STAND, S.AOO: S.C_REACT, S.AOO_FACE: S.STAND, S.OVER: S.TURN}
 """Phases without a plane of their own, shown as the phase they lead back to."""
-PHASES = tuple(p for p in S.LINEUP_PHASES + S.PLAY_PHASES if p not in _LATER)
+PHASES = tuple(p for p in S.LINEUP_PHASES + S.PLAY_PHASES if p not in _LATER) + tuple(
+    sorted(S.DRAFT_PHASES)
+)
+"""The phase planes: lineup and drive in the game's order, then the draft's (by name)."""
 PHASE_PLANE = 38
-PLANES = PHASE_PLANE + len(PHASES)
+_PHASE = {p: i for i, p in enumerate(PHASES)}
+DRAFT_PLANE = PHASE_PLANE + len(PHASES)
+"""The draft's planes: own hand, discard pile, own team's cards, enemy team's cards (by card
+index), then constants: pile size / roster, enemy hand size / roster, draws or recruits left
+in this step / 5, draft turns played / 40."""
+DRAFT_NAMES = (
+    "draft: my hand (by hero card)",
+    "draft: the discard pile (by hero card)",
+    "draft: my team's cards (by hero card)",
+    "draft: the enemy team's cards (by hero card)",
+    "draft: cards in the pile / roster size",
+    "draft: the enemy's hand size / roster size",
+    "draft: draws or recruits left in this step / 5",
+    "draft: draft turns played / 40",
+)
+PLANES = DRAFT_PLANE + len(DRAFT_NAMES)
+PRIVATE = (DRAFT_NAMES[0],)
+"""The planes only their player sees: the rest of the tensor is public."""
 
 
 def tensor_shape(game: Game) -> tuple[int, ...]:
@@ -92,7 +116,7 @@ def encode(game: Game, observation: dict[str, Any], player: int) -> np.ndarray:
         f["stone"] / max(1, game.max_stones),  # type: ignore[attr-defined]
         f["rda"] / 5,
         float(f["init"] == player),
-        float(f["player"] == player and f["phase"] not in (S.INIT_ROLL, S.C_ROLL_A, S.C_ROLL_D)),
+        float(f["player"] == player and f["phase"] not in CHANCE_PHASES),
         score[player] / 3,
         score[1 - player] / 3,
         tpp[player] / 4,
@@ -101,22 +125,95 @@ def encode(game: Game, observation: dict[str, Any], player: int) -> np.ndarray:
     )
     out[29 * N : 38 * N] = np.repeat(np.array(counters, dtype=np.float32), N)
     phase = _LATER.get(f["phase"], f["phase"])
-    p = PHASE_PLANE + PHASES.index(phase)
+    p = PHASE_PLANE + _PHASE[phase]
     out[p * N : (p + 1) * N] = 1.0
+    if game.options.teams == "draft":  # type: ignore[attr-defined]
+        _draft(out, f, player, len(heroes))
     return out.reshape(PLANES, ROWS, COLS)
+
+
+def _draft(out: np.ndarray, f: dict[str, Any], player: int, roster: int) -> None:
+    """The draft's planes: only the player's own hand (the other is shown by its size)."""
+    d = DRAFT_PLANE * N
+    mine, theirs = (f["hand0"], f["hand1"]) if player == 0 else (f["hand1"], f["hand0"])
+    card = f["card"]
+    at = [d + c for c in mine]
+    at += [d + N + c for c in f["discard"]]
+    for h in range(S.SEATS):
+        if card[h] >= 0:
+            at.append(d + (2 if h // 8 == player else 3) * N + card[h])
+    out[at] = 1.0
+    counters = (len(f["pile"]) / roster, len(theirs) / roster, f["d_left"] / 5, f["d_turns"] / 40)
+    out[d + 4 * N : d + 8 * N] = np.repeat(np.array(counters, dtype=np.float32), N)
+
+
+def describe(game: Game) -> list[tuple[str, slice]]:
+    """Each plane's meaning and its slice of the flattened tensor (rules.md, "Observation
+    tensor")."""
+    names = [
+        "field hexes",
+        "my start slots",
+        "enemy start slots",
+        "the Mal where the enemy scores",
+        "the Mal where we score",
+        "my standing heroes",
+        "enemy standing heroes",
+        "my kneeling heroes",
+        "enemy kneeling heroes",
+        "my Qwik",
+        "enemy Qwik",
+        "the loose Jugg",
+        "the carried Jugg",
+        *(f"hero facing {d}" for d in ("E", "NE", "NW", "W", "SW", "SE")),
+        *(
+            f"hero on the hex: {v}"
+            for v in (
+                "FP / 5", "AP / 5", "penalty / 5", "pinned", "activating", "activated this Stone",
+                "exhausted", "spar range / 3", "chain thrown", "Reflex / 5",
+            )
+        ),
+        *(
+            f"constant: {v}"
+            for v in (
+                "Stone / max Stones", "RDA / 5", "I have the initiative", "I decide",
+                "my score / 3", "enemy score / 3", "my TPP / 4", "enemy TPP / 4",
+                "hexes of movement left / 10",
+            )
+        ),
+        *(f"phase: {p}" for p in PHASES),
+        *DRAFT_NAMES,
+    ]  # fmt: skip
+    assert len(names) == PLANES
+    return [(name, slice(i * N, (i + 1) * N)) for i, name in enumerate(names)]
 
 
 _USED = (
     "pos", "card", "role", "down", "facing", "spar", "fp", "ap", "penalty", "pinned_by",
     "active", "activated", "exhausted", "chain_ready", "carrier", "jugg", "score", "tpp",
-    "stone", "rda", "init", "player", "phase", "moves_left",
+    "stone", "rda", "init", "player", "phase", "moves_left", "discard", "pile", "d_left",
+    "d_turns",
 )  # fmt: skip
 
 
 def encode_state(state: Any, player: int) -> np.ndarray:
     """The same array as `encode` of the observation, without copying the state's lists.
 
-    It reads only public fields (the board, counters and phase; never a hand or the pile).
+    It reads the public fields and the player's own hand (the other hand only by its size).
     """
     fields = {f: getattr(state, f) for f in _USED}
+    mine, theirs = ("hand0", "hand1") if player == 0 else ("hand1", "hand0")
+    fields[mine] = getattr(state, mine)
+    fields[theirs] = [-1] * len(getattr(state, theirs))
     return encode(state.game, {"fields": fields}, player)
+
+
+def max_chance_outcomes(game: Game) -> int:
+    """A card dealt from the draft's pile (at most the roster), or the skulls of up to 20
+    success dice (0 to 20); a larger roll is offered sampled by the OpenSpiel adapter."""
+    return max(len(game.heroes), 21)  # type: ignore[attr-defined]
+
+
+def observation_range(game: Game) -> tuple[float, float]:
+    """Every entry is a one-hot, a ratio to its own limit, or a count (of points, cards, dice
+    or steps) over a divisor of at least 1, and no count outgrows the game's step bound."""
+    return (0.0, float(max(1, game.info.max_game_length or 0)))

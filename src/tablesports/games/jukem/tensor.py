@@ -195,3 +195,26 @@ def _fill(
     if winner >= 0:
         x[i + 13 + (2 if winner == 2 else int(winner != me))] = 1.0
     return out
+
+
+PRIVATE = ("my hand", "my own SHOT awaiting a SAVE answer")
+"""The sections only their player sees: the rest of the tensor is public."""
+
+
+def describe(game: JukemGame) -> list[tuple[str, slice]]:
+    """Each section (one slot per card, deck order) and scalar, with its slice of the tensor."""
+    n = game.deck.size
+    out = [(name, slice(k * n, (k + 1) * n)) for k, name in enumerate(SECTIONS)]
+    out += [(name, slice(_S * n + i, _S * n + i + 1)) for i, name in enumerate(SCALARS)]
+    return out
+
+
+def max_chance_outcomes(game: JukemGame) -> int:
+    """A draw from the pile (at most the deck) or the coin for the dealer (2)."""
+    return max(2, game.deck.size)
+
+
+def observation_range(game: JukemGame) -> tuple[float, float]:
+    """Every entry is a one-hot, a ratio to its own limit, or a count (of points, cards, dice
+    or steps) over a divisor of at least 1, and no count outgrows the game's step bound."""
+    return (0.0, float(max(1, game.info.max_game_length or 0)))
