@@ -75,8 +75,8 @@ def test_a_saved_game_is_resumed_with_its_opponent_and_seat(
     again = run(runner, "play", "--resume", str(saved), input="undo\nundo\nquit\n\n")
     out = again.stdout
     assert again.exit_code == 0, again.output
-    assert "you are seat 1, against hanniball-greedy; dice committed to " in out
-    assert f"; resumed at step {steps}" in out
+    assert f"you are seat 1, against hanniball-greedy; resumed at step {steps}" in out
+    assert "\ndice committed to " in out
     assert " 13   .  e  l  e " in out  # Black's Lion on c13, as it was left
     assert "took back end and " in out and "took back c14-c13" in out  # undo reaches back
     (record,) = read_records(saved)  # saved again, into the same file

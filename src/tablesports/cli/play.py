@@ -136,11 +136,8 @@ def play_command(
     )
     resumed = f"; resumed at step {len(state.history)}" if record is not None else ""
     # the seed itself would tell every roll and card to come: it is shown when the game ends
-    out.print(
-        f"- {against}; dice committed to {commitment(secret)[:16]}{resumed}; "
-        "type help for the commands",
-        soft_wrap=True,
-    )
+    out.print(f"- {against}{resumed}; type help for the commands", soft_wrap=True)
+    out.print(f"dice committed to {commitment(secret)[:16]} (the seed is shown at the end)")
     if "reseeded_at" in meta and record is not None and record.seed is None:
         out.print("(the record kept no seed, being a seat's view: the rest draws a new one)")
     # a resumed full record stays full: a seat's view must never replace it (nor lose its seed)

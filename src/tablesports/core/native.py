@@ -111,7 +111,16 @@ def digest(module: str, path: str | Path) -> str:
 def source_path(module: str) -> Path:
     """The Python text of `module` (not its compiled twin's file)."""
     package, _, _ = module.rpartition(".")
-    spec = PathFinder.find_spec(module, importlib.import_module(package).__path__)
+    # the package's folders without running its __init__ (which may import compiled modules)
+    found = sys.modules.get(package)
+    if found is not None:
+        where = list(found.__path__)
+    else:
+        package_spec = importlib.util.find_spec(package)
+        if package_spec is None or package_spec.submodule_search_locations is None:
+            raise ImportError(f"no package {package}")
+        where = list(package_spec.submodule_search_locations)
+    spec = PathFinder.find_spec(module, where)
     if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
         raise ImportError(f"no Python text for {module}")
     return Path(spec.origin)

@@ -44,7 +44,9 @@ def test_the_robust_bot_weighs_every_noise_outcome() -> None:
 def test_the_bot_refuses_unknown_parameters() -> None:
     import pytest
 
-    with pytest.raises(TypeError, match="known: strengths, robust"):
+    from tablesports.core.errors import OptionError
+
+    with pytest.raises(OptionError, match=r"unknown option 'colour' \(the options are: strengths"):
         AimBot(None, colour=1)
 
 

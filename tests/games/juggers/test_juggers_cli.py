@@ -25,7 +25,7 @@ def test_a_typed_flick_is_played_and_the_table_drawn_to_a_png(tmp_path: Path) ->
     assert "flick J at ANGLE strength S" in out  # the hint instead of 360 listed flicks
     assert "the angle must be at least 0 and under 360 degrees, got 400" in out
     assert "you (seat 0) plays: flick 1 at 0 strength 0.4" in out
-    assert "chance: settle A1:" in out
+    assert "chance: the coins come to rest: A1 d5 -> " in out  # what moved, in cells
     assert "A's goal (left)" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
