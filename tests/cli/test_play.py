@@ -39,6 +39,8 @@ def test_an_illegal_entry_leaves_the_game_unchanged(runner: CliRunner) -> None:
 def test_the_opponents_hidden_edge_is_not_shown_but_your_own_is(runner: CliRunner) -> None:
     result = run(runner, "play", "pig", "--seat", "1", "--seed", "5", input="quit\n\n")
     lines = result.stdout.splitlines()
+    assert lines[1].startswith("dice committed to ")  # the seed itself only at the end
+    lines = lines[1:]
     assert lines[1] == "chance: (hidden from you)"  # seat 0's edge
     assert lines[2] == "    · player 0 is dealt a secret edge"  # the same whatever the edge
     assert lines[3].startswith("chance: D3=")  # your own edge, seat 1

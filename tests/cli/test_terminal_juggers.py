@@ -43,7 +43,8 @@ def test_juggers_from_the_draft_to_the_end_of_a_turn_at_the_prompt(runner: CliRu
 
 
 def test_the_draft_market_fits_120_columns_a_line_a_jugger() -> None:
-    out = run(CliRunner(env={"COLUMNS": "120"}), "play", "juggers", input="quit\n\n").stdout
+    runner = CliRunner(env={"COLUMNS": "120"})
+    out = run(runner, "play", "juggers", "--seed", "1", input="quit\n\n").stdout
     market = out.split("market (")[1].split("  1. ")[0].splitlines()[1:]
     assert len(market) == 14 and all(len(line) <= 120 for line in market)
     assert market[0].startswith("  ferro (Ferro the Rustbucket)  60 d  life 4")
