@@ -3,28 +3,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from typer.testing import CliRunner
 
 from tablesports.cli.app import app
 
-from .test_browser import ARGS, ARTIFACTS, CHROMIUM
+from .test_browser import ARTIFACTS, browser
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (make test does it)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield b
-        b.close()
+__all__ = ["browser"]  # the fixture, shared with test_browser
 
 
 def test_the_compare_report_shows_its_command_table_and_plot(browser: Any, tmp_path: Path) -> None:

@@ -12,18 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
-from rich.text import Text
 
 from tablesports.arena.compare import (
     Run,
@@ -42,31 +31,16 @@ from tablesports.arena.report import Page, plot_differences, report_folder, vers
 from tablesports.arena.report import Table as ReportTable
 from tablesports.arena.resume import RecordAppender
 from tablesports.arena.simulate import GameResult
-from tablesports.cli.common import OPTION_HELP, CliError, console, guarded, parse_options
+from tablesports.cli.common import (
+    OPTION_HELP,
+    CliError,
+    console,
+    guarded,
+    parse_options,
+    progress_bar,
+)
 from tablesports.core.protocol import Game
 from tablesports.core.registry import load
-
-
-class RateColumn(ProgressColumn):
-    """Games a second, so far."""
-
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:.1f} games/s" if speed else "")
-
-
-def progress_bar(err: Console) -> Progress:
-    """Games played, their rate and the time left: on a terminal only, then cleared."""
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        RateColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
 
 
 def variant_options(flag: str, items: Sequence[str] | None) -> dict[str, str]:
