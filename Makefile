@@ -78,7 +78,8 @@ system-deps:
 
 # the gettext catalogs of the web app: compile the .po files into the committed .mo files
 catalogs: setup
-	$(BIN)/pybabel compile -d src/tablesports/web/locale -D messages --statistics
+	for po in src/tablesports/web/locale/*/LC_MESSAGES/*.po; do \
+		$(BIN)/pybabel compile -i $$po -o $${po%.po}.mo --statistics || exit 1; done
 
 lint: setup
 	$(BIN)/ruff check src tests

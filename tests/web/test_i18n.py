@@ -11,7 +11,7 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 from fastapi.testclient import TestClient
 
-from tablesports.web.i18n import LANGUAGES, LOCALE_DIR, gettext_for
+from tablesports.web.i18n import LANGUAGES, LOCALE_DIR, domains, gettext_for
 
 WEB = LOCALE_DIR.parent
 
@@ -33,15 +33,24 @@ def ui_strings() -> set[str]:
 @pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])
 def test_every_ui_string_is_translated_and_compiled(lang: str) -> None:
     folder = Path(LOCALE_DIR) / lang / "LC_MESSAGES"
-    po = read_po(io.BytesIO((folder / "messages.po").read_bytes()))
-    mo = read_mo(io.BytesIO((folder / "messages.mo").read_bytes()))
-    translated = {m.id: m.string for m in po if m.id and m.string}
+    translated: dict[str, str] = {}
+    for domain in domains(lang):  # messages, and one domain per area of the app
+        po = read_po(io.BytesIO((folder / f"{domain}.po").read_bytes()))
+        mo = read_mo(io.BytesIO((folder / f"{domain}.mo").read_bytes()))
+        strings = {m.id: m.string for m in po if m.id and m.string}
+        compiled = {m.id: m.string for m in mo if m.id}
+        assert compiled == strings, f"{lang}/{domain}: the .mo is stale: run make catalogs"
+        translated |= strings
     missing = ui_strings() - set(translated)
     assert not missing, f"{lang}: untranslated: {sorted(missing)}"
-    compiled = {m.id: m.string for m in mo if m.id}
-    assert compiled == translated, f"{lang}: messages.mo is stale: run make catalogs"
     for text, out in translated.items():  # the placeholders survive translation
         assert set(re.findall(r"\{\w+", text)) == set(re.findall(r"\{\w+", out)), (lang, text)
+
+
+@pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])
+def test_every_language_has_the_same_domains(lang: str) -> None:
+    assert domains(lang) == domains("de"), "each area's catalog exists in every language"
+    assert domains(lang)[0] == "messages"
 
 
 def test_the_server_speaks_the_chosen_language(client: TestClient) -> None:

@@ -1,7 +1,10 @@
 """UI strings through gettext catalogs (Babel): English and the languages of the seeds.
 
-The catalogs live in `locale/<lang>/LC_MESSAGES/messages.po` with their compiled `.mo` beside
-them (committed, so a fresh clone needs no build step; `make catalogs` recompiles them). The
+The catalogs live in `locale/<lang>/LC_MESSAGES/<domain>.po` with their compiled `.mo` beside
+them (committed, so a fresh clone needs no build step; `make catalogs` recompiles them). Each
+part of the app keeps its own domain (`messages` for the page chrome, one more per area, e.g.
+`lobby`, `match`, or a game's id for its terms), so that they are edited apart; every domain
+of a language is merged into one catalog. The
 server translates its own messages with `gettext_for(lang)`; the pages get a catalog as JSON
 from `/api/i18n/<lang>` and translate with it, falling back to the English text.
 """
@@ -16,6 +19,7 @@ from babel.support import NullTranslations, Translations
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "messages"
+"""The page chrome's domain; the others are every other `.mo` in a language's folder."""
 LANGUAGES = {
     "en": "English",
     "de": "Deutsch",
@@ -37,7 +41,18 @@ def translations(lang: str) -> NullTranslations:
 def _catalog(lang: str) -> NullTranslations:
     if lang == "en":
         return NullTranslations()
-    return Translations.load(str(LOCALE_DIR), [lang], DOMAIN)
+    merged = Translations.load(str(LOCALE_DIR), [lang], DOMAIN)
+    for domain in domains(lang):
+        if domain != DOMAIN:
+            merged.merge(Translations.load(str(LOCALE_DIR), [lang], domain))
+    return merged
+
+
+def domains(lang: str) -> list[str]:
+    """The catalog domains a language has, `messages` first."""
+    folder = LOCALE_DIR / lang / "LC_MESSAGES"
+    found = sorted(p.stem for p in folder.glob("*.po"))
+    return sorted(found, key=lambda d: d != DOMAIN)
 
 
 def gettext_for(lang: str) -> Callable[[str], str]:
