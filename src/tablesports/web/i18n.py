@@ -43,8 +43,9 @@ def _catalog(lang: str) -> NullTranslations:
         return NullTranslations()
     merged = Translations.load(str(LOCALE_DIR), [lang], DOMAIN)
     for domain in domains(lang):
-        if domain != DOMAIN:
-            merged.merge(Translations.load(str(LOCALE_DIR), [lang], domain))
+        found = Translations.load(str(LOCALE_DIR), [lang], domain)
+        if domain != DOMAIN and isinstance(merged, Translations):
+            merged.merge(found)
     return merged
 
 
