@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from tablesports.core.errors import TablesportsError
 from tablesports.core.registry import game_ids, load
 from tablesports.web.bots import choices, levels
+from tablesports.web.bus import bus_for
 from tablesports.web.datafiles import file_options
 from tablesports.web.hub import Hub, RequestError, SeatSpec
 from tablesports.web.i18n import LANGUAGES, catalog
@@ -75,9 +76,12 @@ def create_app(
         store = Store(url)
         hub = Hub(store, bot_delay=bot_delay, settings=settings)
         app.state.hub = hub
+        hub.bus = bus_for(store)  # PostgreSQL: other processes over it are the same site
+        await hub.bus.start(hub.moved_elsewhere, hub.sweep)
         resumed = hub.resume_all()
         log.info("store %s: %d matches resumed", store.engine.url, resumed)
         yield
+        await hub.bus.stop()
         for task in list(hub.tasks):
             task.cancel()
         hub.bot_pool.shutdown(wait=False, cancel_futures=True)

@@ -24,6 +24,7 @@ from tablesports.core.fairness import new_secret
 from tablesports.core.protocol import CHANCE, Action
 from tablesports.core.registry import game_ids, load
 from tablesports.web.bots import bot_spec, check_stored
+from tablesports.web.bus import LocalBus, catch_up
 from tablesports.web.datafiles import check_options, materialize, upload_dir
 from tablesports.web.i18n import LANGUAGES, gettext_for
 from tablesports.web.limits import TokenBucket
@@ -42,6 +43,14 @@ Send = Callable[[bytes], Awaitable[None]]
 
 class RequestError(TablesportsError):
     """A request the server refuses: the message says what was wrong and what is allowed."""
+
+
+class MovedOn(RequestError):
+    """Another server process stored a move first: the client is told and shown the match now."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(f"match {match.id} moved on to move {match.rows}")
+        self.match = match
 
 
 @dataclass(eq=False)
@@ -80,6 +89,8 @@ class Hub:
         self.settings = settings = settings or ServerSettings()
         self.uploads = upload_dir(settings.upload_dir)
         self.matches: dict[str, Match] = {}
+        self.bus = LocalBus()
+        """How other server processes over the same database hear of moves (`web.bus`)."""
         self.connections: dict[str, set[Connection]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         # bots think in their own few threads: a person's move (its store write runs in the
@@ -276,6 +287,11 @@ class Hub:
                 await asyncio.sleep(delay)
         try:
             await self._handle(conn, raw)
+        except MovedOn as exc:
+            await self.error(
+                conn, _("the match moved on: a move was made elsewhere first; here it is now")
+            )
+            await self.broadcast(exc.match)
         except RequestError as exc:
             await self.error(conn, str(exc))
         except TablesportsError as exc:
@@ -424,24 +440,72 @@ class Hub:
             if not match.can_undo(seat):
                 raise RequestError(_("undo is for your own last move in a match against bots only"))
             keep = match.undo_point(seat)
-            await asyncio.to_thread(
-                self.store.append_move, match.id, match.rows, UNDO, f"undo {keep}"
-            )
+            await self._store(match, [(match.rows, UNDO, f"undo {keep}")])
             match.undo_to(keep)
         await self.broadcast(match)
 
     async def _store_and_apply(self, match: Match, player: int, action: Action) -> None:
         """Commit the row first: a move anyone was told about is never lost."""
-        try:
-            await asyncio.to_thread(
-                self.store.append_move, match.id, match.rows, player, str(action)
-            )
-        except DuplicateMove as exc:  # another server process got there first
-            raise RequestError(str(exc)) from None
+        await self._store(match, [(match.rows, player, str(action))])
         match.apply(player, action)
 
+    async def _store(self, match: Match, rows: list[tuple[int, int, str]]) -> None:
+        """Store rows (hold `match.lock`); when another process stored that move number first,
+        bring the match up to date and say so (`MovedOn`): a move is never applied twice."""
+        try:
+            await asyncio.to_thread(self.store.append_moves, match.id, rows)
+        except DuplicateMove:
+            await catch_up(self.store, match)
+            raise MovedOn(match) from None
+
+    # --- other server processes (web.bus) -----------------------------------------------------
+    async def moved_elsewhere(self, match_id: str | None) -> None:
+        """News that another process stored moves of `match_id` (None: of any match)."""
+        for match in [self.matches.get(match_id)] if match_id else list(self.matches.values()):
+            if match is None:
+                continue
+            async with match.lock:
+                news = await catch_up(self.store, match)
+            if news:
+                await self.broadcast(match)
+
+    async def sweep(self) -> None:
+        """Offer to move the matches that wait for the server and that no process has moved
+        for a while (the one that did may have been killed): the bus's lock picks one mover."""
+        for match_id in self.bus.elsewhere():
+            if match_id not in self.matches:
+                try:
+                    self.get(match_id)
+                except TablesportsError as exc:
+                    log.error("match %s does not resume: %s", match_id, exc)
+        for match in list(self.matches.values()):
+            if match.needs_server() and self.bus.quiet(match.id):
+                self.spawn(self.advance(match))
+
     async def advance(self, match: Match) -> None:
-        """Chance and bots move until a person is to move or the game ends.
+        """Chance and bots move, by one server process only: the one holding the match's turn
+        (`web.bus`); the others hear of its moves. After letting go of the turn, rows stored
+        meanwhile by another process (a person's move whose process found the turn taken) are
+        read, and if the server is to move again it takes the turn again."""
+        while True:
+            async with self.bus.turn(match.id) as mine:
+                if not mine:
+                    return
+                if self.bus.shared:
+                    async with match.lock:
+                        await catch_up(self.store, match)
+                match = await self._advance(match)
+            if not self.bus.shared:
+                return
+            async with match.lock:
+                news = await catch_up(self.store, match)
+            if news:
+                await self.broadcast(match)
+            if not match.needs_server():
+                return
+
+    async def _advance(self, match: Match) -> Match:
+        """Chance and bots move until a person is to move or the game ends (hold the turn).
 
         Chance outcomes are applied in memory and stored in one transaction with the next bot
         move (or before a person's turn): nobody is shown a position before its rows are
@@ -475,9 +539,10 @@ class Hub:
                 except DuplicateMove as exc:  # another process wrote here: reload from storage
                     log.error("match %s: %s; reloading it", match.id, exc)
                     self.matches.pop(match.id, None)
-                    match.failure = "this match was changed elsewhere: reload the page"
+                    match = self.get(match.id)
                     break
             await self.broadcast(match)
             if self.bot_delay and match.needs_server():
                 await asyncio.sleep(self.bot_delay)
         await self.broadcast(match)
+        return match

@@ -31,6 +31,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     inspect,
     select,
@@ -120,6 +121,10 @@ class DuplicateMove(Exception):
 class Store:
     """The three tables behind one SQLAlchemy engine."""
 
+    notify: tuple[str, str] | None = None
+    """PostgreSQL with other processes: (channel, origin) of a NOTIFY sent in the transaction
+    of every stored move, so they hear of it when it is committed (see `web.bus`)."""
+
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         sqlite = self.url.startswith("sqlite")
@@ -180,6 +185,9 @@ class Store:
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(moves), values)
+                if self.notify is not None and rows:
+                    channel, origin = self.notify
+                    conn.execute(select(func.pg_notify(channel, f"{match_id} {origin}")))
         except IntegrityError:
             first = rows[0][0] if rows else -1
             raise DuplicateMove(f"match {match_id}: move {first} is already stored") from None
@@ -207,12 +215,12 @@ class Store:
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(select(matches.c.id).order_by(matches.c.created))]
 
-    def moves(self, match_id: str) -> list[tuple[int, int, str]]:
-        """`(n, player, action)` rows in order."""
+    def moves(self, match_id: str, start: int = 0) -> list[tuple[int, int, str]]:
+        """`(n, player, action)` rows in order, from number `start`."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(moves.c.n, moves.c.player, moves.c.action)
-                .where(moves.c.match_id == match_id)
+                .where(moves.c.match_id == match_id, moves.c.n >= start)
                 .order_by(moves.c.n)
             ).all()
         return [(r.n, r.player, r.action) for r in rows]
