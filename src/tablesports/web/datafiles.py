@@ -13,7 +13,6 @@ closed until it is listed here.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import tempfile
@@ -24,6 +23,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from tablesports.core.errors import OptionError
+from tablesports.core.files import embedded_options
 from tablesports.core.registry import load
 
 FILE_OPTIONS: dict[str, dict[str, bool]] = {
@@ -106,16 +106,4 @@ def upload_dir(configured: Path | None = None) -> Path:
 def materialize(game_id: str, options: dict[str, Any], folder: Path) -> dict[str, Any]:
     """The options for `load`: each uploaded content written (once) to a file named by its
     digest, so the stored match never depends on a file outside the store."""
-    out = dict(options)
-    for key in file_options(game_id):
-        value = out.get(key)
-        if isinstance(value, dict) and isinstance(value.get("content"), str):
-            data = value["content"].encode("utf-8")
-            path = folder / f"{hashlib.sha256(data).hexdigest()}.toml"
-            if not path.exists():
-                folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-                tmp = path.with_suffix(f".{os.getpid()}.tmp")
-                tmp.write_bytes(data)
-                tmp.replace(path)
-            out[key] = str(path)
-    return out
+    return embedded_options(options, folder)

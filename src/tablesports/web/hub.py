@@ -8,7 +8,6 @@ A rejected message changes nothing and gets an error payload; other matches neve
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import logging
 import secrets
@@ -177,8 +176,7 @@ class Hub:
         for seat in row.seats:  # a row stored before the bounds: its bot must still pass them
             if seat.kind == "bot":
                 check_stored(seat.agent or "random", load(row.game))
-        options = materialize(row.game, row.options, self.uploads)
-        match = Match(dataclasses.replace(row, options=options))
+        match = Match(row, materialize(row.game, row.options, self.uploads))
         match.replay(self.store.moves(match_id))
         self.matches[match_id] = match
         return match

@@ -32,10 +32,12 @@ class Match:
     """One match in memory; `rows` counts every stored row (moves and undos) and names the
     position a client acts on, so an action sent for an earlier position is recognised."""
 
-    def __init__(self, row: MatchRow) -> None:
+    def __init__(self, row: MatchRow, options: dict[str, Any] | None = None) -> None:
+        """`options`: the row's options as the game loads them (its uploaded files written out
+        where the server keeps them); the row keeps them as stored, for the record."""
         self.id = row.id
         self.row = row
-        self.game: Game = load(row.game, **row.options)
+        self.game: Game = load(row.game, **(row.options if options is None else options))
         self.secret: Seed = row.secret if row.secret is not None else row.seed
         """Every chance outcome comes from it; a seat sees it only once the match is over."""
         self.commitment = commitment(self.secret)

@@ -155,7 +155,7 @@ def _record(match: Match, viewer: int | None) -> dict[str, Any]:
             "schema_version": 1,
             "game": match.game.info.id,
             "game_version": match.game.info.version,
-            "options": match.game.options_json(),
+            "options": _options(match),
             "players": match.player_names(),
             "seed": match.secret if over else None,
             "commitment": match.commitment,
@@ -170,6 +170,13 @@ def _record(match: Match, viewer: int | None) -> dict[str, Any]:
             },
         }
     }
+
+
+def _options(match: Match) -> dict[str, Any]:
+    """The game's options, with each uploaded data file as its content (as the match stores
+    it), never the path of the server's copy: the record replays on any machine."""
+    embedded = {k: v for k, v in match.row.options.items() if isinstance(v, dict)}
+    return {**match.game.options_json(), **embedded}
 
 
 def _dump(data: dict[str, Any]) -> bytes:
