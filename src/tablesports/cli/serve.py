@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 from tablesports.cli.common import CliError, guarded
@@ -37,6 +39,12 @@ def serve_command(
         4, "--bot-matches-per-client", help="Unfinished matches with a bot per client address."
     ),
     max_body: int = typer.Option(1 << 20, "--max-body", help="Largest request body, in bytes."),
+    library: Path | None = typer.Option(
+        None,
+        "--library",
+        help="A folder of data files offered by name, one subfolder per game: "
+        "DIR/jukem/NAME.toml decks, DIR/juggerttg/NAME.toml heroes, DIR/bloodbowl/NAME.toml teams.",
+    ),
 ) -> None:
     """Start the web app: play every game in the browser, against a bot or a friend."""
     try:
@@ -57,6 +65,7 @@ def serve_command(
             bot_workers=bot_workers,
             bot_matches_per_client=bot_matches,
             max_body=max_body,
+            library=library,
         )
     except ValidationError as exc:
         problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())

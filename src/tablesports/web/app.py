@@ -110,14 +110,20 @@ def create_app(
         return FileResponse(STATIC / "match.html")
 
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
+    async def games(request: Request) -> list[dict[str, Any]]:
+        library = hub_of(request).library
         out = []
         for game_id in game_ids():
             game = load(game_id)
             schema = type(game).Options.model_json_schema()
             props = schema.get("properties", {})
-            for key, names in file_options(game_id).items():  # sent as content, not a path
-                props[key] = {**props.get(key, {}), "file": True, "names": names}
+            for key, names in file_options(game_id).items():  # by library name or as content
+                props[key] = {
+                    **props.get(key, {}),
+                    "file": True,
+                    "names": names,
+                    "library": library.listing(game_id),
+                }
             out.append(
                 {
                     **game.info.to_json(),

@@ -25,6 +25,7 @@ from pydantic import BaseModel
 from tablesports.core.errors import OptionError
 from tablesports.core.files import embedded_options
 from tablesports.core.registry import load
+from tablesports.web.library import Library
 
 FILE_OPTIONS: dict[str, dict[str, bool]] = {
     "jukem": {"deck": False},
@@ -55,8 +56,12 @@ def file_options(game_id: str) -> dict[str, bool]:
     return FILE_OPTIONS.get(game_id, {})
 
 
-def check_options(game_id: str, options: dict[str, Any], max_upload: int) -> dict[str, Any]:
-    """The options as stored with the match; OptionError says what a web client may send."""
+def check_options(
+    game_id: str, options: dict[str, Any], max_upload: int, library: Library | None = None
+) -> dict[str, Any]:
+    """The options as stored with the match; OptionError says what a web client may send.
+    `{"library": "<name>"}` picks a file of the server's `library` (stored as its content)."""
+    library = library or Library(max_bytes=max_upload)
     model = options_model(game_id)
     files = file_options(game_id)
     out: dict[str, Any] = {}
@@ -67,13 +72,19 @@ def check_options(game_id: str, options: dict[str, Any], max_upload: int) -> dic
                 raise OptionError(f"{game_id}: option {key!r} cannot be set from the web")
             out[key] = value  # the game's own validation names an unknown key or a bad value
             continue
+        if isinstance(value, dict) and set(value) == {"library"}:
+            out[key] = library.resolve(game_id, key, value["library"])
+            continue
         out[key] = _file_value(game_id, key, value, files[key], max_upload)
     return out
 
 
 def _file_value(game_id: str, key: str, value: Any, names: bool, max_upload: int) -> Any:
-    what = "a published team's key or " if names else ""
-    expected = f'{what}{{"content": "<the file\'s TOML text>"}}'
+    what = "a published team's key, " if names else ""
+    expected = (
+        f'{what}{{"library": "<a name the lobby lists>"}} '
+        f'or {{"content": "<the file\'s TOML text>"}}'
+    )
     if value is None:
         return None
     if isinstance(value, str):

@@ -26,6 +26,7 @@ from tablesports.web.bots import bot_spec, check_stored
 from tablesports.web.bus import LocalBus, catch_up
 from tablesports.web.datafiles import check_options, materialize, upload_dir
 from tablesports.web.i18n import LANGUAGES, gettext_for
+from tablesports.web.library import Library
 from tablesports.web.limits import TokenBucket
 from tablesports.web.matches import Match
 from tablesports.web.settings import ServerSettings
@@ -87,6 +88,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.settings = settings = settings or ServerSettings()
         self.uploads = upload_dir(settings.upload_dir)
+        self.library = Library(settings.library, settings.max_upload)
         self.matches: dict[str, Match] = {}
         self.bus = LocalBus()
         """How other server processes over the same database hear of moves (`web.bus`)."""
@@ -123,7 +125,7 @@ class Hub:
         """
         if game_id not in game_ids():
             raise RequestError(f"no game {game_id!r}; the games are: {', '.join(game_ids())}")
-        options = check_options(game_id, options, self.settings.max_upload)
+        options = check_options(game_id, options, self.settings.max_upload, self.library)
         game = load(game_id, **materialize(game_id, options, self.uploads))  # OptionError
         if len(seats) != game.info.players:
             raise RequestError(

@@ -27,6 +27,11 @@ class ServerSettings(BaseModel):
     upload_dir: Path | None = Field(
         None, description="where uploaded data files are cached by digest (None: user cache)"
     )
+    library: Path | None = Field(
+        None,
+        description="a folder of data files offered by name, one subfolder per game "
+        "(DIR/jukem/*.toml decks, DIR/juggerttg/*.toml heroes, DIR/bloodbowl/*.toml teams)",
+    )
     bot_iterations: int = Field(2000, ge=1, description="most search iterations of a bot move")
     bot_seconds: float = Field(5.0, gt=0, le=600, description="most seconds of a bot move")
     bot_workers: int = Field(2, ge=1, le=64, description="bot moves thought about at once")
@@ -41,6 +46,13 @@ class ServerSettings(BaseModel):
         1 << 20, ge=1024, description="bytes a second a connection may ask for (views, records)"
     )
     outbound_burst: int = Field(8 << 20, ge=1024, description="bytes at once of those")
+
+    @field_validator("library")
+    @classmethod
+    def _library(cls, value: Path | None) -> Path | None:
+        if value is not None and not value.is_dir():
+            raise ValueError(f"{value} is not a folder (it holds one subfolder per game)")
+        return value
 
     @field_validator("public_url")
     @classmethod
