@@ -112,6 +112,26 @@ def test_finding4_a_bot_budget_is_capped_and_bot_matches_per_client_are_limited(
         assert status == 200  # people alone are not limited by the bot quota
 
 
+def test_finding4_the_bot_match_limit_survives_a_restart_and_binds_every_process(
+    db_url: str,
+) -> None:
+    limits = ServerSettings(bot_matches_per_client=2)
+    bot = {"kind": "bot", "agent": "random"}
+    with TestClient(create_app(db_url, settings=limits)) as client:
+        for _ in range(2):
+            status, body = post(client, {"game": "hanniball", "seats": [HUMAN, bot]})
+            assert status == 200, body
+    with (  # restarted, and a second process over the same database
+        TestClient(create_app(db_url, settings=limits)) as one,
+        TestClient(create_app(db_url, settings=limits)) as two,
+    ):
+        for client in (one, two):
+            status, body = post(client, {"game": "hanniball", "seats": [HUMAN, bot]})
+            assert status == 400 and "already have 2 unfinished matches" in body["error"]
+        status, body = post(one, {"game": "hanniball", "seats": [bot, bot]})
+        assert status == 400  # bot against bot counts too
+
+
 def test_finding5_an_unknown_lang_is_refused_and_never_cached(client: TestClient) -> None:
     _, made = post(client, {"game": "jukem", "seats": [HUMAN, HUMAN]})
     before = _catalog.cache_info().currsize

@@ -97,8 +97,6 @@ class Hub:
         # bots think in their own few threads: a person's move (its store write runs in the
         # default pool) never queues behind them, and bot work is bounded server-wide
         self.bot_pool = ThreadPoolExecutor(settings.bot_workers, thread_name_prefix="bot")
-        self.bot_matches: dict[str, set[str]] = {}
-        """Per client address, the matches with a bot it created (the unfinished ones count)."""
 
     def connection(self, send: Send) -> Connection:
         """A new connection with the server's rate limits."""
@@ -147,19 +145,27 @@ class Hub:
         if any(r.kind == "bot" for r in rows):
             self._check_bot_quota(client)
         match_id = secrets.token_urlsafe(8)
-        self.store.create_match(match_id, game_id, options, 0, rows, hot_seat, secret=new_secret())
-        if client is not None and any(r.kind == "bot" for r in rows):
-            self.bot_matches.setdefault(client, set()).add(match_id)
+        self.store.create_match(
+            match_id, game_id, options, 0, rows, hot_seat, secret=new_secret(), client=client
+        )
         return match_id, tokens
 
     def _check_bot_quota(self, client: str | None) -> None:
+        """At most `bot_matches_per_client` unfinished matches with a bot per client address,
+        counted in the store (so a restart or another process does not reset it)."""
         if client is None:
             return
-        held = self.bot_matches.get(client, set())
-        for match_id in list(held):  # a finished match frees its place
-            match = self.matches.get(match_id)
-            if match is not None and (match.state.is_terminal() or match.failure):
-                held.discard(match_id)
+        held = []
+        for match_id in self.store.open_bot_matches(client):
+            try:
+                match = self.get(match_id)
+                ended = match.state.is_terminal() or bool(match.failure)
+            except TablesportsError:
+                ended = True  # a match that no longer loads holds no place
+            if ended:  # a finished match frees its place
+                self.store.mark_ended(match_id)
+            else:
+                held.append(match_id)
         limit = self.settings.bot_matches_per_client
         if len(held) >= limit:
             raise RequestError(

@@ -56,6 +56,8 @@ matches = Table(
     Column("created", Float, nullable=False),
     Column("hot_seat", Integer, nullable=False, default=0),
     Column("secret", String(128), nullable=True),  # the match seed (hex); None: use `seed`
+    Column("client", String(64), nullable=True, index=True),  # SHA-256 of the maker's address
+    Column("ended", Float, nullable=True),  # when it was seen ended (frees a bot-match place)
 )
 
 seats = Table(
@@ -148,7 +150,9 @@ class Store:
         seat_rows: list[SeatRow],
         hot_seat: bool = False,
         secret: str | None = None,
+        client: str | None = None,
     ) -> None:
+        """`client`: the maker's address, kept only as its hash, for the per-client limits."""
         with self.engine.begin() as conn:
             conn.execute(
                 insert(matches).values(
@@ -159,6 +163,7 @@ class Store:
                     created=time.time(),
                     hot_seat=int(hot_seat),
                     secret=secret,
+                    client=None if client is None else hash_token(client),
                 )
             )
             for row in seat_rows:
@@ -210,6 +215,22 @@ class Store:
             seats=tuple(SeatRow(s.seat, s.kind, s.agent, s.token_hash) for s in seat_rows),
             secret=row.secret,
         )
+
+    def open_bot_matches(self, client: str) -> list[str]:
+        """The matches with a bot that `client` made and that are not marked ended: the
+        per-client quota, kept here so that it survives a restart and binds every process."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(matches.c.id)
+                .where(matches.c.client == hash_token(client), matches.c.ended.is_(None))
+                .where(matches.c.id.in_(select(seats.c.match_id).where(seats.c.kind == "bot")))
+                .order_by(matches.c.created)
+            ).all()
+        return [r.id for r in rows]
+
+    def mark_ended(self, match_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(matches).where(matches.c.id == match_id).values(ended=time.time()))
 
     def match_ids(self) -> list[str]:
         with self.engine.connect() as conn:
