@@ -39,6 +39,12 @@ def serve_command(
         4, "--bot-matches-per-client", help="Unfinished matches with a bot per client address."
     ),
     max_body: int = typer.Option(1 << 20, "--max-body", help="Largest request body, in bytes."),
+    abandon_after: float = typer.Option(
+        3 * 24 * 3600.0,
+        "--abandon-after",
+        help="Seconds a person may leave their turn before losing the match (abandoned); "
+        "the default, 3 days, suits correspondence play.",
+    ),
     library: Path | None = typer.Option(
         None,
         "--library",
@@ -66,6 +72,7 @@ def serve_command(
             bot_matches_per_client=bot_matches,
             max_body=max_body,
             library=library,
+            abandon_after=abandon_after,
         )
     except ValidationError as exc:
         problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())

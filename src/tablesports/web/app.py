@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tablesports.core.errors import TablesportsError
 from tablesports.core.registry import game_ids, load
+from tablesports.web.abandon import watch as watch_abandoned
 from tablesports.web.bots import choices, levels
 from tablesports.web.bus import bus_for
 from tablesports.web.datafiles import file_options
@@ -79,6 +80,7 @@ def create_app(
         hub.bus = bus_for(store)  # PostgreSQL: other processes over it are the same site
         await hub.bus.start(hub.moved_elsewhere, hub.sweep)
         resumed = hub.resume_all()
+        hub.spawn(watch_abandoned(hub))
         log.info("store %s: %d matches resumed", store.engine.url, resumed)
         yield
         await hub.bus.stop()

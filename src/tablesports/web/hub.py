@@ -22,6 +22,7 @@ from tablesports.core.errors import ActionParseError, TablesportsError
 from tablesports.core.fairness import new_secret
 from tablesports.core.protocol import CHANCE, Action
 from tablesports.core.registry import game_ids, load
+from tablesports.web.abandon import abandon_summary
 from tablesports.web.bots import bot_spec, check_stored
 from tablesports.web.bus import LocalBus, catch_up
 from tablesports.web.datafiles import check_options, materialize, upload_dir
@@ -159,7 +160,7 @@ class Hub:
         for match_id in self.store.open_bot_matches(client):
             try:
                 match = self.get(match_id)
-                ended = match.state.is_terminal() or bool(match.failure)
+                ended = match.over or bool(match.failure)
             except TablesportsError:
                 ended = True  # a match that no longer loads holds no place
             if ended:  # a finished match frees its place
@@ -219,9 +220,10 @@ class Hub:
             "seat": seat,
             "move": match.rows,
             "to_move": to_move if to_move >= 0 else None,
-            "over": state.is_terminal(),
-            "returns": state.returns() if state.is_terminal() else None,
+            "over": match.over,
+            "returns": match.returns(),
             "hot_seat": match.hot_seat,
+            "abandon": abandon_summary(match, self.settings.abandon_after),
         }
 
     # --- connections --------------------------------------------------------------------------
@@ -395,7 +397,7 @@ class Hub:
         async with match.lock:
             seat = self._check_seat(conn, match, msg)
             state = match.state
-            if state.is_terminal():
+            if match.over:
                 raise RequestError(_("the game is over"))
             if state.current_player() != seat:
                 raise RequestError(_("it is not your turn"))
@@ -435,7 +437,7 @@ class Hub:
         _ = gettext_for(conn.lang)
         async with match.lock:
             seat = self._check_seat(conn, match, msg)
-            if match.state.is_terminal():
+            if match.over:
                 raise RequestError(_("the match is over: no move can be taken back"))
             if match.undos_left() == 0:
                 raise RequestError(

@@ -38,6 +38,12 @@ class ServerSettings(BaseModel):
     bot_matches_per_client: int = Field(
         4, ge=0, description="unfinished matches with a bot one client address may hold"
     )
+    abandon_after: float = Field(
+        3 * 24 * 3600.0,
+        ge=1,
+        description="seconds a person may leave their turn before losing the match "
+        "(abandoned); 3 days suits correspondence play",
+    )
     message_rate: float = Field(
         50.0, gt=0, description="websocket messages a second, sustained (more wait their turn)"
     )

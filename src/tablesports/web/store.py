@@ -43,6 +43,9 @@ from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 
 UNDO = -9
 """The player of a move row that undoes: its action is `undo N`, the number of moves kept."""
+ABANDON = -10
+"""The player of a row that ends the match because a seat left its turn too long (web.abandon):
+its action is `abandon SEAT`."""
 
 metadata = MetaData()
 
@@ -231,6 +234,25 @@ class Store:
     def mark_ended(self, match_id: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(update(matches).where(matches.c.id == match_id).values(ended=time.time()))
+
+    def last_moved(self, match_ids: list[str]) -> dict[str, float]:
+        """When each match last had a row stored (its creation when it has none)."""
+        if not match_ids:
+            return {}
+        with self.engine.connect() as conn:
+            out = {
+                r.id: r.created
+                for r in conn.execute(
+                    select(matches.c.id, matches.c.created).where(matches.c.id.in_(match_ids))
+                )
+            }
+            for r in conn.execute(
+                select(moves.c.match_id, func.max(moves.c.at).label("at"))
+                .where(moves.c.match_id.in_(match_ids))
+                .group_by(moves.c.match_id)
+            ):
+                out[r.match_id] = r.at
+        return out
 
     def match_ids(self) -> list[str]:
         with self.engine.connect() as conn:
