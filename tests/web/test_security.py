@@ -1,5 +1,7 @@
-"""Issue 33: one adversarial test per finding of the web server's review (1, 3-7, 9-11), each
-failing on the code before the fix, and a fuzz of websocket messages."""
+"""Issue 33: one adversarial test per finding of the web server's review (1, 3-7, 9-12), each
+failing on the code before the fix, and a fuzz of websocket messages. Findings 2, 8 and 13 (the
+seed, undo, a seat's record) are in test_fairness.py; the library of data files by name in
+test_library.py; several processes in test_processes.py."""
 
 from __future__ import annotations
 
@@ -255,6 +257,28 @@ TYPED = st.fixed_dictionaries(
         "seat": st.integers() | st.none(),
     },
 )
+
+
+def test_finding12_a_stored_match_naming_a_policy_file_never_loads_it(
+    db_url: str, tmp_path: Path
+) -> None:
+    """A database written by an older server (or doctored) whose bot seat names
+    `ppo:path=FILE`: the match is refused when it is resumed or opened, and FILE is never read
+    (a FIFO here: opening it for reading would hang the test)."""
+    import os
+
+    from tablesports.web.store import SeatRow, Store
+
+    bait = tmp_path / "policy.zip"
+    os.mkfifo(bait)
+    store = Store(db_url)
+    seats = [SeatRow(0, "human", None, None), SeatRow(1, "bot", f"ppo:path={bait}", None)]
+    store.create_match("old-match", "hanniball", {}, 7, seats)
+    store.close()
+    with TestClient(create_app(db_url)) as client:
+        res = client.get("/api/matches/old-match")
+    assert res.status_code == 400
+    assert "'ppo' is not offered here" in res.json()["error"]
 
 
 def test_fuzz_every_malformed_websocket_message_gets_a_clear_error(client: TestClient) -> None:
