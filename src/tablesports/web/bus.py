@@ -187,7 +187,13 @@ class PostgresBus(LocalBus):
 
 
 def bus_for(store: Store, processes: bool = True) -> LocalBus:
-    """PostgreSQL: the bus that lets other processes share the site; otherwise the local one."""
+    """PostgreSQL: the bus that lets other processes share the site; otherwise the local one.
+    The bus speaks psycopg (3); without it the server runs as a single process and says so."""
     if processes and store.engine.dialect.name == "postgresql":
+        try:
+            import psycopg  # noqa: F401
+        except ImportError:
+            log.warning("psycopg is missing: run one server process only over this database")
+            return LocalBus()
         return PostgresBus(store)
     return LocalBus()

@@ -472,8 +472,13 @@ class Hub:
         for match in [self.matches.get(match_id)] if match_id else list(self.matches.values()):
             if match is None:
                 continue
-            async with match.lock:
-                news = await catch_up(self.store, match)
+            try:
+                async with match.lock:
+                    news = await catch_up(self.store, match)
+            except TablesportsError as exc:  # rows that do not follow: rebuild it when next used
+                log.error("match %s: %s; it is reloaded", match.id, exc)
+                self.matches.pop(match.id, None)
+                continue
             if news:
                 await self.broadcast(match)
 
