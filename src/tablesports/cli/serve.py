@@ -42,12 +42,14 @@ def serve_command(
     abandon_after: float = typer.Option(
         3 * 24 * 3600.0,
         "--abandon-after",
+        metavar="SECONDS",
         help="Seconds a person may leave their turn before losing the match (abandoned); "
         "the default, 3 days, suits correspondence play.",
     ),
     library: Path | None = typer.Option(
         None,
         "--library",
+        metavar="DIR",
         help="A folder of data files offered by name, one subfolder per game: "
         "DIR/jukem/NAME.toml decks, DIR/juggerttg/NAME.toml heroes, DIR/bloodbowl/NAME.toml teams.",
     ),
