@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tablesports.web.app import create_app
 from tablesports.web.settings import ServerSettings
@@ -97,3 +99,32 @@ def test_an_unknown_name_or_a_path_is_refused_with_the_names(db_url: str, folder
 def test_a_library_that_is_not_a_folder_is_refused_at_start(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="is not a folder"):
         ServerSettings(library=tmp_path / "missing")
+
+
+FILE_VALUES = st.one_of(
+    st.text(max_size=30),
+    st.fixed_dictionaries({"library": st.one_of(st.text(max_size=30), st.integers(), st.none())}),
+    st.fixed_dictionaries({"content": st.text(max_size=60)}),
+    st.dictionaries(st.sampled_from(["library", "content", "path"]), st.text(max_size=20)),
+    st.sampled_from(["/etc/passwd", "../deck", "~/.ssh/id_rsa", "/dev/zero", "deck.toml"]),
+)
+
+
+def test_fuzz_a_file_option_is_refused_clearly_or_taken_from_the_library(
+    client: TestClient,
+) -> None:
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(
+        st.sampled_from([("jukem", "deck"), ("juggerttg", "heroes"), ("bloodbowl", "away")]),
+        FILE_VALUES,
+    )
+    def one(option: tuple[str, str], value: Any) -> None:
+        game, key = option
+        status, body = post(client, game, {key: value})
+        assert status in (200, 400, 422), body
+        if status == 400:
+            assert isinstance(body["error"], str) and body["error"]
+        if status == 200:  # a published team's key, or a name or content the game accepts
+            assert value not in ("/etc/passwd", "../deck", "~/.ssh/id_rsa", "/dev/zero")
+
+    one()
