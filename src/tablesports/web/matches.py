@@ -24,7 +24,7 @@ from tablesports.core.errors import AgentError
 from tablesports.core.fairness import Seed, agent_seed, chance_rng, commitment, derive
 from tablesports.core.protocol import CHANCE, Action, Game, State
 from tablesports.core.registry import load
-from tablesports.web.store import UNDO, MatchRow
+from tablesports.web.store import ABANDON, UNDO, MatchRow
 from tablesports.web.views import LogStep
 
 
@@ -32,10 +32,12 @@ class Match:
     """One match in memory; `rows` counts every stored row (moves and undos) and names the
     position a client acts on, so an action sent for an earlier position is recognised."""
 
-    def __init__(self, row: MatchRow) -> None:
+    def __init__(self, row: MatchRow, options: dict[str, Any] | None = None) -> None:
+        """`options`: the row's options as the game loads them (its uploaded files written out
+        where the server keeps them); the row keeps them as stored, for the record."""
         self.id = row.id
         self.row = row
-        self.game: Game = load(row.game, **row.options)
+        self.game: Game = load(row.game, **(row.options if options is None else options))
         self.secret: Seed = row.secret if row.secret is not None else row.seed
         """Every chance outcome comes from it; a seat sees it only once the match is over."""
         self.commitment = commitment(self.secret)
@@ -57,6 +59,8 @@ class Match:
         """Undos taken in this match (at most `UNDOS_PER_MATCH`)."""
         self.failure: str | None = None
         """Why the match cannot go on (a bot error), shown to everyone."""
+        self.abandoned: int | None = None
+        """The seat that lost by leaving its turn too long (`web.abandon`), or None."""
 
     # --- seats --------------------------------------------------------------------------------
     @property
@@ -79,9 +83,20 @@ class Match:
     def is_bot_turn(self) -> bool:
         return self.state.current_player() in self.agents
 
+    @property
+    def over(self) -> bool:
+        """The game is over, or a seat lost it by abandoning it."""
+        return self.abandoned is not None or self.state.is_terminal()
+
+    def returns(self) -> list[float] | None:
+        """The result once over: the game's, or -1 for the seat that abandoned, +1 for others."""
+        if self.abandoned is not None:
+            return [-1.0 if s == self.abandoned else 1.0 for s in range(self.players)]
+        return list(self.state.returns()) if self.state.is_terminal() else None
+
     def needs_server(self) -> bool:
         """The server moves next: a chance node or a bot's turn."""
-        if self.state.is_terminal() or self.failure:
+        if self.over or self.failure:
             return False
         return self.state.current_player() == CHANCE or self.is_bot_turn()
 
@@ -91,7 +106,7 @@ class Match:
             return False
         if any(k == "human" for s, k in enumerate(self.kinds) if s != seat):
             return False
-        if self.state.is_terminal() or self.undos_left() == 0:
+        if self.over or self.undos_left() == 0:
             return False
         return any(p == seat for p, _ in self.actions)
 
@@ -144,6 +159,11 @@ class Match:
         self.epoch += 1
         self.undos += 1
 
+    def abandon(self, seat: int) -> None:
+        """`seat` left its turn too long and loses (its row is stored first)."""
+        self.abandoned = seat
+        self.rows += 1
+
     def undo_point(self, seat: int) -> int:
         """How many actions stand after undoing `seat`'s last move (and all that followed)."""
         return max(i for i, (p, _) in enumerate(self.actions) if p == seat)
@@ -155,6 +175,9 @@ class Match:
                 raise AgentError(f"match {self.id}: stored move {n} follows {self.rows - 1}")
             if player == UNDO:
                 self.undo_to(int(text.split()[1]))
+                continue
+            if player == ABANDON:
+                self.abandon(int(text.split()[1]))
                 continue
             action = self.game.parse_action(text)
             if player != self.state.current_player() or not self.state.is_legal(action):

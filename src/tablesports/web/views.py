@@ -76,7 +76,7 @@ def seat_payload(
         out.update(_record(match, viewer))
         return _dump(out)
     to_move = state.current_player()
-    over = state.is_terminal()
+    over = match.over
     own_turn = viewer is not None and to_move == viewer and not over
     out.update(
         title=match.game.info.title,
@@ -92,7 +92,7 @@ def seat_payload(
         log_from=log_from,
         log=[_log_entry(i, step, viewer) for i, step in enumerate(match.steps) if i >= log_from],
         over=over,
-        returns=state.returns() if over else None,
+        returns=match.returns(),
         failure=match.failure,
         can_undo=viewer is not None and match.can_undo(viewer),
         undos_left=match.undos_left(),
@@ -141,8 +141,7 @@ def _record(match: Match, viewer: int | None) -> dict[str, Any]:
     """The core `Record` format; a step the viewer did not see is written `(hidden)`, and the
     seed is left out (its commitment kept) until the match is over. Then the record is public
     and whole: every step and the seed, for `tablesports replay --verify`."""
-    state = match.state
-    over = state.is_terminal()
+    over = match.over
     history = []
     hidden = 0
     for step, (_, action) in zip(match.steps, match.actions, strict=True):
@@ -155,21 +154,29 @@ def _record(match: Match, viewer: int | None) -> dict[str, Any]:
             "schema_version": 1,
             "game": match.game.info.id,
             "game_version": match.game.info.version,
-            "options": match.game.options_json(),
+            "options": _options(match),
             "players": match.player_names(),
             "seed": match.secret if over else None,
             "commitment": match.commitment,
             "chance": "by-move",
             "start": None,
             "history": history,
-            "returns": state.returns() if state.is_terminal() else None,
+            "returns": match.returns() if match.state.is_terminal() else None,
             "meta": {
                 "match": match.id,
                 "seen_by": "spectator" if viewer is None else f"seat {viewer}",
                 "hidden_steps": hidden,
+                **({} if match.abandoned is None else {"abandoned_by": match.abandoned}),
             },
         }
     }
+
+
+def _options(match: Match) -> dict[str, Any]:
+    """The game's options, with each uploaded data file as its content (as the match stores
+    it), never the path of the server's copy: the record replays on any machine."""
+    embedded = {k: v for k, v in match.row.options.items() if isinstance(v, dict)}
+    return {**match.game.options_json(), **embedded}
 
 
 def _dump(data: dict[str, Any]) -> bytes:
