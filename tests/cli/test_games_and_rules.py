@@ -124,7 +124,11 @@ def test_games_and_rules_show_every_swappable_house_rule_as_an_option(runner: Cl
     pages = {
         "juggers": ("`-o innings=N`", "`-o fall_ends_attack=false`", "`-o budget=N`"),
         "jukem": ("`-o hand_size=N`", "`-o tiebreak_deals=N`", "`-o goal_cols=N`"),
-        "juggerttg": ("`-o pick_order=whole-team`", "`-o initiative=will`"),
+        "juggerttg": (
+            "`-o pick_order=whole-team`",
+            "`-o initiative=will`",
+            "`-o one_attack_per_activation=true`",
+        ),
     }
     for game_id, names in pages.items():
         page = run(runner, "rules", game_id).stdout

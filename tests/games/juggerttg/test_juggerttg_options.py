@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tablesports.core.errors import OptionError
+from tablesports.core.errors import IllegalActionError, OptionError
 from tablesports.core.registry import load
+from tablesports.games.juggerttg.actions import parse_hero
 from tablesports.games.juggerttg.game import JuggerState
 
 
@@ -56,3 +57,33 @@ def test_r31_g10_the_initiative_option_rolls_dice_by_will_instead_of_reflex() ->
     assert len(house.chance_outcomes()) == reflex + 1
     with pytest.raises(OptionError, match="option 'initiative': Input should be 'reflex'"):
         load("juggerttg", initiative="agility")
+
+
+DUEL = "r2 wren long k6 E 3/4; b2 bex long m6 W 3/3"
+QWIKS = "r8 nils qwik b1 E 4/3; b8 sami qwik s11 W 4/2"
+
+
+def duel(**options: object) -> JuggerState:
+    """r2 attacks b2, who parries on a tie: the combat ends and r2 is still active."""
+    game = load("juggerttg", **options)
+    st = game.from_position(f"rda=4 init=red active=r2 / {DUEL}; {QWIKS}")
+    assert isinstance(st, JuggerState)
+    for text in ("attack b2", "buy 0", "parry", "buy 0", "skulls 2", "skulls 2"):
+        st.apply_action(st.parse_action(text))
+    assert st.phase == "act" and st.active == parse_hero("r2")
+    return st
+
+
+def test_g24_the_one_attack_per_activation_option_forbids_a_second_attack() -> None:
+    house = duel()
+    assert "attack b2" in {str(a) for a in house.legal_actions()}  # FP allow a second one
+    once = duel(one_attack_per_activation=True)
+    legal = {str(a) for a in once.legal_actions()}
+    assert "attack b2" not in legal and "done" in legal
+    before = once.to_json()
+    with pytest.raises(IllegalActionError):
+        once.apply_action(once.parse_action("attack b2"))
+    assert once.to_json() == before
+    once.apply_action(once.parse_action("done"))
+    once.apply_action(once.parse_action("activate r8"))  # the next hero may attack again
+    assert once.attacked == 0

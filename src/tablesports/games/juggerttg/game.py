@@ -45,6 +45,9 @@ class JuggerOptions(BaseModel):
     """The European field (R135, G7): the 20 hexes at the corner diagonals are out."""
     teams: Literal["pick", "draft"] = "pick"
     """How teams are built: free pick (R20) or the draft with hidden hands (R16 to R19)."""
+    one_attack_per_activation: bool = False
+    """G24: a hero attacks (or wrestles) once an activation; a talent's bonus attacks still
+    follow (house rule: by default only its FP limit its attacks)."""
     initiative: Literal["reflex", "will"] = "reflex"
     """The initiative value whose dice a player rolls (R31): Reflex (house rule G10) or Will."""
     pick_order: Literal["alternate", "whole-team"] = "alternate"
