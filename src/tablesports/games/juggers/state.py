@@ -635,7 +635,7 @@ class JuggersState(State):
         ends = (
             (attacking and (not valid or self.meta_this_turn))
             or scored
-            or any(s // 4 == self.attacker for s in fallen)
+            or (h.fall_ends_attack and any(s // 4 == self.attacker for s in fallen))
         )
         self.turn_ends = ends
         self.result = self.flick = None
@@ -669,7 +669,9 @@ class JuggersState(State):
                 for s in range(base, base + 4):
                     if s != slot:
                         self.excited_until[s] = self.turn + 1
-                text = f"{self.label(slot)}'s team-mates are excited: supermoves 3 morale cheaper"
+                less = self.game.house.excite_discount
+                text = f"{self.label(slot)}'s team-mates are excited: supermoves {less} morale"
+                text += " cheaper"
             else:
                 text = f"{self.label(slot)}'s team-mates stay calm"
             event = Event("excite", text, {"slot": slot, "excited": roll == EXCITED}, rule="R26")
