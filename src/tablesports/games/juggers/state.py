@@ -169,7 +169,7 @@ class JuggersState(State):
         return self.pos[slot] is not None and not self.injured(slot)
 
     # --- legal actions ---------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if self.to_move < 0:
             return []
@@ -301,7 +301,7 @@ class JuggersState(State):
         return why_illegal(self, action) or super().why_illegal(action)
 
     # --- chance -----------------------------------------------------------------------------
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.to_move != CHANCE:
             return []
         phase = self.phase

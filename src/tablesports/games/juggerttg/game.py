@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any, ClassVar, Literal
 
@@ -201,14 +202,16 @@ class JuggerState(S.StateData, State):
             return CHANCE
         return self.player
 
-    def legal_actions(self) -> list[Act]:  # type: ignore[override]
+    legal_actions: Callable[[], list[Act]]  # type: ignore[assignment]  # the base's, typed
+
+    def _legal_actions(self) -> list[Act]:  # type: ignore[override]
         if self.phase == S.OVER or self.phase in CHANCE_PHASES:
             return []
         if self.phase in S.DRAFT_PHASES:
             return draft.legal(self)
         return rules.legal(self)
 
-    def chance_outcomes(self) -> list[tuple[Act, float]]:  # type: ignore[override]
+    def _chance_outcomes(self) -> list[tuple[Act, float]]:  # type: ignore[override]
         ph = self.phase
         if ph in S.DRAFT_PHASES:
             return draft.chance_outcomes(self)
