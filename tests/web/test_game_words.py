@@ -1,0 +1,99 @@
+"""Every game word reaches the page in the player's language: each event's sentence (as a
+template from the game's source, with its fields), each action's kind and each string of a
+game's board module has its translation in that game's catalog domain, in every language.
+
+The templates come from the games' own f-strings (`web/phrases.py`), the action kinds from
+seeded random games, the board's strings from `t("...")` in `static/games/<game>.js` and the
+modules they share; so a new sentence, action or label in a game fails here until translated.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from functools import cache
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+import tablesports
+from tablesports.core.events import Event
+from tablesports.core.protocol import CHANCE
+from tablesports.web.boards import board_extras
+from tablesports.web.i18n import LANGUAGES, LOCALE_DIR
+from tablesports.web.phrases import phrase, templates, terms
+
+GAMES = ("jukem", "hanniball", "bloodbowl", "juggerttg", "juggers")
+BOARDS = LOCALE_DIR.parent / "static" / "games"
+SHARED = ("words.js",)
+"""Board modules every game's board imports: their strings are in each game's domain."""
+STEPS = 1500
+
+
+def js_strings(path: Path) -> set[str]:
+    found = re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', path.read_text(encoding="utf-8"))
+    return {s.replace('\\"', '"') for s in found}
+
+
+@cache
+def played(game: str) -> tuple[frozenset[str], tuple[tuple[str, str], ...]]:
+    """The action kinds (an action's first word) and the events (kind, text) of two seeded
+    random games of at most STEPS steps each."""
+    kinds: set[str] = set()
+    events: list[tuple[str, str]] = []
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        state = tablesports.load(game).new_initial_state()
+        for _ in range(STEPS):
+            if state.is_terminal():
+                break
+            if state.current_player() == CHANCE:
+                made = state.apply_action(state.sample_chance(rng))
+            else:
+                legal = state.legal_actions()
+                kinds |= {str(a).split(" ")[0] for a in legal}
+                made = state.apply_action(rng.choice(legal))
+            events += [(e.kind, e.text) for e in made]
+    words = {k for k in kinds if re.fullmatch(r"[a-z][a-z-]*", k)}
+    return frozenset(words), tuple(events)
+
+
+def game_words(game: str) -> set[str]:
+    """What the page shows of `game` through the catalog."""
+    words = templates(game) | terms(game) | set(played(game)[0])
+    words |= js_strings(BOARDS / f"{game}.js")
+    # Blood Bowl's player cards: the positions and skills of the default teams
+    cards = board_extras(tablesports.load(game).new_initial_state()).get("cards", [])
+    words |= {c["position"] for team in cards for c in team}
+    words |= {s for team in cards for c in team for s in c["skills"]}
+    for shared in SHARED:
+        words |= js_strings(BOARDS / shared)
+    return words
+
+
+def domain(lang: str, game: str) -> dict[str, str]:
+    po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{game}.po"
+    return {m.id: m.string for m in read_po(io.BytesIO(po.read_bytes())) if m.id and m.string}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", [code for code in LANGUAGES if code != "en"])
+def test_every_game_word_is_in_the_games_domain(lang: str, game: str) -> None:
+    translated = domain(lang, game)
+    missing = game_words(game) - set(translated)
+    assert not missing, f"{lang}/{game}.po: untranslated: {sorted(missing)}"
+    for text, out in translated.items():  # the placeholders survive translation
+        assert set(re.findall(r"\{\w+\}", text)) == set(re.findall(r"\{\w+\}", out)), (lang, text)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_event_of_a_game_is_sent_as_a_template_with_fields(game: str) -> None:
+    events = played(game)[1]
+    assert len(events) > 100
+    for kind, text in events:
+        said = phrase(game, Event(kind, text))
+        assert said is not None, f"{game}: no template for the {kind!r} event {text!r}"
+        # the template with its fields is the English text again: nothing lost, nothing added
+        assert said["template"].format(**said["fields"]) == text
