@@ -30,6 +30,9 @@ BOARDS = LOCALE_DIR.parent / "static" / "games"
 SHARED = ("words.js",)
 """Board modules every game's board imports: their strings are in each game's domain."""
 STEPS = 1500
+NAMING = ("recruit", "pick", "face", "formation")
+"""Action kinds whose second word is a name (a hero, a character) or its own word (a facing, a
+formation: the board translates those)."""
 
 
 def js_strings(path: Path) -> set[str]:
@@ -42,6 +45,7 @@ def played(game: str) -> tuple[frozenset[str], tuple[tuple[str, str], ...]]:
     """The action kinds (an action's first word) and the events (kind, text) of two seeded
     random games of at most STEPS steps each."""
     kinds: set[str] = set()
+    phrases: set[str] = set()
     events: list[tuple[str, str]] = []
     for seed in (1, 2):
         rng = random.Random(seed)
@@ -53,10 +57,15 @@ def played(game: str) -> tuple[frozenset[str], tuple[tuple[str, str], ...]]:
                 made = state.apply_action(state.sample_chance(rng))
             else:
                 legal = state.legal_actions()
-                kinds |= {str(a).split(" ")[0] for a in legal}
+                texts = [str(a) for a in legal]
+                kinds |= {a.split(" ")[0] for a in texts}
+                phrases |= {a for a in texts if " " in a and not re.search(r"\d", a)}
                 made = state.apply_action(rng.choice(legal))
             events += [(e.kind, e.text) for e in made]
     words = {k for k in kinds if re.fullmatch(r"[a-z][a-z-]*", k)}
+    # a fixed action of several words ("end turn", "no save") is translated whole; one that
+    # names a hero, a character or a facing ("recruit arlo") is its kind and that name
+    words |= {a for a in phrases if a.split(" ")[0] not in NAMING}
     return frozenset(words), tuple(events)
 
 

@@ -2,13 +2,16 @@
 // one of your players for what it may do, then a lit square (with the dice each needs); a
 // player's card on hover or tap (MA ST AG PA AV, skills); each team's dugout (reserves, KO,
 // casualties); tackle zones on request; other choices (a formation, a kick-off) as buttons.
-import { actionButton, lastMoveCaption, lastStep, markLast, useCss } from "/static/games/words.js";
+import { actionText, lastMoveCaption, lastStep, markLast, useCss } from "/static/games/words.js";
 
 const SQ = /(\d+),(\d+)/;
 // team 0's and team 1's shirts (style.css: .player.t0, .t1); the dugout's boxes; the stances
 const colours = (t) => [t("blue"), t("red")];
 const boxes = (t) => [["reserves", t("Reserves")], ["ko", t("Knocked Out")], ["casualty", t("Casualties")], ["sent_off", t("Sent off")]];
 const stanceWord = (t, s) => ({ prone: t("Prone"), stunned: t("Stunned") })[s] || s;
+// the house formations (data/formations.toml), named as a coach would
+const formationWord = (t, f) => ({ line: t("line"), wedge: t("wedge"), spread: t("spread"), zone: t("zone") })[f] || f;
+const label = (t, a) => (a.startsWith("formation ") ? `${t("formation")} ${formationWord(t, a.slice(10))}` : actionText(a, t));
 
 // "2+", "3 dice", "1 die": what a lit square needs, short enough for its corner
 function shortDice(text) {
@@ -111,11 +114,11 @@ export function render({ root, view, legal, act, t, el, memo }) {
         if (p) showCard(p); // a tap shows the card too (no hover on a phone)
         if (actions.length === 1) return act(actions[0]);
         if (actions.length > 1) {
-          menu.replaceChildren(...actions.map((a) => actionButton(el, t, a, act)));
+          menu.replaceChildren(...actions.map((a) => el("button", { "data-action": a, onclick: () => act(a) }, label(t, a))));
           return;
         }
         if (p && p.side === me && byNumber[p.number]) {
-          menu.replaceChildren(...byNumber[p.number].map((a) => actionButton(el, t, a, act)));
+          menu.replaceChildren(...byNumber[p.number].map((a) => el("button", { "data-action": a, onclick: () => act(a) }, label(t, a))));
         }
       });
       grid.append(cell);
@@ -154,7 +157,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
           node.addEventListener("mouseenter", () => showCard({ ...p, side }));
           node.addEventListener("click", () => {
             showCard({ ...p, side });
-            if (side === me && byNumber[p.number]) menu.replaceChildren(...byNumber[p.number].map((a) => actionButton(el, t, a, act)));
+            if (side === me && byNumber[p.number]) menu.replaceChildren(...byNumber[p.number].map((a) => el("button", { "data-action": a, onclick: () => act(a) }, label(t, a))));
           });
           return node;
         }) : "-");
@@ -164,9 +167,11 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const formations = extra.filter((a) => a.startsWith("formation "));
   const rest = extra.filter((a) => !a.startsWith("formation "));
   cardBox.append(playerCard(el, t, null));
+  const button = (a) => el("button", { "data-action": a, onclick: () => act(a) }, label(t, a));
   root.append(head, toggle, el("div", { class: "bbwrap" }, grid), legend, cardBox, menu,
-    formations.length ? el("div", { class: "actions", id: "formations" }, el("b", {}, `${t("Set up in a formation")}: `), formations.map((a) => actionButton(el, t, a, act))) : "",
-    el("div", { class: "actions", id: "otheractions" }, rest.map((a) => actionButton(el, t, a, act))),
+    el("div", { class: "actions", id: "otheractions" },
+      formations.length ? el("span", { id: "formations" }, el("b", {}, `${t("Set up in a formation")}: `), formations.map(button)) : "",
+      rest.map(button)),
     el("div", { class: "dugouts" }, dugout(0), dugout(1)),
     lastMoveCaption(el, t, view));
   const last = lastStep(view);

@@ -36,15 +36,35 @@ const facingWord = (t, f) => ({ E: t("east"), NE: t("north-east"), NW: t("north-
 const teamWord = (t, side) => (side === 0 ? t("red") : t("blue"));
 const sparWord = (t, spar) => ({ shield: t("shield"), long: t("long spar"), staff: t("staff"), qtip: t("q-tip"), chain: t("chain"), twoshort: t("two short spars"), qwik: t("Qwik card") })[spar] || spar;
 
-// the hexes the last step named ("step f6", "pass k5"), and its heroes
+// the hexes and heroes the last step named ("step f6", "place r2 a5", "attack b3"): a hero's
+// label (r1) reads like a hex's name (r1), so each word is read by its place in the action
 export function highlight(lastAction, events) {
-  const names = new Set((lastAction || "").split(" ").filter((w) => /^[a-u]\d+$/.test(w) || /^[rb][1-8]$/.test(w)));
-  for (const e of events || []) for (const v of Object.values(e.fields || {})) if (/^[a-u]\d+$/.test(v) || /^[rb][1-8]$/.test(v)) names.add(v);
+  const hexes = new Set();
+  const heroes = new Set();
+  const w = (lastAction || "").split(" ");
+  if (HEX_KINDS.has(w[0]) && w.length === 2) hexes.add(w[1]);
+  else if ((w[0] === "place" || w[0] === "quickstep") && w.length === 3) { heroes.add(w[1]); hexes.add(w[2]); }
+  else if (w.length >= 2 && /^[rb][1-8]$/.test(w[1])) heroes.add(w[1]);
+  for (const e of events || []) {
+    for (const [k, v] of Object.entries(e.fields || {})) {
+      if (/^hex\d*$/.test(k)) hexes.add(v);
+      else if (/^hero\d*$/.test(k)) heroes.add(v);
+    }
+  }
   const board = document.getElementById("jtboard");
   if (!board) return;
-  markLast(board, "hex", names);
-  for (const name of names) for (const node of board.querySelectorAll(`[data-hero="${name}"]`)) node.classList.add("lastmoved");
+  markLast(board, "hex", hexes);
+  for (const name of heroes) for (const node of board.querySelectorAll(`[data-hero="${name}"]`)) node.classList.add("lastmoved");
 }
+
+// an action in the reader's language: its kind, and the game's words in it (a spar, a facing)
+function actionLabel(t, a) {
+  const w = a.split(" ");
+  if (w[0] === "spar" && w.length === 3) return `${actionText("spar", t)} ${w[1]} ${sparWord(t, w[2])}`;
+  if (w[0] === "face" && w.length === 2 && facingWord(t, w[1])) return `${actionText("face", t)} ${facingWord(t, w[1])}`;
+  return actionText(a, t);
+}
+
 const ROWS = 11;
 const COLS = 21;
 const S = 17; // hex radius in pixels
@@ -155,7 +175,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   if (memo.jtMenu) {
     const acts = memo.jtMenu.acts.filter((a) => legal.includes(a));
     box.append(el("span", { class: "jt-menu-title" }, memo.jtMenu.title),
-      ...acts.map((a) => el("button", { "data-action": a, title: termTitle(t, a), onclick: () => act(a) }, actionText(a, t))));
+      ...acts.map((a) => el("button", { "data-action": a, title: termTitle(t, a), onclick: () => act(a) }, actionLabel(t, a))));
   }
   const width = 42 * (W / 2) + 8;
   const height = (ROWS - 1) * 1.5 * S + 2 * S + 8;
@@ -235,7 +255,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
     const state = [down ? (pinned ? t("kneeling, pinned by {hero}", { hero: heroLabel(f.pinned_by[h]) }) : t("kneeling, {n} Stones left", { n: f.penalty[h] })) : t("facing {direction}", { direction: facingWord(t, FACINGS[f.facing[h]]) })];
     if (f.activated[h]) state.push(t("done"));
     if (f.exhausted[h]) state.push(t("exhausted"));
-    g.append(svg("title", {}, `${label} ${hero.name} (${teamWord(t, side)}) · ${state.join(", ")} · FP ${f.fp[h]} AP ${f.ap[h]}${targets.length ? `\n${targets.map((a) => actionText(a, t)).join("\n")}` : ""}`));
+    g.append(svg("title", {}, `${label} ${hero.name} (${teamWord(t, side)}) · ${state.join(", ")} · FP ${f.fp[h]} AP ${f.ap[h]}${targets.length ? `\n${targets.map((a) => actionLabel(t, a)).join("\n")}` : ""}`));
     g.addEventListener("click", (ev) => {
       ev.stopPropagation();
       if (!mine) {
@@ -287,7 +307,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   if (others.length) groups.push(["Other", others]);
   const groupBox = el("div", { class: "jt-groups", id: "jtactions" }, ...groups.map(([title, acts]) => el("div", { class: "jt-group" },
     el("span", { class: "jt-group-title" }, `${titles[title]}: `),
-    ...acts.map((a) => el("button", { "data-action": a, title: termTitle(t, a), class: a === "end" || a === "done" ? "primary" : "", onclick: () => act(a) }, actionText(a, t))))));
+    ...acts.map((a) => el("button", { "data-action": a, title: termTitle(t, a), class: a === "end" || a === "done" ? "primary" : "", onclick: () => act(a) }, actionLabel(t, a))))));
   // the heroes' cards, short
   const cards = el("table", { class: "jt-cards" }, ...[...Array(16).keys()].filter((h) => f.card[h] >= 0).map((h) => {
     const flags = [];

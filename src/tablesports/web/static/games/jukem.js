@@ -79,7 +79,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const seat = (p) => t("Seat {n}", { n: p });
   const toPlay = o.turn ?? o.to_move; // the seat whose turn it is attacks: it has the ball
   const score = el("div", { id: "score" }, `${t("Score")}: ${o.score ? o.score.join(" - ") : ""} · ${t("Draw pile")}: ${o.pile} · ${t("half")} ${o.half}`,
-    toPlay !== undefined && toPlay !== null ? el("span", { id: "whoplays" }, ` · ${t("{seat} has the ball", { seat: watching || toPlay !== me ? seat(toPlay) : t("You") })}`) : "");
+    toPlay !== undefined && toPlay !== null ? el("span", { id: "whoplays" }, ` · ${watching || toPlay !== me ? t("{seat} has the ball", { seat: seat(toPlay) }) : t("You have the ball")}`) : "");
   const row = (label, cards, id) => el("div", { id }, el("h4", {}, label), el("div", { class: "cards" }, cards));
   const theirHand = typeof o.opponent_hand === "number"
     ? Array.from({ length: o.opponent_hand }, () => el("div", { class: "card back", title: t("a card in the opponent's hand") })) : [];

@@ -20,15 +20,12 @@ function fieldText(value, t) {
 }
 
 // An action's text in the reader's language: the whole of it where the catalog has it ("no
-// save"), else its first word (its kind: "block", "buy", "parry"); the rest is notation
-// (squares, hexes, numbers) that reads the same everywhere.
+// save", "end turn"), else word by word (its kind: "block 9", "initiative red"); notation
+// (squares, hexes, numbers, names) is in no catalog and reads the same everywhere.
 export function actionText(text, t) {
   const whole = t(text);
   if (whole !== text) return whole;
-  const i = text.indexOf(" ");
-  const kind = i < 0 ? text : text.slice(0, i);
-  const word = t(kind);
-  return word === kind ? text : `${word}${i < 0 ? "" : text.slice(i)}`;
+  return text.split(" ").map((w) => t(w)).join(" ");
 }
 
 // A button for an action: its data-action stays the action's text (what is sent).
