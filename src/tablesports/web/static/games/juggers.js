@@ -354,8 +354,8 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const budgets = (view.picture || "").split("\n").find((l) => l.startsWith("market (")) || "";
   const ended = view.over && o.reason ? el("div", { class: "ending", id: "ending" }, t("The match is over: {reason}", { reason: reasonText(o.reason, t) })) : "";
   root.append(el("div", {}, `${t("Inning")} ${o.inning} · ${phaseWord(t, o.phase)}`, budgets ? ` · ${budgets.replace(/:$/, "")}` : ""), ended, canvas, hint, roster, lastMoveCaption(el, t, view));
-  const last = lastStep(view);
-  if (last) highlight(last.action, last.events);
+  const lastMove = lastStep(view);
+  if (lastMove) highlight(lastMove.action, lastMove.events);
 
   const others = legal.filter((a) => !a.startsWith("flick ") && !a.startsWith("place "));
   if (Object.keys(places).length) {
