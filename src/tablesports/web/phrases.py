@@ -41,8 +41,9 @@ SUBSCRIPT_NAMES = {
     "ids": "card",
 }
 
-Part = str | tuple[str, frozenset[str]]
-"""A literal piece of a sentence, or a field: (its kind of name, the words it may be)."""
+Part = str | tuple[str, frozenset[str], bool]
+"""A literal piece of a sentence, or a field: (its kind of name, the words it may be, whether
+those are all it may be)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +100,7 @@ def phrasebook(game: str) -> dict[str | None, tuple[Phrase, ...]]:
             if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
                 bound[node.target.id] = bound.get(node.target.id, 0) + 1
     tables = {k: v for k, v in tables.items() if bound.get(k) == 1}
+    tables |= _passed_words(trees)
     for tree in trees:
         for func in ast.walk(tree):
             if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -188,7 +190,7 @@ def _alternatives(
                     # a choice of sentence pieces inside the f-string: each makes a template
                     parts = [p + a for p in parts for a in alts]
                 else:
-                    parts = [[*p, _field(v.value, tables)] for p in parts]
+                    parts = [[*p, _field(v.value, tables, func)] for p in parts]
         return parts
     if isinstance(expr, ast.IfExp):
         return _alternatives(expr.body, func, tables, depth + 1) + _alternatives(
@@ -258,8 +260,36 @@ def _literal(
     return _choice(expr, func, tables, depth)
 
 
-def _field(expr: ast.expr, tables: dict[str, frozenset[str]]) -> tuple[str, frozenset[str]]:
+def _passed_words(trees: list[ast.Module]) -> dict[str, frozenset[str]]:
+    """The words a function's text parameter is given where it is called with a literal
+    (`self._end_half("the draw pile is empty ...")`), as `"(function).parameter"`: what a
+    field naming that parameter may say, for the catalog (not all it may be)."""
+    params: dict[tuple[str, int], str] = {}
+    passed: dict[tuple[str, int], set[str]] = {}
+    for tree in trees:
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                names = [a.arg for a in node.args.args if a.arg not in ("self", "cls")]
+                for i, name in enumerate(names):
+                    params[(node.name, i)] = name
+            elif isinstance(node, ast.Call):
+                f = node.func
+                fname = f.id if isinstance(f, ast.Name) else getattr(f, "attr", "")
+                for i, a in enumerate(node.args):
+                    if isinstance(a, ast.Constant) and isinstance(a.value, str):
+                        passed.setdefault((fname, i), set()).add(a.value)
+    return {
+        f"({key[0]}).{params[key]}": frozenset(words)
+        for key, words in passed.items()
+        if key in params
+    }
+
+
+def _field(
+    expr: ast.expr, tables: dict[str, frozenset[str]], func: ast.AST
+) -> tuple[str, frozenset[str], bool]:
     words: frozenset[str] = frozenset()
+    complete = True
     if isinstance(expr, ast.Call):
         f = expr.func
         fname = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
@@ -271,6 +301,9 @@ def _field(expr: ast.expr, tables: dict[str, frozenset[str]]) -> tuple[str, froz
         words = tables.get(bname, frozenset())
     elif isinstance(expr, ast.Name):
         name = expr.id
+        if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            words = tables.get(f"({func.name}).{expr.id}", frozenset())
+            complete = False
     elif isinstance(expr, ast.Attribute):
         name = expr.attr
     elif isinstance(expr, ast.IfExp):
@@ -280,7 +313,7 @@ def _field(expr: ast.expr, tables: dict[str, frozenset[str]]) -> tuple[str, froz
             words = frozenset(str(e.value) for e in branches if isinstance(e, ast.Constant))
     else:
         name = "value"
-    return re.sub(r"\W", "", name).strip("_").lower() or "value", words
+    return re.sub(r"\W", "", name).strip("_").lower() or "value", words, complete
 
 
 def _compile(kind: str | None, parts: list[Part]) -> Phrase | None:
@@ -293,7 +326,7 @@ def _compile(kind: str | None, parts: list[Part]) -> Phrase | None:
             template.append(part)
             pattern.append(re.escape(part))
             continue
-        base, ws = part
+        base, ws, complete = part
         name = base
         n = 1
         while name in names:
@@ -302,7 +335,7 @@ def _compile(kind: str | None, parts: list[Part]) -> Phrase | None:
         names.append(name)
         words |= {w for w in ws if len(w) > 1 and not w.isdigit() and "_" not in w}
         template.append("{" + name + "}")
-        if ws:  # one of the words of its table: the longest first, so none cuts another short
+        if ws and complete:  # one word of its table: the longest first, none cut short
             choice = "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))
             pattern.append(f"(?P<{name}>{choice})")
         else:
