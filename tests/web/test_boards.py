@@ -135,7 +135,7 @@ def test_hanniball_board_has_coordinates_a_legend_and_the_last_move_in_korean_an
     assert all(ko[p] in legend for p in ("Horse", "Elephant", "Lion", "Monkey")), legend
     # the last step's squares are marked, and told in Korean under the board
     assert page.locator("#hbgrid .lastmoved").count() >= 1
-    assert page.inner_text("#lastmove").startswith(catalog("ko", "hanniball")["Last move"])
+    assert page.inner_text("#boardlastmove").startswith(catalog("ko", "hanniball")["Last move"])
     assert english_left(board_text(page), "ko", "hanniball") == []
     shot(page, "boards-hanniball-ko")
     page.set_viewport_size(PHONE)

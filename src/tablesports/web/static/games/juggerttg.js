@@ -54,7 +54,7 @@ export function highlight(lastAction, events) {
   const board = document.getElementById("jtboard");
   if (!board) return;
   markLast(board, "hex", hexes);
-  for (const name of heroes) for (const node of board.querySelectorAll(`[data-hero="${name}"]`)) node.classList.add("lastmoved");
+  for (const name of heroes) for (const node of board.querySelectorAll(`[data-hero="${name}"]`)) node.classList.add("lastmoved", "last");
 }
 
 // an action in the reader's language: its kind, and the game's words in it (a spar, a facing)

@@ -53,14 +53,15 @@ export function lastStep(view) {
 export function lastMoveCaption(el, t, view) {
   const step = lastStep(view);
   if (!step || !step.events.length) return "";
-  return el("div", { class: "lastmove", id: "lastmove" },
+  return el("div", { class: "lastevents", id: "boardlastmove" },
     el("b", {}, `${t("Last move")}: `), step.events.map((e) => eventText(e, t)).join(" · "));
 }
 
-// Mark the board's elements whose data-<attr> names one of the places, as the last move's.
+// Mark the board's elements whose data-<attr> names one of the places, as the last move's
+// (class `last`, as the match page's hook asks, and `lastmoved`, styled by boards.css).
 export function markLast(root, attr, names) {
-  for (const node of root.querySelectorAll(".lastmoved")) node.classList.remove("lastmoved");
+  for (const node of root.querySelectorAll(".lastmoved")) node.classList.remove("lastmoved", "last");
   for (const name of names) {
-    for (const node of root.querySelectorAll(`[data-${attr}="${CSS.escape(name)}"]`)) node.classList.add("lastmoved");
+    for (const node of root.querySelectorAll(`[data-${attr}="${CSS.escape(name)}"]`)) node.classList.add("lastmoved", "last");
   }
 }
