@@ -15,12 +15,17 @@ from __future__ import annotations
 
 import io
 import json
+import random
 import re
 import urllib.request
 from typing import Any
 
+import pytest
 from babel.messages.pofile import read_po
 
+import tablesports
+from tablesports.core.protocol import CHANCE
+from tablesports.web.boards import board_extras
 from tablesports.web.i18n import LOCALE_DIR
 
 from .helpers import wait_js
@@ -336,4 +341,104 @@ def test_juggers_end_of_the_match_says_why(browser: Any, server: Server) -> None
     page.wait_for_selector("#ending")
     assert english_left(board_text(page), "ko", "juggers") == []
     shot(page, "boards-juggers-ko-end")
+    page.close()
+
+
+RENDER = """async ([view, lang]) => {
+  const i18n = await import('/static/i18n.js');
+  await i18n.loadLanguage(lang);
+  const board = await import(`/static/games/${view.game}.js`);
+  const root = document.createElement('div');
+  root.id = 'board';
+  document.body.replaceChildren(root);
+  window.acted = [];
+  const memo = {};
+  const ctx = { root, view, legal: view.legal, act: (a) => window.acted.push(a), t: i18n.t,
+                el: i18n.el, memo, seat: view.viewer };
+  memo.redraw = () => { root.replaceChildren(); board.render(ctx); };
+  board.render(ctx);
+}"""
+
+
+def test_jugger_ttg_a_pass_to_a_team_mates_hex_is_offered_by_clicking_the_team_mate(
+    browser: Any, server: Server
+) -> None:
+    """r2 (a close pompfer) may pass the Jugg to n6, where its Qwik r1 stands (R73): a click
+    on r1 passes there, where it used to select r1."""
+    position = (
+        "rda=4 init=red active=r2 jugg=l6 / r2 wren long k6 E 3/4; r1 nils qwik n6 W 4/3; "
+        "b8 sami qwik s11 W 4/2"
+    )
+    st = tablesports.load("juggerttg").from_position(position)
+    legal_now = [str(a) for a in st.legal_actions()]
+    assert "pass n6" in legal_now
+    view = {
+        "game": "juggerttg",
+        "viewer": 0,
+        "move": 0,
+        "legal": legal_now,
+        "log": [],
+        "observation": json.loads(json.dumps(st.observation(0))),
+    }
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(server.url + "/")
+    page.evaluate(RENDER, [view, "de"])
+    page.click('#jtboard [data-hero="r1"]')
+    offered = page.evaluate(
+        "[...window.acted, ...[...document.querySelectorAll('#jtmenu [data-action]')]"
+        ".map((b) => b.dataset.action)]"
+    )
+    assert "pass n6" in offered
+    page.close()
+
+
+# an action of each kind that names a place, and the marks its highlight must make
+HIGHLIGHTED = {
+    "hanniball": (r"[a-i]\d+-[a-i]\d+", "#hbgrid .last"),
+    "bloodbowl": (r"place \d+ at \d+,\d+", "#bbpitch .last"),
+    "jukem": (r"play [A-Z]+-\w+", "#jukemtable .last"),
+    "juggerttg": (r"place r\d [a-u]\d+", "#jtboard .last"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(HIGHLIGHTED))
+def test_the_last_move_is_marked_on_the_board(browser: Any, server: Server, game: str) -> None:
+    """Seeded random play up to an action that names a place; the board's `highlight` hook,
+    given that action and its events as the log carries them, marks what it touched."""
+    wanted, marks = HIGHLIGHTED[game]
+    rng = random.Random(7)
+    st = tablesports.load(game).new_initial_state()
+    for _ in range(3000):
+        if st.current_player() == CHANCE:
+            st.apply_action(st.sample_chance(rng))
+            continue
+        actions = st.legal_actions()
+        chosen = [a for a in actions if re.fullmatch(wanted, str(a))]
+        if chosen and st.current_player() == 0:
+            action = chosen[0]
+            events = [e.to_json() for e in st.apply_action(action)]
+            break
+        st.apply_action(rng.choice(actions))
+    else:
+        raise AssertionError(f"no {wanted} in 3000 steps")
+    view = {
+        "game": game,
+        "viewer": 0,
+        "move": 1,
+        "legal": [],
+        "log": [],
+        "observation": json.loads(json.dumps(st.observation(0))),
+        "picture": st.render(0),
+        "board": board_extras(st),
+    }
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(server.url + "/")
+    page.evaluate(RENDER, [view, "ko"])
+    assert page.locator(marks).count() == 0
+    page.evaluate(
+        "async ([game, action, events]) => (await import(`/static/games/${game}.js`))"
+        ".highlight(action, events)",
+        [game, str(action), events],
+    )
+    assert page.locator(marks).count() >= 1, (str(action), events)
     page.close()

@@ -4,6 +4,7 @@
 // cells are clicked on the table; every other action (draft, toss choice, supermove,
 // substitution, shooter, pass) is a button.
 const COLOURS = ["#f9a825", "#1565c0"]; // team A, team B (as in render.py's PNG)
+const TEXT_COLOURS = ["#7a4f00", "#0d47a1"]; // the same hues dark enough to read on the page
 const COLUMNS = "abcdefghijkl";
 const CELL = 100; // mm, actions.py's placement grid
 const SCALE = 0.75; // px per mm
@@ -338,7 +339,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   // the Juggers of both teams: life, and whether on the table, on the bench, fallen or injured
   const roster = el("div", { class: "juggers-roster" });
   for (const tm of [0, 1]) {
-    const row = el("div", {}, el("b", { style: `color:${COLOURS[tm]}` }, `${"AB"[tm]} (${t("morale")} ${o.morale[tm]}, ${o.score[tm]})`));
+    const row = el("div", {}, el("b", { style: `color:${TEXT_COLOURS[tm]}` }, `${"AB"[tm]} (${t("morale")} ${o.morale[tm]}, ${o.score[tm]})`));
     for (let s = tm * 4; s < tm * 4 + 4; s++) {
       if (!o.names[s]) continue;
       let where = pos[s] ? t("on the table") : t("bench");
