@@ -141,7 +141,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
     el("span", {}, el("span", { class: "player t0 down" }, "7"), ` ${t("prone or stunned")}`),
     el("span", {}, el("span", { class: "player t0 used" }, "7"), ` ${t("has acted")}`),
     el("span", {}, el("span", { class: "player t0 hasball" }, "7"), ` ${t("carries the ball")}`),
-    el("span", {}, el("span", { class: "player t0 active" }, "7"), ` ${t("may act now")}`),
+    el("span", {}, el("span", { class: "player t0 mayact" }, "7"), ` ${t("may act now")}`), // not .active: that is a pitch player
     el("span", {}, el("span", { class: "ballmark" }), ` ${t("the ball")}`),
     el("span", {}, el("span", { class: "swatch lit" }, el("span", { class: "dice" }, "3+")), ` ${t("a square you may choose, with the roll it needs")}`),
     el("span", {}, el("span", { class: "swatch endzone" }), ` ${t("End Zone")}`),
