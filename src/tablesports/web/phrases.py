@@ -100,20 +100,17 @@ def phrasebook(game: str) -> dict[str | None, tuple[Phrase, ...]]:
             if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
                 bound[node.target.id] = bound.get(node.target.id, 0) + 1
     tables = {k: v for k, v in tables.items() if bound.get(k) == 1}
-    tables |= _passed_words(trees)
-    for tree in trees:
-        for func in ast.walk(tree):
-            if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                continue
-            for call in ast.walk(func):
-                made = _event_call(call)
-                if made is None:
-                    continue
-                kind, text = made
-                for parts in _alternatives(text, func, tables, depth=0):
-                    p = _compile(kind, parts)
-                    if p is not None:
-                        found.setdefault((kind, p.template), p)
+    calls = [pair for tree in trees for pair in _calls(tree)]
+    tables |= _passed_words(calls)
+    for call, func in calls:
+        made = _event_call(call)
+        if made is None or func is None:
+            continue
+        kind, text = made
+        for parts in _alternatives(text, func, tables, depth=0):
+            p = _compile(kind, parts)
+            if p is not None:
+                found.setdefault((kind, p.template), p)
     book: dict[str | None, list[Phrase]] = {}
     for (kind, _), p in found.items():
         book.setdefault(kind, []).append(p)
@@ -260,24 +257,40 @@ def _literal(
     return _choice(expr, func, tables, depth)
 
 
-def _passed_words(trees: list[ast.Module]) -> dict[str, frozenset[str]]:
+def _calls(
+    tree: ast.Module,
+) -> list[tuple[ast.Call, ast.FunctionDef | ast.AsyncFunctionDef | None]]:
+    """Every call of a module with its innermost enclosing function, in one walk."""
+    out: list[tuple[ast.Call, ast.FunctionDef | ast.AsyncFunctionDef | None]] = []
+    stack: list[tuple[ast.AST, ast.FunctionDef | ast.AsyncFunctionDef | None]] = [(tree, None)]
+    while stack:
+        node, func = stack.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            func = node
+        elif isinstance(node, ast.Call):
+            out.append((node, func))
+        stack.extend((child, func) for child in ast.iter_child_nodes(node))
+    return out
+
+
+def _passed_words(
+    calls: list[tuple[ast.Call, ast.FunctionDef | ast.AsyncFunctionDef | None]],
+) -> dict[str, frozenset[str]]:
     """The words a function's text parameter is given where it is called with a literal
     (`self._end_half("the draw pile is empty ...")`), as `"(function).parameter"`: what a
     field naming that parameter may say, for the catalog (not all it may be)."""
     params: dict[tuple[str, int], str] = {}
     passed: dict[tuple[str, int], set[str]] = {}
-    for tree in trees:
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                names = [a.arg for a in node.args.args if a.arg not in ("self", "cls")]
-                for i, name in enumerate(names):
-                    params[(node.name, i)] = name
-            elif isinstance(node, ast.Call):
-                f = node.func
-                fname = f.id if isinstance(f, ast.Name) else getattr(f, "attr", "")
-                for i, a in enumerate(node.args):
-                    if isinstance(a, ast.Constant) and isinstance(a.value, str):
-                        passed.setdefault((fname, i), set()).add(a.value)
+    for call, func in calls:
+        if func is not None:
+            names = [a.arg for a in func.args.args if a.arg not in ("self", "cls")]
+            for i, name in enumerate(names):
+                params[(func.name, i)] = name
+        f = call.func
+        fname = f.id if isinstance(f, ast.Name) else getattr(f, "attr", "")
+        for i, a in enumerate(call.args):
+            if isinstance(a, ast.Constant) and isinstance(a.value, str):
+                passed.setdefault((fname, i), set()).add(a.value)
     return {
         f"({key[0]}).{params[key]}": frozenset(words)
         for key, words in passed.items()
