@@ -10,6 +10,7 @@ modules they share; so a new sentence, action or label in a game fails here unti
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 from functools import cache
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from fastapi.testclient import TestClient
 
 import tablesports
 from tablesports.core.events import Event
@@ -24,6 +26,8 @@ from tablesports.core.protocol import CHANCE
 from tablesports.web.boards import board_extras
 from tablesports.web.i18n import LANGUAGES, LOCALE_DIR
 from tablesports.web.phrases import phrase, templates, terms
+
+from .helpers import create, hello, until
 
 GAMES = ("jukem", "hanniball", "bloodbowl", "juggerttg", "juggers")
 BOARDS = LOCALE_DIR.parent / "static" / "games"
@@ -106,3 +110,18 @@ def test_every_event_of_a_game_is_sent_as_a_template_with_fields(game: str) -> N
         assert said is not None, f"{game}: no template for the {kind!r} event {text!r}"
         # the template with its fields is the English text again: nothing lost, nothing added
         assert said["template"].format(**said["fields"]) == text
+
+
+def test_a_view_carries_each_event_as_a_template_with_fields(client: TestClient) -> None:
+    made = create(client, "hanniball", [{"kind": "human"}, {"kind": "bot", "agent": "random"}])
+    with client.websocket_connect("/ws") as ws:
+        view = hello(ws, made["id"], made["tokens"]["0"])
+        step = next(a for a in view["legal"] if "-" in a)  # a piece's move: "c3-d4"
+        ws.send_text(json.dumps({"type": "act", "move": view["move"], "action": step}))
+        view = until(ws, lambda v: v["type"] == "view" and v.get("log"))
+    assert view["type"] == "view", view
+    event = view["log"][0]["events"][0]
+    assert event["text"].endswith(step)  # the English text stays, for the terminal and records
+    assert event["template"] == "{piece_names} {text}"
+    assert event["fields"]["text"].endswith(step)
+    assert event["template"].format(**event["fields"]) == event["text"]
