@@ -41,9 +41,12 @@ SUBSCRIPT_NAMES = {
     "ids": "card",
 }
 
-Part = str | tuple[str, frozenset[str], bool]
+Part = str | tuple[str, frozenset[str], bool, str | None]
 """A literal piece of a sentence, or a field: (its kind of name, the words it may be, whether
-those are all it may be)."""
+those are all it may be, the key of the sentences it may be: `"(function).parameter"`)."""
+GREEDY = frozenset(("player", "hero", "team"))
+"""Fields that are names with spaces in them (`#9 Big Un Blocker`, `Reikland Reavers`): they
+take all they can, so that `{player} {kind}` leaves `rush` to the kind, not `Lineman rush`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +57,9 @@ class Phrase:
     fields: tuple[str, ...]
     terms: frozenset[str]
     """The words the fields may be (from the source), to be translated like the template."""
+    subs: tuple[tuple[str, str], ...] = ()
+    """(field, key): a field that is itself a sentence of the game, passed to a function
+    (`turnover(s, f"{p.label()} went down")`), with the key of its templates."""
 
 
 def phrase(game: str, event: Event) -> dict[str, Any] | None:
@@ -77,14 +83,33 @@ def _match(game: str, kind: str, text: str) -> dict[str, Any] | None:
     for p in book.get(kind, ()) + book.get(None, ()):
         m = p.pattern.fullmatch(text)
         if m:
-            return {"template": p.template, "fields": m.groupdict()}
+            return {"template": p.template, "fields": _nested(game, p, m.groupdict())}
     return None
 
 
-@functools.cache
+def _nested(game: str, p: Phrase, fields: dict[str, Any]) -> dict[str, Any]:
+    """A field that is a sentence of the game becomes its own `{"template", "fields"}`."""
+    subs = _books(game)[1]
+    for name, key in p.subs:
+        for sub in subs.get(key, ()):
+            m = sub.pattern.fullmatch(fields[name])
+            if m:
+                fields[name] = {"template": sub.template, "fields": m.groupdict()}
+                break
+    return fields
+
+
 def phrasebook(game: str) -> dict[str | None, tuple[Phrase, ...]]:
     """The game's templates by event kind (None: a kind the source does not name), the most
     specific first (the most literal text), so that a general one never shadows it."""
+    return _books(game)[0]
+
+
+@functools.cache
+def _books(
+    game: str,
+) -> tuple[dict[str | None, tuple[Phrase, ...]], dict[str, tuple[Phrase, ...]]]:
+    """The phrasebook, and the sentences passed to functions' parameters by their key."""
     found: dict[tuple[str | None, str], Phrase] = {}
     trees = [ast.parse(p.read_text("utf-8")) for p in sorted((GAMES_DIR / game).rglob("*.py"))]
     # the game's word tables by name, from any module; a name that two modules bind (or one
@@ -102,6 +127,7 @@ def phrasebook(game: str) -> dict[str | None, tuple[Phrase, ...]]:
     tables = {k: v for k, v in tables.items() if bound.get(k) == 1}
     calls = [pair for tree in trees for pair in _calls(tree)]
     tables |= _passed_words(calls)
+    subs = _passed_sentences(calls, tables)
     for call, func in calls:
         made = _event_call(call)
         if made is None or func is None:
@@ -114,20 +140,27 @@ def phrasebook(game: str) -> dict[str | None, tuple[Phrase, ...]]:
     book: dict[str | None, list[Phrase]] = {}
     for (kind, _), p in found.items():
         book.setdefault(kind, []).append(p)
-    return {
-        k: tuple(sorted(v, key=lambda p: -len(re.sub(r"\{\w+\}", "", p.template))))
-        for k, v in book.items()
+    used = {key for p in found.values() for _, key in p.subs}  # sentences inside events only
+    return {k: _specific_first(v) for k, v in book.items()}, {
+        k: _specific_first(v) for k, v in subs.items() if k in used
     }
 
 
+def _specific_first(phrases: list[Phrase]) -> tuple[Phrase, ...]:
+    return tuple(sorted(phrases, key=lambda p: -len(re.sub(r"\{\w+\}", "", p.template))))
+
+
 def templates(game: str) -> set[str]:
-    """Every template of the game, for the catalog test."""
-    return {p.template for ps in phrasebook(game).values() for p in ps}
+    """Every template of the game (its events' and the sentences in them), for the catalog
+    test."""
+    book, subs = _books(game)
+    return {p.template for ps in [*book.values(), *subs.values()] for p in ps}
 
 
 def terms(game: str) -> set[str]:
     """Every word a field of the game may be, for the catalog test."""
-    return {w for ps in phrasebook(game).values() for p in ps for w in p.terms}
+    book, subs = _books(game)
+    return {w for ps in [*book.values(), *subs.values()] for p in ps for w in p.terms}
 
 
 def _event_call(node: ast.AST) -> tuple[str | None, ast.expr] | None:
@@ -298,11 +331,44 @@ def _passed_words(
     }
 
 
+def _passed_sentences(
+    calls: list[tuple[ast.Call, ast.FunctionDef | ast.AsyncFunctionDef | None]],
+    tables: dict[str, frozenset[str]],
+) -> dict[str, list[Phrase]]:
+    """The f-strings passed to a function's parameter (`turnover(s, f"{p.label()} went
+    down")`) as templates, by `"(function).parameter"`: a field naming that parameter is
+    one of these sentences, translated as a template of its own."""
+    params: dict[tuple[str, int], str] = {}
+    passed: dict[tuple[str, int], list[tuple[ast.JoinedStr, ast.AST]]] = {}
+    for call, func in calls:
+        if func is not None:  # a method's `self` is not passed: counted from the next
+            names = [a.arg for a in func.args.args if a.arg not in ("self", "cls")]
+            for i, name in enumerate(names):
+                params[(func.name, i)] = name
+        f = call.func
+        fname = f.id if isinstance(f, ast.Name) else getattr(f, "attr", "")
+        for i, a in enumerate(call.args):
+            if isinstance(a, ast.JoinedStr) and func is not None:
+                passed.setdefault((fname, i), []).append((a, func))
+    out: dict[str, list[Phrase]] = {}
+    for key, texts in passed.items():
+        param = params.get(key)
+        if param is None:
+            continue
+        for text, where in texts:
+            for parts in _alternatives(text, where, tables, depth=0):
+                p = _compile(None, parts)
+                if p is not None and p.fields:
+                    out.setdefault(f"({key[0]}).{param}", []).append(p)
+    return out
+
+
 def _field(
     expr: ast.expr, tables: dict[str, frozenset[str]], func: ast.AST
-) -> tuple[str, frozenset[str], bool]:
+) -> tuple[str, frozenset[str], bool, str | None]:
     words: frozenset[str] = frozenset()
     complete = True
+    sentences: str | None = None
     if isinstance(expr, ast.Call):
         f = expr.func
         fname = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
@@ -317,6 +383,7 @@ def _field(
         if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
             words = tables.get(f"({func.name}).{expr.id}", frozenset())
             complete = False
+            sentences = f"({func.name}).{expr.id}"
     elif isinstance(expr, ast.Attribute):
         name = expr.attr
     elif isinstance(expr, ast.IfExp):
@@ -326,7 +393,7 @@ def _field(
             words = frozenset(str(e.value) for e in branches if isinstance(e, ast.Constant))
     else:
         name = "value"
-    return re.sub(r"\W", "", name).strip("_").lower() or "value", words, complete
+    return re.sub(r"\W", "", name).strip("_").lower() or "value", words, complete, sentences
 
 
 def _compile(kind: str | None, parts: list[Part]) -> Phrase | None:
@@ -334,23 +401,28 @@ def _compile(kind: str | None, parts: list[Part]) -> Phrase | None:
     pattern: list[str] = []
     names: list[str] = []
     words: set[str] = set()
+    subs: list[tuple[str, str]] = []
     for part in parts:
         if isinstance(part, str):
             template.append(part)
             pattern.append(re.escape(part))
             continue
-        base, ws, complete = part
+        base, ws, complete, sentences = part
         name = base
         n = 1
         while name in names:
             n += 1
             name = f"{base}{n}"
         names.append(name)
+        if sentences is not None:
+            subs.append((name, sentences))
         words |= {w for w in ws if len(w) > 1 and not w.isdigit() and "_" not in w}
         template.append("{" + name + "}")
         if ws and complete:  # one word of its table: the longest first, none cut short
             choice = "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))
             pattern.append(f"(?P<{name}>{choice})")
+        elif base in GREEDY:
+            pattern.append(f"(?P<{name}>.+)")
         else:
             pattern.append(f"(?P<{name}>.+?)")
     text = "".join(template)
@@ -362,4 +434,5 @@ def _compile(kind: str | None, parts: list[Part]) -> Phrase | None:
         re.compile("".join(pattern), re.DOTALL),
         tuple(names),
         frozenset(words),
+        tuple(subs),
     )

@@ -2,11 +2,15 @@
 // board's own style sheet, and the last move's marks.
 
 // An event as the server sends it: its English text, and (where one of the game's templates
-// fits) the template and its fields. Each field is a word of the catalog where it is one.
+// fits) the template and its fields. Each field is a word of the catalog where it is one, or
+// a sentence with its own template and fields.
 export function eventText(e, t) {
   if (!e.template) return e.text;
   const fields = {};
-  for (const [k, v] of Object.entries(e.fields || {})) fields[k] = fieldText(String(v), t);
+  for (const [k, v] of Object.entries(e.fields || {})) {
+    // a field that is a sentence of its own ("#1 Lineman went down") has its template too
+    fields[k] = v && typeof v === "object" ? eventText(v, t) : fieldText(String(v), t);
+  }
   return t(e.template, fields);
 }
 
@@ -16,6 +20,8 @@ function fieldText(value, t) {
   const whole = t(value);
   if (whole !== value) return whole;
   const words = value.split(" ");
+  const rest = words.slice(1).join(" "); // "#9 Big Un Blocker": a number, then a catalog phrase
+  if (words.length > 1 && t(rest) !== rest) return `${words[0]} ${t(rest)}`;
   return words.length <= 3 ? words.map((w) => t(w)).join(" ") : value;
 }
 
