@@ -12,14 +12,24 @@ const stanceWord = (t, s) => ({ prone: t("Prone"), stunned: t("Stunned") })[s] |
 // the house formations (data/formations.toml), named as a coach would
 const formationWord = (t, f) => ({ line: t("line"), wedge: t("wedge"), spread: t("spread"), zone: t("zone") })[f] || f;
 const label = (t, a) => (a.startsWith("formation ") ? `${t("formation")} ${formationWord(t, a.slice(10))}` : actionText(a, t));
+// an action with its note for people ("move 7 to 14,6 (dodge 3+, rush 2+)"), each word of
+// the note in the reader's language where the catalog has it: a lit square's tooltip
+const noted = (t, a) => {
+  const i = a.indexOf(" (");
+  if (i < 0) return label(t, a);
+  return `${label(t, a.slice(0, i))} ${a.slice(i + 1).replace(/[A-Za-z][A-Za-z-]*/g, (w) => t(w))}`;
+};
 
-// "2+", "3 dice", "1 die": what a lit square needs, short enough for its corner
+// what a lit square needs, short enough for its corner (the whole note is its tooltip): the
+// rolls ("dodge 3+, rush 2+" -> "3+ 2+"), or the block dice as coaches write them: "2D" when
+// you choose, "-2D" when they do, "1D" for one die
 function shortDice(text) {
   const m = text.match(/\(([^)]*)\)/);
   if (!m) return "";
-  const needs = m[1].match(/\d\+|\d+ dice|\d die/g);
-  if (!needs) return "";
-  return needs.map((n) => n.replace(/ dice?$/, "🎲")).slice(0, 2).join(" ");
+  const dice = m[1].match(/^(\d) di(?:c)?e(, they choose)?/);
+  if (dice) return `${dice[2] ? "-" : ""}${dice[1]}D`;
+  const needs = m[1].match(/\d+\+/g);
+  return needs ? needs.slice(0, 2).join(" ") : "";
 }
 
 // the squares the last action and its events name ("move 9 to 12,7", "to {x},{y}")
@@ -94,7 +104,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
       if (tz.has(key)) cls.push("tz");
       const actions = bySquare[key] || [];
       if (actions.length) cls.push("lit");
-      const cell = el("div", { class: cls.join(" "), "data-square": key, title: [key, ...actions].join("\n") });
+      const cell = el("div", { class: cls.join(" "), "data-square": key, title: [key, ...actions.map((a) => noted(t, a))].join("\n") });
       const p = at[key];
       if (p) {
         const pcls = ["player", `t${p.side}`];
