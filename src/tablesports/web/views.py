@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE, TERMINAL
+from tablesports.web.boards import board_extras
+from tablesports.web.phrases import phrase_log
 
 if TYPE_CHECKING:
     from tablesports.web.matches import Match
@@ -99,6 +101,8 @@ def seat_payload(
         commitment=match.commitment,
         seed=match.secret if over else None,
     )
+    phrase_log(match.game.info.id, out["log"])
+    out["board"] = board_extras(state)
     return _dump(out)
 
 
