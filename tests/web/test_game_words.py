@@ -18,6 +18,7 @@ import json
 import random
 import re
 import tomllib
+import urllib.request
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -298,4 +299,43 @@ def test_a_recruits_talent_and_what_it_does_read_in_the_language(browser: Any, s
         english = next(n for n in talents if ko[n] == name)  # the name in Korean
         assert tip == ko[talents[english]]
     shot(page, "game-words-juggerttg-ko-recruits")
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["ko", "ru"])
+def test_a_player_card_of_any_roster_reads_in_the_language(
+    browser: Any, server: Any, lang: str
+) -> None:
+    """Two of the rosters beyond the default teams (Chaos Dwarf, Gnome): each player's card, from
+    the dugout, names his position and every skill in the reader's language."""
+    body = json.dumps(
+        {
+            "game": "bloodbowl",
+            "options": {"home": "chaos-dwarf", "away": "gnome"},
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+        }
+    ).encode()
+    req = urllib.request.Request(
+        server.url + "/api/matches", data=body, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=30) as res:
+        made = json.loads(res.read())
+    page = open_board(browser, server, made, lang)
+    words = domain(lang, "bloodbowl")
+    seen: set[str] = set()
+    for side in (0, 1):
+        for node in page.locator(f'[data-dugout="{side}"] [data-player]').all():
+            node.hover()
+            head = page.inner_text("#bbcard .bbcard-head")
+            skills = page.inner_text("#bbcard .bbcard-skills").split(": ", 1)[1]
+            assert not re.search(r"[A-Za-z]{3}", head.split(" · ")[0]), head  # "#5 카오스 ..."
+            for skill in skills.split(", "):
+                if skill != "-":
+                    assert skill in words.values(), (head, skill)
+            if lang == "ko":  # the seed's language: no skill left in Latin letters
+                assert not re.search(r"[A-Za-z]{2}", skills), (head, skills)
+            seen.add(head.split(" · ")[0].split(" ", 1)[1])
+    positions = {words[p] for p in ("Chaos Dwarf Blocker", "Gnome Beastmaster", "Minotaur")}
+    assert positions <= seen, seen
+    shot(page, f"game-words-bloodbowl-{lang}-card")
     page.close()
