@@ -5,6 +5,10 @@ game's board module has its translation in that game's catalog domain, in every 
 The templates come from the games' own f-strings (`web/phrases.py`), the action kinds from
 seeded random games, the board's strings from `t("...")` in `static/games/<game>.js` and the
 modules they share; so a new sentence, action or label in a game fails here until translated.
+The texts of the games' data files that a board or the log shows (every Blood Bowl roster's
+positions and skills, the kick-off, weather and other tables, the Juggers' characters and
+supermoves, the Jugger TTG talents) are read from those files; and every field of every event
+of the seeded games must read in the player's language, as the page renders it.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ import io
 import json
 import random
 import re
+import tomllib
+import urllib.request
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -24,14 +30,20 @@ from fastapi.testclient import TestClient
 import tablesports
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE
+from tablesports.games.juggers.actions import slot_name
 from tablesports.web.boards import board_extras
 from tablesports.web.i18n import LANGUAGES, LOCALE_DIR
-from tablesports.web.phrases import phrase, templates, terms
+from tablesports.web.phrases import GAMES_DIR, phrase, templates, terms
 
 from .helpers import create, hello, until
+from .test_boards import against_a_bot, open_board
+from .test_browser import browser, server, shot
+
+__all__ = ["browser", "server"]  # the fixtures, shared with test_browser
 
 GAMES = ("jukem", "hanniball", "bloodbowl", "juggerttg", "juggers")
 BOARDS = LOCALE_DIR.parent / "static" / "games"
+LANGS = [code for code in LANGUAGES if code != "en"]
 SHARED = ("words.js",)
 """Board modules every game's board imports: their strings are in each game's domain."""
 STEPS = 1500
@@ -132,3 +144,198 @@ def test_a_view_carries_each_event_as_a_template_with_fields(client: TestClient)
     assert event["template"] == "{piece_names} {text}"
     assert event["fields"]["text"].endswith(step)
     assert event["template"].format(**event["fields"]) == event["text"]
+
+
+def data(game: str, name: str) -> dict[str, Any]:
+    return tomllib.loads((GAMES_DIR / game / "data" / name).read_text("utf-8"))
+
+
+def bloodbowl_positions() -> set[str]:
+    """Every position of every roster: a player card and the log name each player by his."""
+    return {p["name"] for r in data("bloodbowl", "rosters.toml").values() for p in r["positions"]}
+
+
+def bloodbowl_skills() -> set[str]:
+    """Every skill and trait a roster gives (with its number: "Loner (4+)"), every skill the
+    skills file describes, and the rosters' special rules: a player card lists them."""
+    rosters = data("bloodbowl", "rosters.toml").values()
+    out = {s for r in rosters for p in r["positions"] for s in p["skills"]}
+    out |= {v.get("name", k.replace("_", " ")) for k, v in data("bloodbowl", "skills.toml").items()}
+    return out | {s for r in rosters for s in r.get("special_rules", [])}
+
+
+def bloodbowl_tables() -> set[str]:
+    """The names and texts of the kick-off, weather and argue-the-call results, the casualty
+    results and the passing ranges: the log shows them (`Kick-off event 7: ...`)."""
+    tables, turn = data("bloodbowl", "tables.toml"), data("bloodbowl", "turn.toml")
+    results = [e for k in ("kickoff", "weather", "argue") for e in tables[k]]
+    out = {e[f] for e in results for f in ("name", "text")}
+    return out | {e["name"] for k in ("casualty", "range") for e in turn[k]}
+
+
+def juggers_supermoves() -> set[str]:
+    """The Juggers' supermoves and their effects (`declares Anvil Drop (mass x3) for 6
+    morale`); the characters' names are proper names (`proper_names`)."""
+    out: set[str] = set()
+    for c in tablesports.load("juggers").characters:
+        out.add(c.supermove.name)
+        out |= {re.sub(r" x[\d.]+$", "", e) for e in c.supermove.effects().split(", ")}
+    return out
+
+
+def juggerttg_talents() -> set[str]:
+    """Each talent's name (the seed's German) and what it does: a recruit's card shows them."""
+    talents = data("juggerttg", "heroes.toml")["talents"].values()
+    return {t[f] for t in talents for f in ("name", "text")}
+
+
+DATA_WORDS = {
+    "bloodbowl positions": ("bloodbowl", bloodbowl_positions),
+    "bloodbowl skills": ("bloodbowl", bloodbowl_skills),
+    "bloodbowl tables": ("bloodbowl", bloodbowl_tables),
+    "juggers supermoves": ("juggers", juggers_supermoves),
+    "juggerttg talents": ("juggerttg", juggerttg_talents),
+}
+
+
+@pytest.mark.parametrize("words", sorted(DATA_WORDS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_data_file_text_a_board_shows_is_in_the_games_domain(lang: str, words: str) -> None:
+    game, read = DATA_WORDS[words]
+    wanted = read()
+    assert len(wanted) > 10, words  # the files were read
+    missing = wanted - set(domain(lang, game))
+    assert not missing, f"{lang}/{game}.po: {words} untranslated: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("table", ["kickoff", "weather", "argue"])
+def test_a_table_results_name_is_one_field_of_its_event(table: str) -> None:
+    """An argue-the-call result ("You're Outta Here! The head coach ...") is named whole, so
+    that the page translates the name and the text each as the catalog has them."""
+    kind, template = {
+        "kickoff": ("kickoff_event", "Kick-off event 4+6: {name}. {text}"),
+        "weather": ("weather", "Weather 2+5: {name}. {text}"),
+        "argue": ("argue", "Reikland Reavers argue the call (3): {name} {text}"),
+    }[table]
+    for entry in data("bloodbowl", "tables.toml")[table]:
+        said = phrase("bloodbowl", Event(kind, template.format(**entry)))
+        assert said is not None, entry["name"]
+        assert said["fields"]["name"] == entry["name"]
+        assert said["fields"]["text"] == entry["text"]
+
+
+def reads_in(value: str, words: dict[str, str]) -> bool:
+    """Whether the page (`fieldText` in static/games/words.js) shows a field in the catalog's
+    language: whole, item by item, as a mark and a name, or word by word (notation reads the
+    same everywhere)."""
+    if value in words:
+        return True
+    if ", " in value:
+        return all(reads_in(v, words) for v in value.split(", "))
+    parts = value.split(" ")
+    if len(parts) > 1 and " ".join(parts[1:]) in words:
+        return True
+    action = parts[0] in words and re.search(r"\d", value)
+    if len(parts) <= 3 or action:
+        return all(w in words or not re.search(r"[A-Za-z]{2}", w) for w in parts)
+    return False
+
+
+def proper_names(game: str) -> set[str]:
+    """Names that stay as they are in every language, as the boards show them: Blood Bowl's
+    team names, the Juggers' characters (alone, or after their slot: "B3 Gufo the Old")."""
+    if game == "bloodbowl":
+        return {t["name"] for t in data("bloodbowl", "teams.toml").values()}
+    if game == "juggers":
+        names = {c.name for c in tablesports.load("juggers").characters}
+        return names | {f"{slot_name(slot)} {name}" for name in names for slot in range(8)}
+    return set()
+
+
+CARD_ID = re.compile(r"[A-Z]+-\d+[a-z]?(?: [A-Z]+-\d+[a-z]?)*")
+"""Jukem's cards by their ids ("PASS-25", "SHOT-4a"), as each card's face shows its id."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_field_of_a_played_event_reads_in_the_language(lang: str, game: str) -> None:
+    words = domain(lang, game)
+    names = proper_names(game)
+    english: set[tuple[str, str]] = set()
+    for kind, text in played(game)[1]:
+        said = phrase(game, Event(kind, text))
+        assert said is not None, text
+        todo = [said]
+        while todo:
+            s = todo.pop()
+            for value in s["fields"].values():
+                if isinstance(value, dict):
+                    todo.append(value)
+                elif not (
+                    reads_in(value, words)
+                    or value in names
+                    or CARD_ID.fullmatch(value)
+                    or re.fullmatch(r"block dice=[a-z,-]+", value)  # a chance outcome's notation
+                ):
+                    english.add((s["template"], value))
+    assert not english, f"{lang}/{game}: fields shown in English: {sorted(english)[:20]}"
+
+
+def test_a_recruits_talent_and_what_it_does_read_in_the_language(browser: Any, server: Any) -> None:
+    """Jugger TTG's recruits: each hero's talent by its name in the reader's language, what it
+    does in the cell's tooltip (the talents' texts are the data file's English)."""
+    made = against_a_bot(server, "juggerttg")
+    page = open_board(browser, server, made, "ko")
+    ko = domain("ko", "juggerttg")
+    page.wait_for_selector("#jtrecruits")
+    cells = page.eval_on_selector_all(
+        "#jtrecruits tr[data-hero-id] td:nth-last-child(2)",
+        "ns => ns.map(n => [n.textContent, n.title])",
+    )
+    talents = {t["name"]: t["text"] for t in data("juggerttg", "heroes.toml")["talents"].values()}
+    shown = [(name, tip) for name, tip in cells if name != "-"]
+    assert shown, cells
+    for name, tip in shown:
+        english = next(n for n in talents if ko[n] == name)  # the name in Korean
+        assert tip == ko[talents[english]]
+    shot(page, "game-words-juggerttg-ko-recruits")
+    page.close()
+
+
+@pytest.mark.parametrize("lang", ["ko", "ru"])
+def test_a_player_card_of_any_roster_reads_in_the_language(
+    browser: Any, server: Any, lang: str
+) -> None:
+    """Two of the rosters beyond the default teams (Chaos Dwarf, Gnome): each player's card, from
+    the dugout, names his position and every skill in the reader's language."""
+    body = json.dumps(
+        {
+            "game": "bloodbowl",
+            "options": {"home": "chaos-dwarf", "away": "gnome"},
+            "seats": [{"kind": "human"}, {"kind": "human"}],
+        }
+    ).encode()
+    req = urllib.request.Request(
+        server.url + "/api/matches", data=body, headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=30) as res:
+        made = json.loads(res.read())
+    page = open_board(browser, server, made, lang)
+    words = domain(lang, "bloodbowl")
+    seen: set[str] = set()
+    for side in (0, 1):
+        for node in page.locator(f'[data-dugout="{side}"] [data-player]').all():
+            node.hover()
+            head = page.inner_text("#bbcard .bbcard-head")
+            skills = page.inner_text("#bbcard .bbcard-skills").split(": ", 1)[1]
+            assert not re.search(r"[A-Za-z]{3}", head.split(" · ")[0]), head  # "#5 카오스 ..."
+            for skill in skills.split(", "):
+                if skill != "-":
+                    assert skill in words.values(), (head, skill)
+            if lang == "ko":  # the seed's language: no skill left in Latin letters
+                assert not re.search(r"[A-Za-z]{2}", skills), (head, skills)
+            seen.add(head.split(" · ")[0].split(" ", 1)[1])
+    positions = {words[p] for p in ("Chaos Dwarf Blocker", "Gnome Beastmaster", "Minotaur")}
+    assert positions <= seen, seen
+    shot(page, f"game-words-bloodbowl-{lang}-card")
+    page.close()

@@ -36,6 +36,8 @@ def _heroes(heroes: tuple[Any, ...]) -> dict[str, Any]:
                     for k in ("reflex", "attack", "parry", "agility", "focus", "stamina", "will")
                 },
                 "talent": h.talent.name if h.talent is not None else None,
+                # what the talent does, for the recruit's tooltip (the catalog translates it)
+                "talent_text": h.talent.text if h.talent is not None else None,
             }
             for h in heroes
         }

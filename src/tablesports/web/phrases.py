@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,9 +42,10 @@ SUBSCRIPT_NAMES = {
     "ids": "card",
 }
 
-Part = str | tuple[str, frozenset[str], bool, str | None]
+Part = str | tuple[str, frozenset[str], bool, str | None, frozenset[str]]
 """A literal piece of a sentence, or a field: (its kind of name, the words it may be, whether
-those are all it may be, the key of the sentences it may be: `"(function).parameter"`)."""
+those are all it may be, the key of the sentences it may be: `"(function).parameter"`, the
+names it is first tried as: those of the game's data files, for a `{entry.name}`)."""
 GREEDY = frozenset(("player", "hero", "team"))
 """Fields that are names with spaces in them (`#9 Big Un Blocker`, `Reikland Reavers`): they
 take all they can, so that `{player} {kind}` leaves `rush` to the kind, not `Lineman rush`."""
@@ -125,9 +127,13 @@ def _books(
             if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
                 bound[node.target.id] = bound.get(node.target.id, 0) + 1
     tables = {k: v for k, v in tables.items() if bound.get(k) == 1}
+    tables[DATA_NAMES] = data_names(game)
     calls = [pair for tree in trees for pair in _calls(tree)]
-    tables |= _passed_words(calls)
-    subs = _passed_sentences(calls, tables)
+    params = _params(trees)
+    tables |= _passed_words(calls, params)
+    subs = _passed_sentences(calls, tables, params)
+    for key in subs:  # a parameter given sentences is a key for `self.<parameter>` too
+        tables.setdefault(key, frozenset())
     for call, func in calls:
         made = _event_call(call)
         if made is None or func is None:
@@ -144,6 +150,35 @@ def _books(
     return {k: _specific_first(v) for k, v in book.items()}, {
         k: _specific_first(v) for k, v in subs.items() if k in used
     }
+
+
+DATA_NAMES = ".name"
+"""The key in a game's word tables of the names its data files give (no Python name)."""
+
+
+@functools.cache
+def data_names(game: str) -> frozenset[str]:
+    """Every `name` a game's data files give (a kick-off result, a weather, an argue-the-call
+    result, a position): a field read as `entry.name` is first tried as one of these whole,
+    so that "argue the call (1): You're Outta Here! The head coach ..." gives the name
+    "You're Outta Here!", not "You're". Not catalog words by themselves (a file's names are
+    not all shown); the catalog test lists those a board shows."""
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            name = value.get("name")
+            if isinstance(name, str) and len(name) > 1:
+                found.add(name)
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    for path in sorted((GAMES_DIR / game).rglob("*.toml")):
+        walk(tomllib.loads(path.read_text("utf-8")))
+    return frozenset(found)
 
 
 def _specific_first(phrases: list[Phrase]) -> tuple[Phrase, ...]:
@@ -232,13 +267,39 @@ def _alternatives(
         return [a + b for a in left for b in right]
     if isinstance(expr, ast.Name):
         out: list[list[Part]] = []
-        for node in ast.walk(func):
-            if isinstance(node, ast.Assign) and any(
-                isinstance(t, ast.Name) and t.id == expr.id for t in node.targets
-            ):
-                out += _alternatives(node.value, func, tables, depth + 1)
+        for value in _assigned(func, expr.id):
+            out += _alternatives(value, func, tables, depth + 1)
         return out
     return []
+
+
+def _assigned(func: ast.AST, name: str) -> list[ast.expr]:
+    """The values `name` is bound to in `func`; an assignment followed in its block by
+    `name += ...` (a sentence split for the line's length) is their sum."""
+    out: list[ast.expr] = []
+    for node in ast.walk(func):
+        for block in (getattr(node, f, None) for f in ("body", "orelse", "finalbody")):
+            if not isinstance(block, list):
+                continue
+            value: ast.expr | None = None
+            for stmt in [*block, None]:
+                if (
+                    value is not None
+                    and isinstance(stmt, ast.AugAssign)
+                    and isinstance(stmt.op, ast.Add)
+                    and isinstance(stmt.target, ast.Name)
+                    and stmt.target.id == name
+                ):
+                    value = ast.BinOp(value, ast.Add(), stmt.value)
+                    continue
+                if value is not None:
+                    out.append(value)
+                    value = None
+                if isinstance(stmt, ast.Assign) and any(
+                    isinstance(t, ast.Name) and t.id == name for t in stmt.targets
+                ):
+                    value = stmt.value
+    return out
 
 
 def _choice(
@@ -306,19 +367,28 @@ def _calls(
     return out
 
 
+def _params(trees: list[ast.Module]) -> dict[tuple[str, int], str]:
+    """Each function's parameters by (its name, their place), a method's `self` not counted
+    (it is not passed): where a call's argument goes."""
+    params: dict[tuple[str, int], str] = {}
+    for tree in trees:
+        for func in ast.walk(tree):
+            if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                names = [a.arg for a in func.args.args if a.arg not in ("self", "cls")]
+                for i, name in enumerate(names):
+                    params[(func.name, i)] = name
+    return params
+
+
 def _passed_words(
     calls: list[tuple[ast.Call, ast.FunctionDef | ast.AsyncFunctionDef | None]],
+    params: dict[tuple[str, int], str],
 ) -> dict[str, frozenset[str]]:
     """The words a function's text parameter is given where it is called with a literal
     (`self._end_half("the draw pile is empty ...")`), as `"(function).parameter"`: what a
     field naming that parameter may say, for the catalog (not all it may be)."""
-    params: dict[tuple[str, int], str] = {}
     passed: dict[tuple[str, int], set[str]] = {}
-    for call, func in calls:
-        if func is not None:
-            names = [a.arg for a in func.args.args if a.arg not in ("self", "cls")]
-            for i, name in enumerate(names):
-                params[(func.name, i)] = name
+    for call, _ in calls:
         f = call.func
         fname = f.id if isinstance(f, ast.Name) else getattr(f, "attr", "")
         for i, a in enumerate(call.args):
@@ -334,17 +404,13 @@ def _passed_words(
 def _passed_sentences(
     calls: list[tuple[ast.Call, ast.FunctionDef | ast.AsyncFunctionDef | None]],
     tables: dict[str, frozenset[str]],
+    params: dict[tuple[str, int], str],
 ) -> dict[str, list[Phrase]]:
     """The f-strings passed to a function's parameter (`turnover(s, f"{p.label()} went
     down")`) as templates, by `"(function).parameter"`: a field naming that parameter is
     one of these sentences, translated as a template of its own."""
-    params: dict[tuple[str, int], str] = {}
     passed: dict[tuple[str, int], list[tuple[ast.JoinedStr, ast.AST]]] = {}
     for call, func in calls:
-        if func is not None:  # a method's `self` is not passed: counted from the next
-            names = [a.arg for a in func.args.args if a.arg not in ("self", "cls")]
-            for i, name in enumerate(names):
-                params[(func.name, i)] = name
         f = call.func
         fname = f.id if isinstance(f, ast.Name) else getattr(f, "attr", "")
         for i, a in enumerate(call.args):
@@ -365,14 +431,17 @@ def _passed_sentences(
 
 def _field(
     expr: ast.expr, tables: dict[str, frozenset[str]], func: ast.AST
-) -> tuple[str, frozenset[str], bool, str | None]:
+) -> tuple[str, frozenset[str], bool, str | None, frozenset[str]]:
     words: frozenset[str] = frozenset()
+    prefer: frozenset[str] = frozenset()
     complete = True
     sentences: str | None = None
     if isinstance(expr, ast.Call):
         f = expr.func
         fname = f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
         name = CALL_NAMES.get(fname, fname or "value")
+        if name in GREEDY:  # "#12 Ogre": a label is a data file's name after a short mark
+            prefer = tables.get(DATA_NAMES, frozenset())
     elif isinstance(expr, ast.Subscript):
         base = expr.value
         bname = base.id if isinstance(base, ast.Name) else getattr(base, "attr", "value")
@@ -386,6 +455,13 @@ def _field(
             sentences = f"({func.name}).{expr.id}"
     elif isinstance(expr, ast.Attribute):
         name = expr.attr
+        if name == "name":
+            prefer = tables.get(DATA_NAMES, frozenset())
+        # `self.reason`, kept from a method's parameter (`self._finish(None, "the ...")`):
+        # the words and sentences that parameter is given, where one method alone has it
+        keys = [k for k in tables if k.startswith("(") and k.endswith(f").{expr.attr}")]
+        if isinstance(expr.value, ast.Name) and expr.value.id == "self" and len(keys) == 1:
+            words, complete, sentences = tables[keys[0]], False, keys[0]
     elif isinstance(expr, ast.IfExp):
         name = "word"
         branches = (expr.body, expr.orelse)
@@ -393,7 +469,8 @@ def _field(
             words = frozenset(str(e.value) for e in branches if isinstance(e, ast.Constant))
     else:
         name = "value"
-    return re.sub(r"\W", "", name).strip("_").lower() or "value", words, complete, sentences
+    field = re.sub(r"\W", "", name).strip("_").lower() or "value"
+    return field, words, complete, sentences, prefer
 
 
 def _compile(kind: str | None, parts: list[Part]) -> Phrase | None:
@@ -407,7 +484,7 @@ def _compile(kind: str | None, parts: list[Part]) -> Phrase | None:
             template.append(part)
             pattern.append(re.escape(part))
             continue
-        base, ws, complete, sentences = part
+        base, ws, complete, sentences, prefer = part
         name = base
         n = 1
         while name in names:
@@ -422,9 +499,13 @@ def _compile(kind: str | None, parts: list[Part]) -> Phrase | None:
             choice = "|".join(re.escape(w) for w in sorted(ws, key=len, reverse=True))
             pattern.append(f"(?P<{name}>{choice})")
         elif base in GREEDY:
-            pattern.append(f"(?P<{name}>.+)")
-        else:
-            pattern.append(f"(?P<{name}>.+?)")
+            # a label's mark ("#12") and a data file's name first, so that "#12 Ogre negative
+            # trait: ..." leaves "negative trait" to the next field; else all it can take
+            first = "|".join(re.escape(w) for w in sorted(prefer, key=len, reverse=True))
+            pattern.append(f"(?P<{name}>(?:\\S+ )?(?:{first})|.+)" if first else f"(?P<{name}>.+)")
+        else:  # a data file's whole name first (the longest first), else the shortest text
+            first = "".join(f"{re.escape(w)}|" for w in sorted(prefer, key=len, reverse=True))
+            pattern.append(f"(?P<{name}>{first}.+?)")
     text = "".join(template)
     if not names and not text.strip():
         return None

@@ -340,7 +340,7 @@ function recruits(view, legal, act, t, el) {
     acts.map((a) => {
       const h = heroes[a.split(" ")[1]] || { name: a.split(" ")[1], values: {} };
       return el("tr", { "data-hero-id": a.split(" ")[1] }, el("td", {}, h.name), el("td", {}, String(h.cost ?? "")),
-        cols.map((c) => el("td", {}, String(h.values[c] ?? ""))), el("td", {}, h.talent || "-"),
+        cols.map((c) => el("td", {}, String(h.values[c] ?? ""))), el("td", { title: h.talent_text ? t(h.talent_text) : "" }, h.talent ? t(h.talent) : "-"),
         el("td", {}, el("button", { "data-action": a, title: termTitle(t, a), onclick: () => act(a) }, t("recruit"))));
     }));
 }

@@ -14,15 +14,18 @@ export function eventText(e, t) {
   return t(e.template, fields);
 }
 
-// A field: a word of the catalog ("White", "Prone"), or a short phrase of such words and
-// notation ("Horse a10-a9", "#3 Lineman"), each word looked up on its own.
+// A field: a word of the catalog ("White", "Prone"), a list of such ("power x1.5, spread
+// x0.2"), or a short phrase of such words and notation ("Horse a10-a9", "#3 Lineman"), each
+// word looked up on its own; an action's text ("flick 2 at 345 strength 0.2") as an action.
 function fieldText(value, t) {
   const whole = t(value);
   if (whole !== value) return whole;
+  if (value.includes(", ")) return value.split(", ").map((v) => fieldText(v, t)).join(", ");
   const words = value.split(" ");
   const rest = words.slice(1).join(" "); // "#9 Big Un Blocker": a number, then a catalog phrase
   if (words.length > 1 && t(rest) !== rest) return `${words[0]} ${t(rest)}`;
-  return words.length <= 3 ? words.map((w) => t(w)).join(" ") : value;
+  const action = t(words[0]) !== words[0] && /\d/.test(value); // "flick 2 at 345 ..."
+  return words.length <= 3 || action ? words.map((w) => t(w)).join(" ") : value;
 }
 
 // An action's text in the reader's language: the whole of it where the catalog has it ("no
