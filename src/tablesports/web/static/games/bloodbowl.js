@@ -142,7 +142,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
     ` · ${t("Score")} ${o.score ? o.score[side] : 0} · ${t("team re-rolls")}: ${o.rerolls ? o.rerolls[side] : 0}`,
     ` · ${t("turn")} ${o.turn ? o.turn[side] : 0}/${o.turns_per_half || 8}`);
   const head = el("div", { class: "bbhead", id: "bbhead" },
-    el("div", {}, `${t("half")} ${o.half} · ${t("drive")} ${o.drive || 1}${o.kicking !== undefined ? ` · ${t("{team} kick off", { team: teamName(o.kicking) })}` : ""}`),
+    el("div", {}, `${t("half")} ${o.half} · ${t("drive")} ${o.drive || 1}${o.kicking !== undefined && o.kicking >= 0 ? ` · ${t("{team} kick off", { team: teamName(o.kicking) })}` : ""}`),
     teamLine(0), teamLine(1));
   const toggle = el("label", {}, el("input", { type: "checkbox", id: "tackle", checked: Boolean(memo.tackleZones), onchange: (e) => { memo.tackleZones = e.target.checked; memo.redraw?.(); } }), ` ${t("Show tackle zones")}`);
   const legend = el("div", { class: "legend", id: "bblegend" },
