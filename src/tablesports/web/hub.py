@@ -12,6 +12,7 @@ import dataclasses
 import json
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -23,7 +24,9 @@ from tablesports.core.errors import ActionParseError, TablesportsError
 from tablesports.core.fairness import new_secret
 from tablesports.core.protocol import CHANCE, Action
 from tablesports.core.registry import game_ids, load
+from tablesports.web import table
 from tablesports.web.bots import bot_spec, check_stored
+from tablesports.web.clock import ClockIn, ClockStore
 from tablesports.web.datafiles import check_options, materialize, upload_dir
 from tablesports.web.i18n import LANGUAGES, gettext_for
 from tablesports.web.limits import TokenBucket
@@ -79,6 +82,7 @@ class Hub:
         self.bot_delay = bot_delay
         self.settings = settings = settings or ServerSettings()
         self.uploads = upload_dir(settings.upload_dir)
+        self.clocks = ClockStore(store.engine)
         self.matches: dict[str, Match] = {}
         self.connections: dict[str, set[Connection]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
@@ -105,6 +109,7 @@ class Hub:
         seats: list[SeatSpec],
         hot_seat: bool = False,
         client: str | None = None,
+        clock: ClockIn | None = None,
     ) -> tuple[str, dict[int, str]]:
         """A new match; returns its id and a secret token per human seat (shown once).
 
@@ -136,6 +141,9 @@ class Hub:
             self._check_bot_quota(client)
         match_id = secrets.token_urlsafe(8)
         self.store.create_match(match_id, game_id, options, 0, rows, hot_seat, secret=new_secret())
+        if clock is not None:
+            first = game.new_initial_state().current_player()
+            table.start_clock(self, match_id, clock, game.info.players, first)
         if client is not None and any(r.kind == "bot" for r in rows):
             self.bot_matches.setdefault(client, set()).add(match_id)
         return match_id, tokens
@@ -146,7 +154,7 @@ class Hub:
         held = self.bot_matches.get(client, set())
         for match_id in list(held):  # a finished match frees its place
             match = self.matches.get(match_id)
-            if match is not None and (match.state.is_terminal() or match.failure):
+            if match is not None and (match.over or match.failure):
                 held.discard(match_id)
         limit = self.settings.bot_matches_per_client
         if len(held) >= limit:
@@ -169,6 +177,9 @@ class Hub:
         options = materialize(row.game, row.options, self.uploads)
         match = Match(dataclasses.replace(row, options=options))
         match.replay(self.store.moves(match_id))
+        clock = self.clocks.load(match_id)
+        if clock is not None:
+            match.clock_spec, match.clock = clock
         self.matches[match_id] = match
         return match
 
@@ -202,8 +213,8 @@ class Hub:
             "seat": seat,
             "move": match.rows,
             "to_move": to_move if to_move >= 0 else None,
-            "over": state.is_terminal(),
-            "returns": state.returns() if state.is_terminal() else None,
+            "over": match.over,
+            "returns": match.returns(),
             "hot_seat": match.hot_seat,
         }
 
@@ -229,6 +240,8 @@ class Hub:
         await self.push(conn, match, force=True)
         if match.needs_server():
             self.spawn(self.advance(match))
+        if match.clock is not None and not match.watched:
+            self.spawn(table.watch(self, match))
 
     def detach(self, conn: Connection) -> None:
         if conn.match_id is not None:
@@ -249,9 +262,9 @@ class Hub:
         except Exception:  # a closed socket: its handler will detach it
             log.debug("push to a closed connection of %s", match.id)
 
-    async def broadcast(self, match: Match) -> None:
+    async def broadcast(self, match: Match, force: bool = False) -> None:
         for conn in list(self.connections.get(match.id, ())):
-            await self.push(conn, match)
+            await self.push(conn, match, force=force)
 
     async def error(self, conn: Connection, message: str) -> None:
         match = self.matches.get(conn.match_id or "")
@@ -276,7 +289,7 @@ class Hub:
                 await asyncio.sleep(delay)
         try:
             await self._handle(conn, raw)
-        except RequestError as exc:
+        except (RequestError, table.Refused) as exc:
             await self.error(conn, str(exc))
         except TablesportsError as exc:
             await self.error(conn, _("refused: {reason}").format(reason=exc))
@@ -329,10 +342,13 @@ class Hub:
             self._check_outbound(conn)
             conn.log_sent = 0
             await self.push(conn, match, force=True)
+        elif kind in table.HANDLERS:  # resign, draw, rematch, review
+            await table.HANDLERS[kind](self, conn, match, msg)
         else:
             raise RequestError(
                 _("unknown message type {kind!r}; the types are: {types}").format(
-                    kind=kind, types="hello, act, undo, record, view"
+                    kind=kind,
+                    types=", ".join(["hello", "act", "undo", "record", "view", *table.HANDLERS]),
                 )
             )
 
@@ -373,7 +389,10 @@ class Hub:
         async with match.lock:
             seat = self._check_seat(conn, match, msg)
             state = match.state
-            if state.is_terminal():
+            if await table.check_flag(self, match):  # the server's clock judges, not the page
+                await self.broadcast(match)
+                raise RequestError(_("your time is up: the match is lost on time"))
+            if match.over:
                 raise RequestError(_("the game is over"))
             if state.current_player() != seat:
                 raise RequestError(_("it is not your turn"))
@@ -413,7 +432,7 @@ class Hub:
         _ = gettext_for(conn.lang)
         async with match.lock:
             seat = self._check_seat(conn, match, msg)
-            if match.state.is_terminal():
+            if match.over:
                 raise RequestError(_("the match is over: no move can be taken back"))
             if match.undos_left() == 0:
                 raise RequestError(
@@ -428,6 +447,7 @@ class Hub:
                 self.store.append_move, match.id, match.rows, UNDO, f"undo {keep}"
             )
             match.undo_to(keep)
+            await table.clock_moved(self, match)
         await self.broadcast(match)
 
     async def _store_and_apply(self, match: Match, player: int, action: Action) -> None:
@@ -439,6 +459,7 @@ class Hub:
         except DuplicateMove as exc:  # another server process got there first
             raise RequestError(str(exc)) from None
         match.apply(player, action)
+        await table.clock_moved(self, match)
 
     async def advance(self, match: Match) -> None:
         """Chance and bots move until a person is to move or the game ends.
@@ -463,6 +484,8 @@ class Hub:
                             )
                         rows.append((match.rows, player, str(action)))
                         match.apply(player, action)
+                        if match.clock is not None:  # stored with the rows below
+                            match.clock.sync(match.state.current_player(), match.over, time.time())
                         if player != CHANCE:
                             break
                 except TablesportsError as exc:
@@ -472,6 +495,9 @@ class Hub:
                 try:
                     if rows:  # what was applied is stored, even when a bot then failed
                         await asyncio.to_thread(self.store.append_moves, match.id, rows)
+                        if match.clock is not None:
+                            await asyncio.to_thread(self.clocks.save, match.id, match.clock)
+                            await table.check_flag(self, match)  # a bot over its time
                 except DuplicateMove as exc:  # another process wrote here: reload from storage
                     log.error("match %s: %s; reloading it", match.id, exc)
                     self.matches.pop(match.id, None)

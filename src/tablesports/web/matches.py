@@ -24,6 +24,9 @@ from tablesports.core.errors import AgentError
 from tablesports.core.fairness import Seed, agent_seed, chance_rng, commitment, derive
 from tablesports.core.protocol import CHANCE, Action, Game, State
 from tablesports.core.registry import load
+from tablesports.web.clock import Clock, ClockIn
+from tablesports.web.endings import ENDING, Ending, Offers
+from tablesports.web.review import Positions
 from tablesports.web.store import UNDO, MatchRow
 from tablesports.web.views import LogStep
 
@@ -57,6 +60,31 @@ class Match:
         """Undos taken in this match (at most `UNDOS_PER_MATCH`)."""
         self.failure: str | None = None
         """Why the match cannot go on (a bot error), shown to everyone."""
+        self.ending: Ending | None = None
+        """How the match ended besides the game's rules (resign, draw, time, abandon)."""
+        self.offers = Offers()
+        self.clock: Clock | None = None
+        self.clock_spec: ClockIn | None = None
+        self.watched = False
+        """A timer watches this match's clock."""
+        self.positions = Positions()
+
+    # --- the end ------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """Ended by the game's rules or by an ending row."""
+        return self.ending is not None or self.state.is_terminal()
+
+    def returns(self) -> list[float] | None:
+        if self.ending is not None:
+            return self.ending.returns(self.players)
+        return self.state.returns() if self.state.is_terminal() else None
+
+    def end(self, ending: Ending) -> None:
+        """Apply a stored ending row."""
+        self.ending = ending
+        self.offers.draw_by = None
+        self.rows += 1
 
     # --- seats --------------------------------------------------------------------------------
     @property
@@ -81,7 +109,7 @@ class Match:
 
     def needs_server(self) -> bool:
         """The server moves next: a chance node or a bot's turn."""
-        if self.state.is_terminal() or self.failure:
+        if self.over or self.failure:
             return False
         return self.state.current_player() == CHANCE or self.is_bot_turn()
 
@@ -91,7 +119,7 @@ class Match:
             return False
         if any(k == "human" for s, k in enumerate(self.kinds) if s != seat):
             return False
-        if self.state.is_terminal() or self.undos_left() == 0:
+        if self.over or self.undos_left() == 0:
             return False
         return any(p == seat for p, _ in self.actions)
 
@@ -131,6 +159,7 @@ class Match:
         self.actions.append((player, action))
         self.steps.append(LogStep(player, seen, tuple(events)))
         self.rows += 1
+        self.offers.draw_by = None  # a move declines a draw offer
 
     def undo_to(self, keep: int) -> None:
         """Keep the first `keep` actions: rebuild the state by replaying them."""
@@ -155,6 +184,9 @@ class Match:
                 raise AgentError(f"match {self.id}: stored move {n} follows {self.rows - 1}")
             if player == UNDO:
                 self.undo_to(int(text.split()[1]))
+                continue
+            if player == ENDING:
+                self.end(Ending.parse(text))
                 continue
             action = self.game.parse_action(text)
             if player != self.state.current_player() or not self.state.is_legal(action):

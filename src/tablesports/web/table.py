@@ -1,0 +1,231 @@
+"""What players do at the table besides moving: resign, offer a draw, ask for a rematch, look
+back at earlier positions, and the clock that judges time. The websocket messages:
+
+- `{"type": "resign"}`: the sender's seat loses at once (any time before the end).
+- `{"type": "draw", "do": "offer" | "accept" | "decline"}`: in a game that has draws; an offer
+  stands until the other seat answers or anyone moves; a bot declines at once (house rule).
+- `{"type": "rematch"}`: after the end; when every person seated asked, a new match starts
+  with the players one seat on (two: swapped) and each seat's connection gets
+  `{"type": "rematch", "match": id, "token": its new token}` (a spectator: no token).
+- `{"type": "review", "step": n}`: the position after the first n actions as this connection's
+  viewer saw it (`views.review_payload`), rate-limited like `view`.
+
+Every ending is stored as a row before anyone is told (see `endings`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from tablesports.core.errors import TablesportsError
+from tablesports.core.fairness import new_secret
+from tablesports.web.clock import Clock, ClockIn
+from tablesports.web.endings import DRAWS, ENDING, Ending, rotated
+from tablesports.web.i18n import gettext_for
+from tablesports.web.store import DuplicateMove, SeatRow, hash_token
+from tablesports.web.views import review_payload
+
+if TYPE_CHECKING:
+    from tablesports.web.hub import Connection, Hub
+    from tablesports.web.matches import Match
+
+log = logging.getLogger("tablesports.web")
+
+Handler = Callable[["Hub", "Connection", "Match", dict[str, Any]], Awaitable[None]]
+
+
+class Refused(TablesportsError):
+    """A table request the server refuses; the message says why (sent as it is)."""
+
+
+def _refuse(message: str) -> Exception:
+    return Refused(message)
+
+
+async def end(hub: Hub, match: Match, ending: Ending) -> None:
+    """Store the ending row, apply it, stop the clock (the caller holds the match's lock)."""
+    try:
+        await asyncio.to_thread(hub.store.append_move, match.id, match.rows, ENDING, ending.row())
+    except DuplicateMove as exc:
+        raise _refuse(str(exc)) from None
+    match.end(ending)
+    await clock_moved(hub, match)
+
+
+def _seated(conn: Connection, match: Match) -> int:
+    _ = gettext_for(conn.lang)
+    if conn.seat is None:
+        raise _refuse(_("you are watching this match: only a seat's player can do that"))
+    return conn.seat
+
+
+async def resign(hub: Hub, conn: Connection, match: Match, msg: dict[str, Any]) -> None:
+    _ = gettext_for(conn.lang)
+    async with match.lock:
+        seat = _seated(conn, match)
+        if match.over:
+            raise _refuse(_("the match is over already"))
+        await end(hub, match, Ending("resign", seat))
+    await hub.broadcast(match)
+
+
+async def draw(hub: Hub, conn: Connection, match: Match, msg: dict[str, Any]) -> None:
+    _ = gettext_for(conn.lang)
+    do = msg.get("do")
+    if do not in ("offer", "accept", "decline"):
+        raise _refuse(_('a draw message says "do": offer, accept or decline'))
+    async with match.lock:
+        seat = _seated(conn, match)
+        if match.game.info.id not in DRAWS:
+            raise _refuse(_("this game has no draws: every match has a winner"))
+        if match.over:
+            raise _refuse(_("the match is over already"))
+        offers = match.offers
+        if do == "offer":
+            if offers.draw_by is not None and offers.draw_by != seat:
+                do = "accept"  # both offered: agreed
+            else:
+                offers.draw_by = seat
+                if all(k == "bot" for s, k in enumerate(match.kinds) if s != seat):
+                    offers.draw_by = None  # house rule: a bot declines at once
+                    await hub.error(conn, _("the bot declines the draw"))
+                    return
+        if do in ("accept", "decline"):
+            if offers.draw_by is None or offers.draw_by == seat:
+                raise _refuse(_("there is no draw offer to answer"))
+            if do == "decline":
+                offers.draw_by = None
+            else:
+                await end(hub, match, Ending("draw"))
+    await hub.broadcast(match, force=True)
+
+
+async def rematch(hub: Hub, conn: Connection, match: Match, msg: dict[str, Any]) -> None:
+    _ = gettext_for(conn.lang)
+    async with match.lock:
+        seat = _seated(conn, match)
+        if not match.over:
+            raise _refuse(_("a rematch is asked for once the match is over"))
+        offers = match.offers
+        if offers.rematch is None:
+            offers.rematch_by.add(seat)
+            people = {s for s, k in enumerate(match.kinds) if k == "human"}
+            if people <= offers.rematch_by:
+                new_id, tokens = await asyncio.to_thread(_create_rematch, hub, match)
+                offers.rematch = new_id
+                await _tell_rematch(hub, match, new_id, tokens)
+                return
+    await hub.broadcast(match, force=True)
+
+
+def _create_rematch(hub: Hub, match: Match) -> tuple[str, dict[int, str]]:
+    """The new match, stored: the same game, options and clock; the seats rotated."""
+    row = hub.store.match(match.id)
+    assert row is not None
+    rows, tokens = [], {}
+    for n, old in enumerate(rotated(list(row.seats))):
+        if old.kind == "bot":
+            rows.append(SeatRow(n, "bot", old.agent, None))
+        else:
+            tokens[n] = secrets.token_urlsafe(18)
+            rows.append(SeatRow(n, "human", None, hash_token(tokens[n])))
+    new_id = secrets.token_urlsafe(8)
+    hub.store.create_match(
+        new_id, row.game, row.options, 0, rows, row.hot_seat, secret=new_secret()
+    )
+    if match.clock_spec is not None:
+        first = match.game.new_initial_state().current_player()
+        start_clock(hub, new_id, match.clock_spec, match.players, first)
+    return new_id, tokens
+
+
+async def _tell_rematch(hub: Hub, match: Match, new_id: str, tokens: dict[int, str]) -> None:
+    players = match.players
+    for conn in list(hub.connections.get(match.id, ())):
+        new_seat = None if conn.seat is None else (conn.seat + 1) % players
+        payload = {"type": "rematch", "match": new_id, "seat": new_seat}
+        if new_seat is not None and new_seat in tokens:
+            payload["token"] = tokens[new_seat]
+        try:
+            await conn.send(json.dumps(payload).encode())
+        except Exception:
+            log.debug("rematch to a closed connection")
+    new = hub.get(new_id)
+    if new.needs_server():
+        hub.spawn(hub.advance(new))
+
+
+async def review(hub: Hub, conn: Connection, match: Match, msg: dict[str, Any]) -> None:
+    _ = gettext_for(conn.lang)
+    step = msg.get("step")
+    last = len(match.actions)
+    if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= last:
+        raise _refuse(_('review: "step" is a number of moves from 0 to {last}').format(last=last))
+    hub._check_outbound(conn)
+    async with match.lock:
+        payload = review_payload(match, conn.seat, step)
+    if conn.outbound is not None:
+        conn.outbound.charge(len(payload))
+    await conn.send(payload)
+
+
+HANDLERS: dict[str, Handler] = {
+    "resign": resign,
+    "draw": draw,
+    "rematch": rematch,
+    "review": review,
+}
+
+
+# --- the clock --------------------------------------------------------------------------------
+def start_clock(hub: Hub, match_id: str, spec: ClockIn, players: int, to_move: int) -> None:
+    now = time.time()
+    clock = Clock.new(spec, players, now)
+    clock.sync(to_move, False, now)
+    hub.clocks.create(match_id, spec, clock)
+
+
+async def clock_moved(hub: Hub, match: Match) -> None:
+    """After anything was applied: charge the time, pass the turn, store the reading."""
+    if match.clock is None:
+        return
+    match.clock.sync(match.state.current_player(), match.over, time.time())
+    await asyncio.to_thread(hub.clocks.save, match.id, match.clock)
+
+
+async def check_flag(hub: Hub, match: Match) -> bool:
+    """End the match if a seat's time is up (the caller holds the lock); True if it did."""
+    clock = match.clock
+    if clock is None or match.over or match.failure:
+        return False
+    seat = clock.flagged(time.time())
+    if seat is None:
+        return False
+    await end(hub, match, Ending("time", seat))
+    return True
+
+
+async def watch(hub: Hub, match: Match) -> None:
+    """A timer per match with a clock: wakes at the running seat's deadline."""
+    if match.clock is None or match.watched:
+        return
+    match.watched = True
+    try:
+        while not match.over and not match.failure and hub.matches.get(match.id) is match:
+            clock = match.clock
+            wait = 1.0
+            if clock.running is not None:
+                wait = min(max(clock.left(clock.running, time.time()), 0.02), 5.0)
+            await asyncio.sleep(wait)
+            async with match.lock:
+                flagged = await check_flag(hub, match)
+            if flagged:
+                await hub.broadcast(match)
+    finally:
+        match.watched = False
