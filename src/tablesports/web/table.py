@@ -168,8 +168,8 @@ async def review(hub: Hub, conn: Connection, match: Match, msg: dict[str, Any]) 
     if not isinstance(step, int) or isinstance(step, bool) or not 0 <= step <= last:
         raise _refuse(_('review: "step" is a number of moves from 0 to {last}').format(last=last))
     hub._check_outbound(conn)
-    async with match.lock:
-        payload = review_payload(match, conn.seat, step)
+    async with match.lock:  # replaying from a checkpoint runs beside the server's loop
+        payload = await asyncio.to_thread(review_payload, match, conn.seat, step)
     if conn.outbound is not None:
         conn.outbound.charge(len(payload))
     await conn.send(payload)

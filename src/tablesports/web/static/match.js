@@ -14,6 +14,8 @@
 //   ctx.reviewing is true while an earlier position is shown (review or bot pacing): then
 //       ctx.legal is empty and ctx.act does nothing.
 // The generic default writes the last move above the board (#lastmove) and marks it in the list.
+// A board wider than the page (a phone) is scaled with CSS zoom to fit; a board that scales
+// itself, or whose pointer geometry must not be zoomed, sets `data-scales` on its top element.
 import { t, el, languagePicker, translatePage } from "/static/i18n.js";
 import * as generic from "/static/games/generic.js";
 import { showClocks } from "/static/clock.js";
@@ -263,6 +265,7 @@ async function loadBoard(game) {
 // A board wider than the screen is scaled down to fit (a phone), never below half size.
 function fitBoard(root) {
   for (const child of root.children) {
+    if (child.hasAttribute("data-scales")) continue;
     child.style.zoom = "";
     const wide = child.scrollWidth;
     if (wide > root.clientWidth + 1) child.style.zoom = String(Math.max(0.5, root.clientWidth / wide));
