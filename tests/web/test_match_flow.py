@@ -39,6 +39,7 @@ OBSERVE = """() => {
 
 
 def create(server: Server, game: str, **extra: Any) -> dict[str, Any]:
+    """A match through the API: seat 0 a person, seat 1 the game's "normal" bot (by default)."""
     body = {"game": game, "seats": [{"kind": "human"}, {"kind": "bot", "agent": "normal"}]}
     req = urllib.request.Request(
         server.url + "/api/matches",
@@ -196,4 +197,68 @@ def test_a_short_clock_runs_out_and_the_match_is_lost_on_time(browser: Any, serv
     assert ko("you lose") in status and ko("your time ran out") in status, status
     assert page.inner_text("#clocks .clock[data-seat='0'] .time") == "0:00"
     shot(page, "flow-clock-lost-on-time-phone-ko")
+    context.close()
+
+
+def test_a_draw_offered_and_accepted_by_two_people_on_their_pages(
+    browser: Any, server: Server
+) -> None:
+    made = create(server, "hanniball", seats=[{"kind": "human"}, {"kind": "human"}])
+    first, second = browser.new_context(viewport=PHONE), browser.new_context(viewport=DESKTOP)
+    white = open_page(first, server, f"/m/{made['id']}#{made['tokens']['0']}")
+    black = open_page(second, server, f"/m/{made['id']}#{made['tokens']['1']}")
+    white.click("#drawoffer")
+    wait_js(white, "!document.getElementById('offer').hidden")
+    assert white.locator("#draw-accept").count() == 0  # nobody answers their own offer
+    black.wait_for_selector("#draw-accept")
+    shot(black, "flow-draw-offered-desktop-ko")
+    black.click("#draw-accept")
+    for page in (white, black):
+        wait_js(page, "document.body.dataset.over === 'yes'")
+        status = page.inner_text("#status")
+        assert ko("a draw") in status and ko("drawn by agreement") in status, status
+    shot(white, "flow-draw-agreed-phone-ko")
+    first.close()
+    second.close()
+
+
+def test_a_hot_seat_rematch_takes_the_page_to_both_new_seats(browser: Any, server: Server) -> None:
+    made = create(server, "hanniball", seats=[{"kind": "human"}, {"kind": "human"}])
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(server.url + "/api/languages")
+    page.evaluate(
+        f"localStorage.setItem('tablesports.hotseat.{made['id']}', '{json.dumps(made['tokens'])}')"
+    )
+    page.goto(server.url + f"/m/{made['id']}#hotseat")
+    wait_js(page, "document.body.dataset.mine === 'yes'")
+    page.click("#resign")
+    page.click("#confirm-yes")
+    wait_js(page, "document.body.dataset.over === 'yes'")
+    page.click("#rematch")
+    page.wait_for_url(lambda url: made["id"] not in url and url.endswith("#hotseat"))
+    wait_js(page, "window.tablesports?.sockets.length === 2 && document.body.dataset.over === 'no'")
+    seats = page.evaluate("window.tablesports.sockets.map((s) => s.seat).sort()")
+    assert seats == [0, 1]
+    context.close()
+
+
+def test_skip_shows_the_live_position_at_once(browser: Any, server: Server) -> None:
+    made = create(server, "jukem")
+    context = browser.new_context(viewport=DESKTOP)
+    page = open_page(context, server, f"/m/{made['id']}#{made['tokens']['0']}", speed="slow")
+    for _ in range(10):
+        wait_mine_or_over(page)
+        move = dataset(page)["move"]
+        page.evaluate("document.querySelector('#legal button').click()")
+        wait_js(page, f"document.body.dataset.move !== '{move}'")
+        page.wait_for_timeout(300)
+        if dataset(page)["pacing"] == "yes":
+            break
+    assert dataset(page)["pacing"] == "yes", "no bot step to follow in 10 moves"
+    assert page.is_visible("#skip")
+    page.click("#skip")
+    wait_js(page, "document.body.dataset.pacing === 'no'", timeout=3000)
+    total = len(page.evaluate("window.tablesports.sockets[0].log"))
+    assert dataset(page)["step"] == str(total)
     context.close()

@@ -12,7 +12,6 @@ import dataclasses
 import json
 import logging
 import secrets
-import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -484,8 +483,7 @@ class Hub:
                             )
                         rows.append((match.rows, player, str(action)))
                         match.apply(player, action)
-                        if match.clock is not None:  # stored with the rows below
-                            match.clock.sync(match.state.current_player(), match.over, time.time())
+                        table.tick(match)  # the clock, stored with the rows below
                         if player != CHANCE:
                             break
                 except TablesportsError as exc:

@@ -191,11 +191,17 @@ def start_clock(hub: Hub, match_id: str, spec: ClockIn, players: int, to_move: i
     hub.clocks.create(match_id, spec, clock)
 
 
+def tick(match: Match) -> None:
+    """After anything was applied: charge the time, pass the turn (not stored yet)."""
+    if match.clock is not None:
+        match.clock.sync(match.state.current_player(), match.over, time.time())
+
+
 async def clock_moved(hub: Hub, match: Match) -> None:
-    """After anything was applied: charge the time, pass the turn, store the reading."""
+    """`tick`, and store the reading."""
     if match.clock is None:
         return
-    match.clock.sync(match.state.current_player(), match.over, time.time())
+    tick(match)
     await asyncio.to_thread(hub.clocks.save, match.id, match.clock)
 
 

@@ -343,6 +343,8 @@ async function draw() {
   };
   drawLog(live, slot.log, lastIndex);
   $("live").hidden = !reviewing;
+  $("rv-first").disabled = $("rv-prev").disabled = lastIndex < 0;
+  $("rv-next").disabled = $("rv-last").disabled = !earlier;
   $("skip").hidden = !pacer.active;
   $("picture").textContent = view.picture || t("(no picture for spectators of a game with hidden information)");
   drawTable(slot, live, me);
