@@ -54,6 +54,7 @@ def test_resign_ends_the_match_at_once_and_the_other_seat_wins(
     with TestClient(create_app(db_url)) as again:
         summary = again.get(f"/api/matches/{made['id']}").json()
         assert summary["over"] and summary["returns"] == [-1.0, 1.0]
+        assert summary["result"]["reason"] == "resign" and summary["result"]["winners"] == [1]
 
 
 def test_a_spectator_cannot_resign_and_nothing_changes(client: TestClient) -> None:

@@ -27,6 +27,7 @@ from tablesports.web import table
 from tablesports.web.bots import bot_spec, check_stored
 from tablesports.web.clock import ClockIn, ClockStore
 from tablesports.web.datafiles import check_options, materialize, upload_dir
+from tablesports.web.endings import result
 from tablesports.web.i18n import LANGUAGES, gettext_for
 from tablesports.web.limits import TokenBucket
 from tablesports.web.matches import Match
@@ -214,6 +215,7 @@ class Hub:
             "to_move": to_move if to_move >= 0 else None,
             "over": match.over,
             "returns": match.returns(),
+            "result": result(match.returns(), match.ending, state),
             "hot_seat": match.hot_seat,
         }
 
