@@ -33,7 +33,7 @@ let coverFor = null;
 let shown = null; // null: the live position; else {step, review}: an earlier one
 let reviewing = false; // the player chose to look back (pacing never takes over from it)
 let seenSteps = null; // log steps already shown (pacing shows the ones after)
-const waiting = new Map(); // review step -> resolve
+const waiting = new Map(); // review step -> the resolvers waiting for it
 const rematchTokens = {};
 
 const pacer = new Pacer(showStep, () => {
@@ -70,14 +70,14 @@ function connect(slot) {
 function receive(slot, msg) {
   if (msg.type === "error") {
     showError(msg.message);
-    for (const resolve of waiting.values()) resolve(null); // a refused review ends its wait
+    for (const list of waiting.values()) for (const resolve of list) resolve(null); // refused
     waiting.clear();
     return;
   }
   if (msg.type === "review") {
-    const resolve = waiting.get(msg.step);
+    const list = waiting.get(msg.step) || [];
     waiting.delete(msg.step);
-    if (resolve) resolve(msg);
+    for (const resolve of list) resolve(msg);
     return;
   }
   if (msg.type === "rematch") return rematchStarts(slot, msg);
@@ -113,14 +113,14 @@ function follow(slot) {
 
 function askReview(slot, step) {
   return new Promise((resolve) => {
-    waiting.set(step, resolve);
+    let done = false;
+    const once = (msg) => {
+      if (!done) resolve(msg);
+      done = true;
+    };
+    waiting.set(step, [...(waiting.get(step) || []), once]);
     send(slot, { type: "review", step });
-    setTimeout(() => {
-      if (waiting.get(step) === resolve) {
-        waiting.delete(step);
-        resolve(null);
-      }
-    }, 5000);
+    setTimeout(() => once(null), 5000); // never wait for ever: the next step, or live
   });
 }
 
