@@ -262,13 +262,14 @@ async function loadBoard(game) {
   }
 }
 
-// A board wider than the screen is scaled down to fit (a phone), never below half size.
+// A board wider than the screen is scaled down to fit (a phone), never below 0.4 (a Blood Bowl
+// pitch on a 390 px phone); the page may still be pinch-zoomed for a closer look.
 function fitBoard(root) {
   for (const child of root.children) {
     if (child.hasAttribute("data-scales")) continue;
     child.style.zoom = "";
     const wide = child.scrollWidth;
-    if (wide > root.clientWidth + 1) child.style.zoom = String(Math.max(0.5, root.clientWidth / wide));
+    if (wide > root.clientWidth + 1) child.style.zoom = String(Math.max(0.4, root.clientWidth / wide));
   }
 }
 
