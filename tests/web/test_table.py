@@ -6,11 +6,13 @@ import json
 import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from tablesports.web.app import create_app
 from tablesports.web.clock import Clock, ClockIn
+from tablesports.web.endings import Ending, EndingError
 
 from .helpers import create, hello, my_turn, receive, until
 
@@ -244,3 +246,12 @@ def test_a_seat_whose_time_runs_out_loses_on_time(client: TestClient) -> None:
         assert end["clock"]["remaining"][0] == 0 and end["clock"]["running"] is None
         send(ws, type="act", move=end["move"], index=0)
         assert "over" in receive(ws)["message"]
+
+
+def test_ending_rows_read_back_and_a_bad_one_is_named() -> None:
+    for ending in (Ending("resign", 1), Ending("draw"), Ending("time", 0), Ending("abandon", 1)):
+        assert Ending.parse(ending.row()) == ending
+    assert Ending("time", 0).returns(2) == [-1.0, 1.0] and Ending("draw").returns(2) == [0.0, 0.0]
+    for bad in ("", "resign", "resign x", "surrender 1", "draw 1 2"):
+        with pytest.raises(EndingError, match="row"):
+            Ending.parse(bad)

@@ -230,7 +230,11 @@ async def watch(hub: Hub, match: Match) -> None:
                 wait = min(max(clock.left(clock.running, time.time()), 0.02), 5.0)
             await asyncio.sleep(wait)
             async with match.lock:
-                flagged = await check_flag(hub, match)
+                try:
+                    flagged = await check_flag(hub, match)
+                except Refused as exc:  # another process stored a row first: it judges
+                    log.info("match %s: the clock's ending was not stored: %s", match.id, exc)
+                    return
             if flagged:
                 await hub.broadcast(match)
     finally:
