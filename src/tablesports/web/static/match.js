@@ -280,9 +280,10 @@ async function draw() {
   await loadBoard(live.game);
   const me = slot.seat;
   const earlier = shown !== null;
-  const view = earlier
-    ? { ...live, observation: shown.review.observation, picture: shown.review.picture, to_move: shown.review.to_move, legal: [], over: false, can_undo: false }
-    : live;
+  // an earlier position: the review's fields (observation, picture, to_move, and any a board
+  // needs) over the live view's; nothing to play in it
+  const { type, step: _step, steps, epoch, ...position } = earlier ? shown.review : {};
+  const view = earlier ? { ...live, ...position, legal: [], over: false, can_undo: false } : live;
   const lastIndex = (earlier ? shown.step : slot.log.length) - 1;
   const body = document.body.dataset;
   body.move = live.move; // for tests: the live position's move number
