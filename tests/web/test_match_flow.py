@@ -262,3 +262,36 @@ def test_skip_shows_the_live_position_at_once(browser: Any, server: Server) -> N
     total = len(page.evaluate("window.tablesports.sockets[0].log"))
     assert dataset(page)["step"] == str(total)
     context.close()
+
+
+def test_the_clock_field_for_the_lobby_sends_a_clock_the_server_accepts(
+    browser: Any, server: Server
+) -> None:
+    context = browser.new_context(viewport=PHONE)
+    page = open_page(context, server, f"/m/{create(server, 'hanniball')['id']}")
+    made = page.evaluate(
+        """async () => {
+          const { clockField } = await import("/static/clockfield.js");
+          const field = clockField();
+          document.querySelector("main").append(field.element);
+          const before = field.value();
+          field.element.querySelector("#clock-on").click();
+          field.element.querySelector("#clock-minutes").value = "3";
+          field.element.querySelector("#clock-increment").value = "2";
+          const body = { game: "hanniball", seats: [{ kind: "human" }, { kind: "human" }],
+                         clock: field.value() };
+          const res = await fetch("/api/matches", { method: "POST",
+            headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+          return { before, clock: body.clock, made: await res.json() };
+        }"""
+    )
+    assert made["before"] is None and made["clock"] == {"minutes": 3, "increment": 2}
+    shot(page, "flow-clock-field-phone-ko")
+    summary = json.loads(
+        urllib.request.urlopen(f"{server.url}/api/matches/{made['made']['id']}").read()
+    )
+    assert summary["id"] == made["made"]["id"]
+    watcher = open_page(context, server, f"/m/{made['made']['id']}")
+    wait_js(watcher, "document.querySelectorAll('#clocks .clock').length === 2")
+    assert watcher.inner_text("#clocks .clock[data-seat='1'] .time") == "3:00"
+    context.close()
