@@ -129,12 +129,12 @@ class PigState(State):
             return CHANCE
         return self.to_move
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.current_player() < 0:
             return []
         return [ROLL, HOLD] if self.rolled_this_turn else [ROLL]
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.current_player() != CHANCE:
             return []
         return list(D3.outcomes() if len(self.edges) < 2 else D6.outcomes())

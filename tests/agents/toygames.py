@@ -88,7 +88,7 @@ class TTTState(State):
             return TERMINAL
         return 0 if self.board.count(0) == self.board.count(1) else 1
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.current_player() < 0:
             return []
         return [i for i, v in enumerate(self.board) if v < 0]
@@ -193,10 +193,10 @@ class KuhnState(State):
             return TERMINAL
         return len(self.bets) % 2
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         return ["pass", "bet"] if self.current_player() >= 0 else []
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.current_player() != CHANCE:
             return []
         left = [c for c in (1, 2, 3) if c not in self.cards]

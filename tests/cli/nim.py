@@ -73,7 +73,7 @@ class NimState(State):
     def current_player(self) -> int:
         return TERMINAL if self.pile == 0 else self.to_move
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.pile == 0:
             return []
         return [Take(n) for n in (1, 2, 3) if n <= self.pile]

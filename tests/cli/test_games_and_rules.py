@@ -107,3 +107,30 @@ def test_help_has_no_type_labels(runner: CliRunner) -> None:
         for label in ("<bool>", "<str>", "<int>", "<path>", "<list"):
             assert label not in out, f"{command} --help shows {label}"
     assert "--vs" in run(runner, "play", "--help").stdout
+
+
+def test_games_and_rules_show_every_swappable_house_rule_as_an_option(runner: CliRunner) -> None:
+    """Issue 37 item 6: each house rule a rules page calls swappable is an option, listed with
+    its default by `games` and named as `-o name=...` on the page `rules` prints."""
+    out = " ".join(run(runner, "games").stdout.split())  # rich wraps the long lines
+    for shown in (
+        "juggers: innings=9, starting_morale=6, morale_cap=20, heroic_morale=3, "
+        "excite_discount=3, budget=200,",
+        "fall_ends_attack=true,",
+        "jukem: deck=none, hand_size=none, tiebreak_deals=none, goal_rows=none, goal_cols=none",
+        "initiative=reflex, pick_order=alternate,",
+    ):
+        assert shown in out
+    pages = {
+        "juggers": ("`-o innings=N`", "`-o fall_ends_attack=false`", "`-o budget=N`"),
+        "jukem": ("`-o hand_size=N`", "`-o tiebreak_deals=N`", "`-o goal_cols=N`"),
+        "juggerttg": (
+            "`-o pick_order=whole-team`",
+            "`-o initiative=will`",
+            "`-o one_attack_per_activation=true`",
+        ),
+    }
+    for game_id, names in pages.items():
+        page = run(runner, "rules", game_id).stdout
+        for name in names:
+            assert name in page, f"{game_id}: {name}"

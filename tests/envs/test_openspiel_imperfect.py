@@ -14,7 +14,6 @@ import pytest
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 from open_spiel.python.observation import INFO_STATE_OBS_TYPE, make_observation
 
-from tablesports.core.errors import OptionError
 from tablesports.core.registry import load
 from tablesports.envs import register_openspiel
 from tablesports.envs.adapter import GameAdapter
@@ -171,13 +170,18 @@ def test_every_option_is_a_pyspiel_parameter(game_id: str) -> None:
 def test_options_whose_default_is_none_are_set_through_load_game() -> None:
     game = pyspiel.load_game("tablesports_hanniball", {"max_defenders": 2})
     assert game.adapter.game.options.max_defenders == 2
-    game = pyspiel.load_game("tablesports_juggers", {"shot_free": "false", "starting_morale": 4})
-    options = game.adapter.game.options
-    assert options.shot_free is False and options.starting_morale == 4
-    assert options.hero_score is None  # left out: the game decides
+    game = pyspiel.load_game("tablesports_juggers", {"sudden_death_cap": 5})
+    assert game.adapter.game.options.sudden_death_cap == 5
     game = pyspiel.load_game("tablesports_jukem", {"deck": SMALL_DECK})
     assert game.adapter.game.deck.size == 7
-    with pytest.raises(OptionError, match="'true', 'false'"):
+
+
+def test_options_with_a_house_default_keep_their_pyspiel_type() -> None:
+    game = pyspiel.load_game("tablesports_juggers", {"shot_free": True, "starting_morale": 4})
+    options = game.adapter.game.options
+    assert options.shot_free is True and options.starting_morale == 4
+    assert options.hero_score is True  # left out: the house rule, its default
+    with pytest.raises(pyspiel.SpielError, match="Wrong type for parameter shot_free"):
         pyspiel.load_game("tablesports_juggers", {"shot_free": "yes"})
 
 

@@ -8,6 +8,8 @@ from fastapi.testclient import TestClient
 
 from tablesports.web.app import create_app
 
+from .pg import PostgresMissing, temporary_postgres
+
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
@@ -18,3 +20,13 @@ def db_url(tmp_path: Path) -> str:
 def client(db_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(db_url)) as c:
         yield c
+
+
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL server for the module; the test fails (never skips) without one."""
+    try:
+        with temporary_postgres() as url:
+            yield url
+    except PostgresMissing as exc:
+        pytest.fail(str(exc))

@@ -19,8 +19,9 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, database: str, port: int | None = None) -> None:
+    def __init__(self, database: str, port: int | None = None, args: tuple[str, ...] = ()) -> None:
         self.database = database
+        self.args = args
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None
@@ -37,6 +38,7 @@ class Server:
                 str(self.port),
                 "--database",
                 self.database,
+                *self.args,
             ],
             stdout=out,
             stderr=subprocess.STDOUT,

@@ -1,5 +1,7 @@
-"""Issue 33: one adversarial test per finding of the web server's review (1, 3-7, 9-11), each
-failing on the code before the fix, and a fuzz of websocket messages."""
+"""Issue 33: one adversarial test per finding of the web server's review (1, 3-7, 9-12), each
+failing on the code before the fix, and a fuzz of websocket messages. Findings 2, 8 and 13 (the
+seed, undo, a seat's record) are in test_fairness.py; the library of data files by name in
+test_library.py; several processes in test_processes.py."""
 
 from __future__ import annotations
 
@@ -110,6 +112,26 @@ def test_finding4_a_bot_budget_is_capped_and_bot_matches_per_client_are_limited(
         assert status == 400 and "at most 2" in body["error"]
         status, body = post(client, {"game": "hanniball", "seats": [HUMAN, HUMAN]})
         assert status == 200  # people alone are not limited by the bot quota
+
+
+def test_finding4_the_bot_match_limit_survives_a_restart_and_binds_every_process(
+    db_url: str,
+) -> None:
+    limits = ServerSettings(bot_matches_per_client=2)
+    bot = {"kind": "bot", "agent": "random"}
+    with TestClient(create_app(db_url, settings=limits)) as client:
+        for _ in range(2):
+            status, body = post(client, {"game": "hanniball", "seats": [HUMAN, bot]})
+            assert status == 200, body
+    with (  # restarted, and a second process over the same database
+        TestClient(create_app(db_url, settings=limits)) as one,
+        TestClient(create_app(db_url, settings=limits)) as two,
+    ):
+        for client in (one, two):
+            status, body = post(client, {"game": "hanniball", "seats": [HUMAN, bot]})
+            assert status == 400 and "already have 2 unfinished matches" in body["error"]
+        status, body = post(one, {"game": "hanniball", "seats": [bot, bot]})
+        assert status == 400  # bot against bot counts too
 
 
 def test_finding5_an_unknown_lang_is_refused_and_never_cached(client: TestClient) -> None:
@@ -235,6 +257,28 @@ TYPED = st.fixed_dictionaries(
         "seat": st.integers() | st.none(),
     },
 )
+
+
+def test_finding12_a_stored_match_naming_a_policy_file_never_loads_it(
+    db_url: str, tmp_path: Path
+) -> None:
+    """A database written by an older server (or doctored) whose bot seat names
+    `ppo:path=FILE`: the match is refused when it is resumed or opened, and FILE is never read
+    (a FIFO here: opening it for reading would hang the test)."""
+    import os
+
+    from tablesports.web.store import SeatRow, Store
+
+    bait = tmp_path / "policy.zip"
+    os.mkfifo(bait)
+    store = Store(db_url)
+    seats = [SeatRow(0, "human", None, None), SeatRow(1, "bot", f"ppo:path={bait}", None)]
+    store.create_match("old-match", "hanniball", {}, 7, seats)
+    store.close()
+    with TestClient(create_app(db_url)) as client:
+        res = client.get("/api/matches/old-match")
+    assert res.status_code == 400
+    assert "'ppo' is not offered here" in res.json()["error"]
 
 
 def test_fuzz_every_malformed_websocket_message_gets_a_clear_error(client: TestClient) -> None:

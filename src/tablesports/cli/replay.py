@@ -152,7 +152,7 @@ def _player(record: Record, seat: int) -> str:
 def _header(out: Console, record: Record, where: str) -> None:
     out.print(Text(where, style="bold"), soft_wrap=True)
     players = ", ".join(_player(record, s) for s in range(len(record.players)))
-    options = "".join(f", {k}={v!r}" for k, v in record.options.items())
+    options = "".join(f", {k}={_option(v)}" for k, v in record.options.items())
     dice = f"seed {record.seed}" if record.seed is not None else "seed not revealed"
     if record.commitment is not None:
         dice += f", commitment {record.commitment}"
@@ -162,6 +162,13 @@ def _header(out: Console, record: Record, where: str) -> None:
     )
     if record.start is not None:
         out.print(f"from the position {record.start}", soft_wrap=True)
+
+
+def _option(value: object) -> str:
+    """An option as the header shows it: a data file the record carries by its size."""
+    if isinstance(value, dict) and isinstance(value.get("content"), str):
+        return f"(its own file, {len(value['content'].encode('utf-8'))} bytes)"
+    return repr(value)
 
 
 def _footer(out: Console, record: Record, state: State) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 from tablesports.cli.common import CliError, guarded
@@ -37,6 +39,20 @@ def serve_command(
         4, "--bot-matches-per-client", help="Unfinished matches with a bot per client address."
     ),
     max_body: int = typer.Option(1 << 20, "--max-body", help="Largest request body, in bytes."),
+    abandon_after: float = typer.Option(
+        3 * 24 * 3600.0,
+        "--abandon-after",
+        metavar="SECONDS",
+        help="Seconds a person may leave their turn before losing the match (abandoned); "
+        "the default, 3 days, suits correspondence play.",
+    ),
+    library: Path | None = typer.Option(
+        None,
+        "--library",
+        metavar="DIR",
+        help="A folder of data files offered by name, one subfolder per game: "
+        "DIR/jukem/NAME.toml decks, DIR/juggerttg/NAME.toml heroes, DIR/bloodbowl/NAME.toml teams.",
+    ),
 ) -> None:
     """Start the web app: play every game in the browser, against a bot or a friend."""
     try:
@@ -57,6 +73,8 @@ def serve_command(
             bot_workers=bot_workers,
             bot_matches_per_client=bot_matches,
             max_body=max_body,
+            library=library,
+            abandon_after=abandon_after,
         )
     except ValidationError as exc:
         problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())

@@ -217,3 +217,37 @@ def read_lines(
                 )
             yield n, decode(line, str(path), offset).rstrip("\r\n")
             offset += len(line)
+
+
+def embedded_file(content: str, folder: Path | None = None) -> Path:
+    """A file holding `content` (a deck, heroes or a team a record carries within it, as the web
+    app writes them): written once to `folder` (default: a private folder in the temporary
+    directory) under the digest of its bytes, so the same content is always the same file."""
+    import hashlib
+    import tempfile
+
+    data = content.encode("utf-8")
+    if folder is None:
+        folder = Path(tempfile.gettempdir()) / f"tablesports-files-{os.getuid()}"
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if folder.is_symlink() or folder.stat().st_uid != os.getuid():
+        raise FileReadError(f"{folder}: not a folder of this user's own; remove it")
+    path = folder / f"{hashlib.sha256(data).hexdigest()}.toml"
+    if not path.exists():
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        tmp.replace(path)
+    return path
+
+
+def embedded_options(options: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
+    """Game options with each embedded file (`{"content": "<text>"}`) given as the path of a
+    file that holds it (`embedded_file`); every other option as it is."""
+    return {
+        key: str(embedded_file(value["content"], folder)) if _is_embedded(value) else value
+        for key, value in options.items()
+    }
+
+
+def _is_embedded(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("content"), str)

@@ -17,7 +17,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import asdict, dataclass
 from itertools import repeat
 from operator import is_, itemgetter
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -156,17 +156,36 @@ class Game(ABC):
             return f"# {self.info.title}\n\n(no rules page yet)\n"
 
 
+class Kept(NamedTuple):
+    """The last answer of `legal_actions()` (or `chance_outcomes()`) a state keeps, for
+    `apply_action` to find an action taken from it by identity. It holds for one object at one
+    length of history: a clone (whose `__dict__` may be a copy) or a later position never uses
+    it."""
+
+    state: int
+    """`id()` of the state that asked."""
+    length: int
+    """The length of its history then."""
+    chance: bool
+    """Whether `items` are `(outcome, probability)` pairs of a chance node."""
+    items: tuple[Any, ...]
+    """A copy of the answer (the caller may change the list it got)."""
+
+
+_new_kept = tuple.__new__
+"""`Kept` made in C: `_new_kept(Kept, (state, length, chance, items))` (a NamedTuple's own
+`__new__` is a Python call, on every `legal_actions()`)."""
 _first = itemgetter(0)
 
 
-def _in_kept(action: Action, kept: tuple[int, int, bool, tuple[Any, ...]]) -> bool:
+def _in_kept(action: Action, kept: Kept) -> bool:
     """Whether `action` is in the kept answer: by identity first (an action taken from the
     list: a scan in C, `is` on each), then by equality (an equal action parsed or built
     elsewhere: the actions' own `__eq__`, slower)."""
-    if kept[2]:
-        pairs = kept[3]
+    if kept.chance:
+        pairs = kept.items
         return any(map(is_, repeat(action), map(_first, pairs))) or action in map(_first, pairs)
-    actions = kept[3]
+    actions = kept.items
     return any(map(is_, repeat(action), actions)) or action in actions
 
 
@@ -184,45 +203,27 @@ def _checking(method: Callable[[Any, Any], State]) -> Callable[[Any, Any], State
     return checking
 
 
-def _keeping(method: Callable[[Any], list[Any]], chance: bool) -> Callable[[Any], list[Any]]:
-    """Wrap a State subclass's `legal_actions` (or `chance_outcomes`) so that the state keeps
-    a copy of the answer, for `is_legal`, until it changes."""
-
-    @functools.wraps(method)
-    def keeping(self: State) -> list[Any]:
-        answer = method(self)
-        # a copy (the caller may change the list); chance outcomes stay (outcome, p) pairs. An
-        # empty answer is not kept: it is the other kind of node's (or the end's) answer.
-        if answer:
-            self._kept = (id(self), len(self.history), chance, tuple(answer))
-        return answer
-
-    keeping.__dict__["_keeps"] = True
-    return keeping
-
-
 class State(ABC):
     """A position, mutable, advanced one action at a time.
 
-    Subclasses implement the `_apply` step and the queries; this base class checks legality
-    first so that an illegal action raises and leaves the state exactly as it was.
+    Subclasses implement the `_apply` step and the queries (the actions as `_legal_actions`,
+    the outcomes as `_chance_outcomes`); this base class checks legality first so that an
+    illegal action raises and leaves the state exactly as it was.
 
-    The last answer of `legal_actions()` (or `chance_outcomes()`, unless `keeps_outcomes` is
-    False) is kept, so that `apply_action` with an action taken from it checks legality by
-    identity, without generating the actions again. What is kept is a copy (changing the
-    returned list changes nothing) and holds for this object at this length of history only:
-    `apply_legal` drops it, and a clone (whose `__dict__` may be a copy) never uses its
-    original's. Code that edits a state's fields directly after asking for its actions (a
-    resampled clone) calls `_forget_legal()`.
+    The public `legal_actions()` (and `chance_outcomes()`, unless `keeps_outcomes` is False)
+    keeps the game's last answer (`Kept`), so that `apply_action` with an action taken from it
+    checks legality by identity, without generating the actions again. What is kept is a copy
+    (changing the returned list changes nothing) and holds for this object at this length of
+    history only: `apply_legal` drops it, and a clone (whose `__dict__` may be a copy) never
+    uses its original's. Code that edits a state's fields directly after asking for its actions
+    (a resampled clone) calls `_forget_legal()`.
     """
 
     game: Game
     history: list[tuple[int, Action]]
     """Every action and chance outcome so far, with the player who made it (CHANCE for dice)."""
 
-    _kept: tuple[int, int, bool, tuple[Any, ...]] | None = None
-    """(id of the state, length of its history, at a chance node, the actions or the
-    (outcome, probability) pairs)."""
+    _kept: Kept | None = None
 
     keeps_outcomes: ClassVar[bool] = True
     """Whether answers of `chance_outcomes` are kept like those of `legal_actions`. A game
@@ -234,16 +235,6 @@ class State(ABC):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._own_apply_legal = cls.apply_legal is not State.apply_legal
-        for name, chance in (("legal_actions", False), ("chance_outcomes", True)):
-            if chance and not cls.keeps_outcomes:
-                # the game's own method, also when a parent's was wrapped
-                inherited = getattr(cls, name)
-                if getattr(inherited, "_keeps", False):
-                    setattr(cls, name, inherited.__wrapped__)
-                continue
-            method = cls.__dict__.get(name)
-            if callable(method) and not getattr(method, "_keeps", False):
-                setattr(cls, name, _keeping(method, chance))
 
     def _forget_legal(self) -> None:
         """Drop the kept actions: the state was changed other than by `apply_legal`."""
@@ -254,12 +245,34 @@ class State(ABC):
     def current_player(self) -> int:
         """0, 1, ..., or `CHANCE`, or `TERMINAL`."""
 
-    @abstractmethod
     def legal_actions(self) -> list[Action]:
-        """The current player's legal actions in a stable order; empty at chance and end."""
+        """The current player's legal actions in a stable order; empty at chance and end.
+
+        The game's `_legal_actions()`, of which the state keeps a copy (`Kept`). An empty
+        answer is not kept: it is the other kind of node's (or the end's) answer.
+        """
+        answer = self._legal_actions()
+        if answer:
+            self._kept = _new_kept(Kept, (id(self), len(self.history), False, tuple(answer)))
+        return answer
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]:
+        """The game's rules for `legal_actions()`: a new list each time."""
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        """`(outcome, probability)` pairs at an enumerable chance node, else empty."""
+        """`(outcome, probability)` pairs at an enumerable chance node, else empty.
+
+        The game's `_chance_outcomes()`, kept like `legal_actions()` unless `keeps_outcomes`
+        is False.
+        """
+        answer = self._chance_outcomes()
+        if answer and self.keeps_outcomes:
+            self._kept = _new_kept(Kept, (id(self), len(self.history), True, tuple(answer)))
+        return answer
+
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
+        """The game's rules for `chance_outcomes()`: a new list each time (none here)."""
         return []
 
     def sample_legal(self, rng: random.Random) -> Action:
@@ -281,7 +294,7 @@ class State(ABC):
 
     def is_legal(self, action: Action) -> bool:
         kept = self._kept
-        if kept is None or kept[0] != id(self) or kept[1] != len(self.history):
+        if kept is None or kept.state != id(self) or kept.length != len(self.history):
             # asked for nothing yet at this position (or the answer was empty): generate it
             if self.current_player() == CHANCE:
                 outcomes = [o for o, _ in self.chance_outcomes()]
@@ -308,16 +321,16 @@ class State(ABC):
         """
         kept = self._kept
         found = chance = False
-        if kept is not None and kept[0] == id(self) and kept[1] == len(self.history):
+        if kept is not None and kept.state == id(self) and kept.length == len(self.history):
             # the action taken from the list just asked for: found by identity, nothing
             # regenerated (plain loops, quicker than any(map(is_, ...)) on this every step)
-            if kept[2]:
-                for outcome, _ in kept[3]:
+            if kept.chance:
+                for outcome, _ in kept.items:
                     if outcome is action:
                         found = chance = True
                         break
             else:
-                for listed in kept[3]:
+                for listed in kept.items:
                     if listed is action:
                         found = True
                         break

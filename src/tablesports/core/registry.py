@@ -63,7 +63,13 @@ def game_package(game_id: str) -> Any:
 
 
 def load(game_id: str, **options: Any) -> Game:
-    """The game `game_id` with `options` validated (an `OptionError` names a bad one)."""
+    """The game `game_id` with `options` validated (an `OptionError` names a bad one). A data
+    file embedded in the options (`{"content": ...}`, as a web record holds it) is given to the
+    game as a file of that content."""
+    if any(isinstance(v, dict) for v in options.values()):
+        from tablesports.core.files import embedded_options
+
+        options = embedded_options(options)
     if game_id in _extra:
         return _extra[game_id](**options)
     game_cls = resolve(game_package(game_id).GAME)

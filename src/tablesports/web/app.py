@@ -20,7 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tablesports.core.errors import TablesportsError
 from tablesports.core.registry import game_ids, load
+from tablesports.web.abandon import watch as watch_abandoned
 from tablesports.web.bots import choices, levels
+from tablesports.web.bus import bus_for
 from tablesports.web.clock import ClockIn
 from tablesports.web.datafiles import file_options
 from tablesports.web.hub import Hub, RequestError, SeatSpec
@@ -78,9 +80,13 @@ def create_app(
         store = Store(url)
         hub = Hub(store, bot_delay=bot_delay, settings=settings)
         app.state.hub = hub
+        hub.bus = bus_for(store)  # PostgreSQL: other processes over it are the same site
+        await hub.bus.start(hub.moved_elsewhere, hub.sweep)
         resumed = hub.resume_all()
+        hub.spawn(watch_abandoned(hub))
         log.info("store %s: %d matches resumed", store.engine.url, resumed)
         yield
+        await hub.bus.stop()
         for task in list(hub.tasks):
             task.cancel()
         hub.bot_pool.shutdown(wait=False, cancel_futures=True)
@@ -109,14 +115,20 @@ def create_app(
         return FileResponse(STATIC / "match.html")
 
     @app.get("/api/games")
-    async def games() -> list[dict[str, Any]]:
+    async def games(request: Request) -> list[dict[str, Any]]:
+        library = hub_of(request).library
         out = []
         for game_id in game_ids():
             game = load(game_id)
             schema = type(game).Options.model_json_schema()
             props = schema.get("properties", {})
-            for key, names in file_options(game_id).items():  # sent as content, not a path
-                props[key] = {**props.get(key, {}), "file": True, "names": names}
+            for key, names in file_options(game_id).items():  # by library name or as content
+                props[key] = {
+                    **props.get(key, {}),
+                    "file": True,
+                    "names": names,
+                    "library": library.listing(game_id),
+                }
             out.append(
                 {
                     **game.info.to_json(),

@@ -13,7 +13,6 @@ closed until it is listed here.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import tempfile
@@ -24,7 +23,9 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from tablesports.core.errors import OptionError
+from tablesports.core.files import embedded_options
 from tablesports.core.registry import load
+from tablesports.web.library import Library
 
 FILE_OPTIONS: dict[str, dict[str, bool]] = {
     "jukem": {"deck": False},
@@ -55,8 +56,12 @@ def file_options(game_id: str) -> dict[str, bool]:
     return FILE_OPTIONS.get(game_id, {})
 
 
-def check_options(game_id: str, options: dict[str, Any], max_upload: int) -> dict[str, Any]:
-    """The options as stored with the match; OptionError says what a web client may send."""
+def check_options(
+    game_id: str, options: dict[str, Any], max_upload: int, library: Library | None = None
+) -> dict[str, Any]:
+    """The options as stored with the match; OptionError says what a web client may send.
+    `{"library": "<name>"}` picks a file of the server's `library` (stored as its content)."""
+    library = library or Library(max_bytes=max_upload)
     model = options_model(game_id)
     files = file_options(game_id)
     out: dict[str, Any] = {}
@@ -67,13 +72,19 @@ def check_options(game_id: str, options: dict[str, Any], max_upload: int) -> dic
                 raise OptionError(f"{game_id}: option {key!r} cannot be set from the web")
             out[key] = value  # the game's own validation names an unknown key or a bad value
             continue
+        if isinstance(value, dict) and set(value) == {"library"}:
+            out[key] = library.resolve(game_id, key, value["library"])
+            continue
         out[key] = _file_value(game_id, key, value, files[key], max_upload)
     return out
 
 
 def _file_value(game_id: str, key: str, value: Any, names: bool, max_upload: int) -> Any:
-    what = "a published team's key or " if names else ""
-    expected = f'{what}{{"content": "<the file\'s TOML text>"}}'
+    what = "a published team's key, " if names else ""
+    expected = (
+        f'{what}{{"library": "<a name the lobby lists>"}} '
+        f'or {{"content": "<the file\'s TOML text>"}}'
+    )
     if value is None:
         return None
     if isinstance(value, str):
@@ -106,16 +117,4 @@ def upload_dir(configured: Path | None = None) -> Path:
 def materialize(game_id: str, options: dict[str, Any], folder: Path) -> dict[str, Any]:
     """The options for `load`: each uploaded content written (once) to a file named by its
     digest, so the stored match never depends on a file outside the store."""
-    out = dict(options)
-    for key in file_options(game_id):
-        value = out.get(key)
-        if isinstance(value, dict) and isinstance(value.get("content"), str):
-            data = value["content"].encode("utf-8")
-            path = folder / f"{hashlib.sha256(data).hexdigest()}.toml"
-            if not path.exists():
-                folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-                tmp = path.with_suffix(f".{os.getpid()}.tmp")
-                tmp.write_bytes(data)
-                tmp.replace(path)
-            out[key] = str(path)
-    return out
+    return embedded_options(options, folder)

@@ -17,12 +17,14 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tablesports.core.errors import TablesportsError
+from tablesports.web.store import ABANDON
 
 if TYPE_CHECKING:
     from tablesports.core.protocol import State
 
-ENDING = -10
-"""The player of a stored row that ends the match (`UNDO` is -9)."""
+ENDING = ABANDON
+"""The player of a stored row that ends the match (-10; `UNDO` is -9): `web.abandon` writes
+`abandon SEAT` rows with it, and the other endings share it."""
 
 KINDS = ("resign", "draw", "time", "abandon")
 """Why a match ended other than by the game's rules; `time` and `abandon` name the loser."""

@@ -8,7 +8,6 @@ A rejected message changes nothing and gets an error payload; other matches neve
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import logging
 import secrets
@@ -24,11 +23,14 @@ from tablesports.core.fairness import new_secret
 from tablesports.core.protocol import CHANCE, Action
 from tablesports.core.registry import game_ids, load
 from tablesports.web import table
+from tablesports.web.abandon import abandon_summary
 from tablesports.web.bots import bot_spec, check_stored
+from tablesports.web.bus import LocalBus, catch_up
 from tablesports.web.clock import ClockIn, ClockStore
 from tablesports.web.datafiles import check_options, materialize, upload_dir
 from tablesports.web.endings import result
 from tablesports.web.i18n import LANGUAGES, gettext_for
+from tablesports.web.library import Library
 from tablesports.web.limits import TokenBucket
 from tablesports.web.matches import Match
 from tablesports.web.settings import ServerSettings
@@ -45,6 +47,14 @@ Send = Callable[[bytes], Awaitable[None]]
 
 class RequestError(TablesportsError):
     """A request the server refuses: the message says what was wrong and what is allowed."""
+
+
+class MovedOn(RequestError):
+    """Another server process stored a move first: the client is told and shown the match now."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__(f"match {match.id} moved on to move {match.rows}")
+        self.match = match
 
 
 @dataclass(eq=False)
@@ -82,15 +92,16 @@ class Hub:
         self.bot_delay = bot_delay
         self.settings = settings = settings or ServerSettings()
         self.uploads = upload_dir(settings.upload_dir)
+        self.library = Library(settings.library, settings.max_upload)
         self.clocks = ClockStore(store.engine)
         self.matches: dict[str, Match] = {}
+        self.bus = LocalBus()
+        """How other server processes over the same database hear of moves (`web.bus`)."""
         self.connections: dict[str, set[Connection]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         # bots think in their own few threads: a person's move (its store write runs in the
         # default pool) never queues behind them, and bot work is bounded server-wide
         self.bot_pool = ThreadPoolExecutor(settings.bot_workers, thread_name_prefix="bot")
-        self.bot_matches: dict[str, set[str]] = {}
-        """Per client address, the matches with a bot it created (the unfinished ones count)."""
 
     def connection(self, send: Send) -> Connection:
         """A new connection with the server's rate limits."""
@@ -118,7 +129,7 @@ class Hub:
         """
         if game_id not in game_ids():
             raise RequestError(f"no game {game_id!r}; the games are: {', '.join(game_ids())}")
-        options = check_options(game_id, options, self.settings.max_upload)
+        options = check_options(game_id, options, self.settings.max_upload, self.library)
         game = load(game_id, **materialize(game_id, options, self.uploads))  # OptionError
         if len(seats) != game.info.players:
             raise RequestError(
@@ -140,22 +151,30 @@ class Hub:
         if any(r.kind == "bot" for r in rows):
             self._check_bot_quota(client)
         match_id = secrets.token_urlsafe(8)
-        self.store.create_match(match_id, game_id, options, 0, rows, hot_seat, secret=new_secret())
+        self.store.create_match(
+            match_id, game_id, options, 0, rows, hot_seat, secret=new_secret(), client=client
+        )
         if clock is not None:
             first = game.new_initial_state().current_player()
             table.start_clock(self, match_id, clock, game.info.players, first)
-        if client is not None and any(r.kind == "bot" for r in rows):
-            self.bot_matches.setdefault(client, set()).add(match_id)
         return match_id, tokens
 
     def _check_bot_quota(self, client: str | None) -> None:
+        """At most `bot_matches_per_client` unfinished matches with a bot per client address,
+        counted in the store (so a restart or another process does not reset it)."""
         if client is None:
             return
-        held = self.bot_matches.get(client, set())
-        for match_id in list(held):  # a finished match frees its place
-            match = self.matches.get(match_id)
-            if match is not None and (match.over or match.failure):
-                held.discard(match_id)
+        held = []
+        for match_id in self.store.open_bot_matches(client):
+            try:
+                match = self.get(match_id)
+                ended = match.over or bool(match.failure)
+            except TablesportsError:
+                ended = True  # a match that no longer loads holds no place
+            if ended:  # a finished match frees its place
+                self.store.mark_ended(match_id)
+            else:
+                held.append(match_id)
         limit = self.settings.bot_matches_per_client
         if len(held) >= limit:
             raise RequestError(
@@ -174,8 +193,7 @@ class Hub:
         for seat in row.seats:  # a row stored before the bounds: its bot must still pass them
             if seat.kind == "bot":
                 check_stored(seat.agent or "random", load(row.game))
-        options = materialize(row.game, row.options, self.uploads)
-        match = Match(dataclasses.replace(row, options=options))
+        match = Match(row, materialize(row.game, row.options, self.uploads))
         match.replay(self.store.moves(match_id))
         clock = self.clocks.load(match_id)
         if clock is not None:
@@ -217,6 +235,7 @@ class Hub:
             "returns": match.returns(),
             "result": result(match.returns(), match.ending, state),
             "hot_seat": match.hot_seat,
+            "abandon": abandon_summary(match, self.settings.abandon_after),
         }
 
     # --- connections --------------------------------------------------------------------------
@@ -290,6 +309,11 @@ class Hub:
                 await asyncio.sleep(delay)
         try:
             await self._handle(conn, raw)
+        except MovedOn as exc:
+            await self.error(
+                conn, _("the match moved on: a move was made elsewhere first; here it is now")
+            )
+            await self.broadcast(exc.match)
         except (RequestError, table.Refused) as exc:
             await self.error(conn, str(exc))
         except TablesportsError as exc:
@@ -444,26 +468,79 @@ class Hub:
             if not match.can_undo(seat):
                 raise RequestError(_("undo is for your own last move in a match against bots only"))
             keep = match.undo_point(seat)
-            await asyncio.to_thread(
-                self.store.append_move, match.id, match.rows, UNDO, f"undo {keep}"
-            )
+            await self._store(match, [(match.rows, UNDO, f"undo {keep}")])
             match.undo_to(keep)
             await table.clock_moved(self, match)
         await self.broadcast(match)
 
     async def _store_and_apply(self, match: Match, player: int, action: Action) -> None:
         """Commit the row first: a move anyone was told about is never lost."""
-        try:
-            await asyncio.to_thread(
-                self.store.append_move, match.id, match.rows, player, str(action)
-            )
-        except DuplicateMove as exc:  # another server process got there first
-            raise RequestError(str(exc)) from None
+        await self._store(match, [(match.rows, player, str(action))])
         match.apply(player, action)
         await table.clock_moved(self, match)
 
+    async def _store(self, match: Match, rows: list[tuple[int, int, str]]) -> None:
+        """Store rows (hold `match.lock`); when another process stored that move number first,
+        bring the match up to date and say so (`MovedOn`): a move is never applied twice."""
+        try:
+            await asyncio.to_thread(self.store.append_moves, match.id, rows)
+        except DuplicateMove:
+            await catch_up(self.store, match)
+            raise MovedOn(match) from None
+
+    # --- other server processes (web.bus) -----------------------------------------------------
+    async def moved_elsewhere(self, match_id: str | None) -> None:
+        """News that another process stored moves of `match_id` (None: of any match)."""
+        for match in [self.matches.get(match_id)] if match_id else list(self.matches.values()):
+            if match is None:
+                continue
+            try:
+                async with match.lock:
+                    news = await catch_up(self.store, match)
+            except TablesportsError as exc:  # rows that do not follow: rebuild it when next used
+                log.error("match %s: %s; it is reloaded", match.id, exc)
+                self.matches.pop(match.id, None)
+                continue
+            if news:
+                await self.broadcast(match)
+
+    async def sweep(self) -> None:
+        """Offer to move the matches that wait for the server and that no process has moved
+        for a while (the one that did may have been killed): the bus's lock picks one mover."""
+        for match_id in self.bus.elsewhere():
+            if match_id not in self.matches:
+                try:
+                    self.get(match_id)
+                except TablesportsError as exc:
+                    log.error("match %s does not resume: %s", match_id, exc)
+        for match in list(self.matches.values()):
+            if match.needs_server() and self.bus.quiet(match.id):
+                self.spawn(self.advance(match))
+
     async def advance(self, match: Match) -> None:
-        """Chance and bots move until a person is to move or the game ends.
+        """Chance and bots move, by one server process only: the one holding the match's turn
+        (`web.bus`); the others hear of its moves. After letting go of the turn, rows stored
+        meanwhile by another process (a person's move whose process found the turn taken) are
+        read, and if the server is to move again it takes the turn again."""
+        while True:
+            async with self.bus.turn(match.id) as mine:
+                if not mine:
+                    return
+                if self.bus.shared:
+                    async with match.lock:
+                        await catch_up(self.store, match)
+                match = await self._advance(match)
+            if not self.bus.shared:
+                return
+            async with match.lock:
+                news = await catch_up(self.store, match)
+            if news:
+                await self.broadcast(match)
+            if not match.needs_server():
+                return
+
+    async def _advance(self, match: Match) -> Match:
+        """Chance and bots move until a person is to move or the game ends (hold the turn).
 
         Chance outcomes are applied in memory and stored in one transaction with the next bot
         move (or before a person's turn): nobody is shown a position before its rows are
@@ -495,15 +572,14 @@ class Hub:
                 try:
                     if rows:  # what was applied is stored, even when a bot then failed
                         await asyncio.to_thread(self.store.append_moves, match.id, rows)
-                        if match.clock is not None:
-                            await asyncio.to_thread(self.clocks.save, match.id, match.clock)
-                            await table.check_flag(self, match)  # a bot over its time
+                        await table.bot_clock(self, match)  # stored; a bot over its time loses
                 except DuplicateMove as exc:  # another process wrote here: reload from storage
                     log.error("match %s: %s; reloading it", match.id, exc)
                     self.matches.pop(match.id, None)
-                    match.failure = "this match was changed elsewhere: reload the page"
+                    match = self.get(match.id)
                     break
             await self.broadcast(match)
             if self.bot_delay and match.needs_server():
                 await asyncio.sleep(self.bot_delay)
         await self.broadcast(match)
+        return match

@@ -43,8 +43,11 @@ def _catalog(lang: str) -> NullTranslations:
         return NullTranslations()
     merged = Translations.load(str(LOCALE_DIR), [lang], DOMAIN)
     for domain in domains(lang):
-        if domain != DOMAIN:
-            merged.merge(Translations.load(str(LOCALE_DIR), [lang], domain))
+        if domain == DOMAIN:
+            continue
+        found = Translations.load(str(LOCALE_DIR), [lang], domain)
+        if isinstance(merged, Translations) and isinstance(found, Translations):
+            merged.merge(found)
     return merged
 
 

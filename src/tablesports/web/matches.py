@@ -35,10 +35,12 @@ class Match:
     """One match in memory; `rows` counts every stored row (moves and undos) and names the
     position a client acts on, so an action sent for an earlier position is recognised."""
 
-    def __init__(self, row: MatchRow) -> None:
+    def __init__(self, row: MatchRow, options: dict[str, Any] | None = None) -> None:
+        """`options`: the row's options as the game loads them (its uploaded files written out
+        where the server keeps them); the row keeps them as stored, for the record."""
         self.id = row.id
         self.row = row
-        self.game: Game = load(row.game, **row.options)
+        self.game: Game = load(row.game, **(row.options if options is None else options))
         self.secret: Seed = row.secret if row.secret is not None else row.seed
         """Every chance outcome comes from it; a seat sees it only once the match is over."""
         self.commitment = commitment(self.secret)
@@ -172,6 +174,16 @@ class Match:
         self.rows = rows + 1
         self.epoch += 1
         self.undos += 1
+
+    def abandon(self, seat: int) -> None:
+        """`seat` left its turn too long and loses (its row is stored first)."""
+        self.end(Ending("abandon", seat))
+
+    @property
+    def abandoned(self) -> int | None:
+        """The seat that lost by leaving its turn too long (`web.abandon`), or None."""
+        ending = self.ending
+        return ending.seat if ending is not None and ending.kind == "abandon" else None
 
     def undo_point(self, seat: int) -> int:
         """How many actions stand after undoing `seat`'s last move (and all that followed)."""

@@ -27,11 +27,22 @@ class ServerSettings(BaseModel):
     upload_dir: Path | None = Field(
         None, description="where uploaded data files are cached by digest (None: user cache)"
     )
+    library: Path | None = Field(
+        None,
+        description="a folder of data files offered by name, one subfolder per game "
+        "(DIR/jukem/*.toml decks, DIR/juggerttg/*.toml heroes, DIR/bloodbowl/*.toml teams)",
+    )
     bot_iterations: int = Field(2000, ge=1, description="most search iterations of a bot move")
     bot_seconds: float = Field(5.0, gt=0, le=600, description="most seconds of a bot move")
     bot_workers: int = Field(2, ge=1, le=64, description="bot moves thought about at once")
     bot_matches_per_client: int = Field(
         4, ge=0, description="unfinished matches with a bot one client address may hold"
+    )
+    abandon_after: float = Field(
+        3 * 24 * 3600.0,
+        ge=1,
+        description="seconds a person may leave their turn before losing the match "
+        "(abandoned); 3 days suits correspondence play",
     )
     message_rate: float = Field(
         50.0, gt=0, description="websocket messages a second, sustained (more wait their turn)"
@@ -41,6 +52,13 @@ class ServerSettings(BaseModel):
         1 << 20, ge=1024, description="bytes a second a connection may ask for (views, records)"
     )
     outbound_burst: int = Field(8 << 20, ge=1024, description="bytes at once of those")
+
+    @field_validator("library")
+    @classmethod
+    def _library(cls, value: Path | None) -> Path | None:
+        if value is not None and not value.is_dir():
+            raise ValueError(f"{value} is not a folder (it holds one subfolder per game)")
+        return value
 
     @field_validator("public_url")
     @classmethod

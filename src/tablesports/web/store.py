@@ -31,6 +31,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
     insert,
     inspect,
     select,
@@ -42,6 +43,9 @@ from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 
 UNDO = -9
 """The player of a move row that undoes: its action is `undo N`, the number of moves kept."""
+ABANDON = -10
+"""The player of a row that ends the match because a seat left its turn too long (web.abandon):
+its action is `abandon SEAT`."""
 
 metadata = MetaData()
 
@@ -55,6 +59,8 @@ matches = Table(
     Column("created", Float, nullable=False),
     Column("hot_seat", Integer, nullable=False, default=0),
     Column("secret", String(128), nullable=True),  # the match seed (hex); None: use `seed`
+    Column("client", String(64), nullable=True, index=True),  # SHA-256 of the maker's address
+    Column("ended", Float, nullable=True),  # when it was seen ended (frees a bot-match place)
 )
 
 seats = Table(
@@ -120,6 +126,10 @@ class DuplicateMove(Exception):
 class Store:
     """The three tables behind one SQLAlchemy engine."""
 
+    notify: tuple[str, str] | None = None
+    """PostgreSQL with other processes: (channel, origin) of a NOTIFY sent in the transaction
+    of every stored move, so they hear of it when it is committed (see `web.bus`)."""
+
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         sqlite = self.url.startswith("sqlite")
@@ -143,7 +153,9 @@ class Store:
         seat_rows: list[SeatRow],
         hot_seat: bool = False,
         secret: str | None = None,
+        client: str | None = None,
     ) -> None:
+        """`client`: the maker's address, kept only as its hash, for the per-client limits."""
         with self.engine.begin() as conn:
             conn.execute(
                 insert(matches).values(
@@ -154,6 +166,7 @@ class Store:
                     created=time.time(),
                     hot_seat=int(hot_seat),
                     secret=secret,
+                    client=None if client is None else hash_token(client),
                 )
             )
             for row in seat_rows:
@@ -180,6 +193,9 @@ class Store:
         try:
             with self.engine.begin() as conn:
                 conn.execute(insert(moves), values)
+                if self.notify is not None and rows:
+                    channel, origin = self.notify
+                    conn.execute(select(func.pg_notify(channel, f"{match_id} {origin}")))
         except IntegrityError:
             first = rows[0][0] if rows else -1
             raise DuplicateMove(f"match {match_id}: move {first} is already stored") from None
@@ -203,16 +219,51 @@ class Store:
             secret=row.secret,
         )
 
+    def open_bot_matches(self, client: str) -> list[str]:
+        """The matches with a bot that `client` made and that are not marked ended: the
+        per-client quota, kept here so that it survives a restart and binds every process."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(matches.c.id)
+                .where(matches.c.client == hash_token(client), matches.c.ended.is_(None))
+                .where(matches.c.id.in_(select(seats.c.match_id).where(seats.c.kind == "bot")))
+                .order_by(matches.c.created)
+            ).all()
+        return [r.id for r in rows]
+
+    def mark_ended(self, match_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(matches).where(matches.c.id == match_id).values(ended=time.time()))
+
+    def last_moved(self, match_ids: list[str]) -> dict[str, float]:
+        """When each match last had a row stored (its creation when it has none)."""
+        if not match_ids:
+            return {}
+        with self.engine.connect() as conn:
+            out = {
+                r.id: r.created
+                for r in conn.execute(
+                    select(matches.c.id, matches.c.created).where(matches.c.id.in_(match_ids))
+                )
+            }
+            for r in conn.execute(
+                select(moves.c.match_id, func.max(moves.c.at).label("at"))
+                .where(moves.c.match_id.in_(match_ids))
+                .group_by(moves.c.match_id)
+            ):
+                out[r.match_id] = r.at
+        return out
+
     def match_ids(self) -> list[str]:
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(select(matches.c.id).order_by(matches.c.created))]
 
-    def moves(self, match_id: str) -> list[tuple[int, int, str]]:
-        """`(n, player, action)` rows in order."""
+    def moves(self, match_id: str, start: int = 0) -> list[tuple[int, int, str]]:
+        """`(n, player, action)` rows in order, from number `start`."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(moves.c.n, moves.c.player, moves.c.action)
-                .where(moves.c.match_id == match_id)
+                .where(moves.c.match_id == match_id, moves.c.n >= start)
                 .order_by(moves.c.n)
             ).all()
         return [(r.n, r.player, r.action) for r in rows]

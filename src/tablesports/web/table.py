@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING, Any
 
 from tablesports.core.errors import TablesportsError
 from tablesports.core.fairness import new_secret
+from tablesports.web.bus import catch_up
 from tablesports.web.clock import Clock, ClockIn
 from tablesports.web.endings import DRAWS, ENDING, Ending, rotated
 from tablesports.web.i18n import gettext_for
-from tablesports.web.store import DuplicateMove, SeatRow, hash_token
+from tablesports.web.store import SeatRow, hash_token
 from tablesports.web.views import review_payload
 
 if TYPE_CHECKING:
@@ -49,11 +50,9 @@ def _refuse(message: str) -> Exception:
 
 
 async def end(hub: Hub, match: Match, ending: Ending) -> None:
-    """Store the ending row, apply it, stop the clock (the caller holds the match's lock)."""
-    try:
-        await asyncio.to_thread(hub.store.append_move, match.id, match.rows, ENDING, ending.row())
-    except DuplicateMove as exc:
-        raise _refuse(str(exc)) from None
+    """Store the ending row, apply it, stop the clock (the caller holds the match's lock).
+    Another process's row there first: `hub._store` catches up and raises `MovedOn`."""
+    await hub._store(match, [(match.rows, ENDING, ending.row())])
     match.end(ending)
     await clock_moved(hub, match)
 
@@ -206,15 +205,40 @@ async def clock_moved(hub: Hub, match: Match) -> None:
 
 
 async def check_flag(hub: Hub, match: Match) -> bool:
-    """End the match if a seat's time is up (the caller holds the lock); True if it did."""
-    clock = match.clock
-    if clock is None or match.over or match.failure:
+    """End the match if a seat's time is up (the caller holds the lock); True if it did.
+
+    Before a flag falls the stored reading is read again: with several server processes, the
+    one that made the last move stored it, and this one's copy may lag behind."""
+    if match.clock is None or match.over or match.failure:
         return False
-    seat = clock.flagged(time.time())
-    if seat is None:
+    if match.clock.flagged(time.time()) is None:
+        return False
+    await refresh_clock(hub, match)
+    seat = match.clock.flagged(time.time()) if match.clock is not None else None
+    if seat is None or match.over:
         return False
     await end(hub, match, Ending("time", seat))
     return True
+
+
+async def refresh_clock(hub: Hub, match: Match) -> None:
+    """The stored reading of the match's clock, and its rows stored by other processes."""
+    if hub.bus.shared:
+        await catch_up(hub.store, match)
+    stored = await asyncio.to_thread(hub.clocks.load, match.id)
+    if stored is not None:
+        match.clock_spec, match.clock = stored
+
+
+async def bot_clock(hub: Hub, match: Match) -> None:
+    """After the server's rows are stored: store the clock, and flag a bot over its time."""
+    if match.clock is None:
+        return
+    await asyncio.to_thread(hub.clocks.save, match.id, match.clock)
+    try:
+        await check_flag(hub, match)
+    except TablesportsError as exc:  # another process ended or moved it first
+        log.info("match %s: no flag stored: %s", match.id, exc)
 
 
 async def watch(hub: Hub, match: Match) -> None:
@@ -232,7 +256,7 @@ async def watch(hub: Hub, match: Match) -> None:
             async with match.lock:
                 try:
                     flagged = await check_flag(hub, match)
-                except Refused as exc:  # another process stored a row first: it judges
+                except TablesportsError as exc:  # another process stored a row first
                     log.info("match %s: the clock's ending was not stored: %s", match.id, exc)
                     return
             if flagged:

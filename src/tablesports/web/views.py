@@ -195,7 +195,7 @@ def _record(match: Match, viewer: int | None) -> dict[str, Any]:
             "schema_version": 1,
             "game": match.game.info.id,
             "game_version": match.game.info.version,
-            "options": match.game.options_json(),
+            "options": _options(match),
             "players": match.player_names(),
             "seed": match.secret if over else None,
             "commitment": match.commitment,
@@ -210,6 +210,7 @@ def _record(match: Match, viewer: int | None) -> dict[str, Any]:
                 "match": match.id,
                 "seen_by": "spectator" if viewer is None else f"seat {viewer}",
                 "hidden_steps": hidden,
+                **({} if match.abandoned is None else {"abandoned_by": match.abandoned}),
             },
         }
     }
@@ -219,6 +220,13 @@ def _ending_meta(match: Match) -> dict[str, Any]:
     if match.ending is None:
         return {}
     return {"ending": match.ending.row(), "result": match.returns()}
+
+
+def _options(match: Match) -> dict[str, Any]:
+    """The game's options, with each uploaded data file as its content (as the match stores
+    it), never the path of the server's copy: the record replays on any machine."""
+    embedded = {k: v for k, v in match.row.options.items() if isinstance(v, dict)}
+    return {**match.game.options_json(), **embedded}
 
 
 def _dump(data: dict[str, Any]) -> bytes:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Callable
 from typing import Any
 
 from tablesports.core.chance import Dice, Roll, sample_outcome
@@ -146,7 +147,9 @@ class BloodBowlState(State):
         actor = self.stack[-1].actor(self)
         return CHANCE if actor is None else actor
 
-    def legal_actions(self) -> list[Any]:
+    legal_actions: Callable[[], list[Any]]  # the base's, typed as before
+
+    def _legal_actions(self) -> list[Any]:
         if not self.stack:
             return []
         top = self.stack[-1]
@@ -198,7 +201,7 @@ class BloodBowlState(State):
                         return sample_outcome(outcomes, rng)
         return super().sample_chance(rng)  # not a chance node: its error
 
-    def chance_outcomes(self) -> list[tuple[Any, float]]:
+    def _chance_outcomes(self) -> list[tuple[Any, float]]:
         if not self.stack or self.stack[-1].actor(self) != CHANCE:
             return []
         return self.stack[-1].outcomes(self)

@@ -158,7 +158,7 @@ class HanniBallState(State):
         return n is None or self.defenders(self.to_move) <= n
 
     # --- move generation ----------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         if self.over:
             return []
         if self.pending:

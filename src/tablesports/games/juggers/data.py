@@ -105,14 +105,15 @@ class Table(_Strict):
 
 class HouseRules(_Strict):
     innings: int = Field(ge=1, le=30)
-    starting_morale: int = Field(ge=0)
-    morale_cap: int = Field(ge=0)
-    heroic_morale: int = Field(ge=0)
-    excite_discount: int = Field(ge=0)
-    budget: int = Field(ge=0)
+    starting_morale: int = Field(ge=0, le=100)
+    morale_cap: int = Field(ge=0, le=100)
+    heroic_morale: int = Field(ge=0, le=30)
+    excite_discount: int = Field(ge=0, le=30)
+    budget: int = Field(ge=0, le=1000)
     attacker_restriction: Literal["between", "free"]
     shot_free: bool
     attacker_actions: int = Field(ge=1, le=100)
+    fall_ends_attack: bool = True
     hero_score: bool
     hero_knock_off: bool
     hero_clean_defence: bool

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tablesports.core.errors import NotationError
+from tablesports.core.errors import NotationError, OptionError
 from tablesports.core.protocol import ActionCodec, Game, GameInfo, State
 from tablesports.games.juggers import data
 from tablesports.games.juggers.actions import (
@@ -34,24 +34,40 @@ ACTIONS_PER_FLICK = 10
 injury rolls and an excitement roll."""
 
 
+_HOUSE = data.house_rules()
+
+
 class JuggersOptions(BaseModel):
-    """Options of `load("juggers", ...)`: each swaps a house rule of data/house_rules.toml."""
+    """Options of `load("juggers", ...)`: each swaps a house rule; the defaults are those of
+    data/house_rules.toml (the house rules of rules.md)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    attacker_restriction: Literal["between", "free"] | None = None
+    innings: int = Field(_HOUSE.innings, ge=1, le=30)
+    """R2: the most innings a match has (the seed: nine)."""
+    starting_morale: int = Field(_HOUSE.starting_morale, ge=0, le=100)
+    """H-MORALE: each team's morale at the start (at most `morale_cap`)."""
+    morale_cap: int = Field(_HOUSE.morale_cap, ge=0, le=100)
+    """H-MORALE: the most morale a team can hold."""
+    heroic_morale: int = Field(_HOUSE.heroic_morale, ge=0, le=30)
+    """R25: the morale a heroic action gives (the seed: +3)."""
+    excite_discount: int = Field(_HOUSE.excite_discount, ge=0, le=30)
+    """R26: how much cheaper excited team-mates' supermoves are (the seed: 3 morale)."""
+    budget: int = Field(_HOUSE.budget, ge=0, le=1000)
+    """H-MARKET: each team's denari for the draft."""
+    attacker_restriction: Literal["between", "free"] = _HOUSE.attacker_restriction
     """H-ATT: "between" (pass between two team-mates, penny football) or "free"."""
-    shot_free: bool | None = None
+    shot_free: bool = _HOUSE.shot_free
     """H-ATT: a flick that scores needs not pass between team-mates."""
-    attacker_actions: int | None = Field(None, ge=1, le=100)
+    attacker_actions: int = Field(_HOUSE.attacker_actions, ge=1, le=100)
     """H-END: an attack ends after this many attacker actions."""
-    starting_morale: int | None = Field(None, ge=0, le=100)
-    """H-MORALE: each team's morale at the start."""
-    hero_score: bool | None = None
+    fall_ends_attack: bool = _HOUSE.fall_ends_attack
+    """H-FALL (R12, R19 3): an attacker's Jugger falling ends the attack."""
+    hero_score: bool = _HOUSE.hero_score
     """H-HERO 1: a meta is a heroic action."""
-    hero_knock_off: bool | None = None
+    hero_knock_off: bool = _HOUSE.hero_knock_off
     """H-HERO 2: knocking an opponent off with a valid flick is a heroic action."""
-    hero_clean_defence: bool | None = None
+    hero_clean_defence: bool = _HOUSE.hero_clean_defence
     """H-HERO 3: ending the opponent's attack without a meta is a heroic action."""
     sudden_death_cap: int | None = Field(None, ge=1, le=1000)
     """Not set by default: the penalties go on until one side leads (R33), so a match may be
@@ -80,8 +96,12 @@ class JuggersGame(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        chosen = {k: v for k, v in self.options.model_dump().items() if v is not None}
-        self.house = data.house_rules().model_copy(update=chosen)
+        self.house = data.house_rules().model_copy(update=self.options.model_dump())
+        if self.house.starting_morale > self.house.morale_cap:
+            raise OptionError(
+                f"game 'juggers': starting_morale {self.house.starting_morale} is above "
+                f"morale_cap {self.house.morale_cap}: a team starts with at most the cap (H-MORALE)"
+            )
         self.table = data.table()
         self.characters = data.roster().character
         self.index_of = {c.id: i for i, c in enumerate(self.characters)}

@@ -169,7 +169,7 @@ class JuggersState(State):
         return self.pos[slot] is not None and not self.injured(slot)
 
     # --- legal actions ---------------------------------------------------------------------
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         phase = self.phase
         if self.to_move < 0:
             return []
@@ -301,7 +301,7 @@ class JuggersState(State):
         return why_illegal(self, action) or super().why_illegal(action)
 
     # --- chance -----------------------------------------------------------------------------
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.to_move != CHANCE:
             return []
         phase = self.phase
@@ -635,7 +635,7 @@ class JuggersState(State):
         ends = (
             (attacking and (not valid or self.meta_this_turn))
             or scored
-            or any(s // 4 == self.attacker for s in fallen)
+            or (h.fall_ends_attack and any(s // 4 == self.attacker for s in fallen))
         )
         self.turn_ends = ends
         self.result = self.flick = None
@@ -669,7 +669,9 @@ class JuggersState(State):
                 for s in range(base, base + 4):
                     if s != slot:
                         self.excited_until[s] = self.turn + 1
-                text = f"{self.label(slot)}'s team-mates are excited: supermoves 3 morale cheaper"
+                less = self.game.house.excite_discount
+                text = f"{self.label(slot)}'s team-mates are excited: supermoves {less} morale"
+                text += " cheaper"
             else:
                 text = f"{self.label(slot)}'s team-mates stay calm"
             event = Event("excite", text, {"slot": slot, "excited": roll == EXCITED}, rule="R26")

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cached_property
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tablesports.core.errors import NotationError
+from tablesports.core.errors import NotationError, OptionError
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE, TERMINAL, ActionCodec, Game, GameInfo, State
 from tablesports.games.juggerttg import draft, rules
@@ -45,6 +46,14 @@ class JuggerOptions(BaseModel):
     """The European field (R135, G7): the 20 hexes at the corner diagonals are out."""
     teams: Literal["pick", "draft"] = "pick"
     """How teams are built: free pick (R20) or the draft with hidden hands (R16 to R19)."""
+    one_attack_per_activation: bool = False
+    """G24: a hero attacks (or wrestles) once an activation; a talent's bonus attacks still
+    follow (house rule: by default only its FP limit its attacks)."""
+    initiative: Literal["reflex", "will"] = "reflex"
+    """The initiative value whose dice a player rolls (R31): Reflex (house rule G10) or Will."""
+    pick_order: Literal["alternate", "whole-team"] = "alternate"
+    """The free pick's order (house rule): one hero each in turn, or red's whole team first,
+    then blue's."""
     european_counts: bool = False
     """The European penalties (R24): 5 Stones for close spars, 8 for the chain."""
 
@@ -79,6 +88,11 @@ class JuggerGame(Game):
         self.points_to_win = 1 if o.length == "short" else 3
         self.max_stones = o.max_stones
         self.skull_chance = o.skull_faces / 6
+        if o.teams == "draft" and o.pick_order != "alternate":
+            raise OptionError(
+                f"game 'juggerttg': option 'pick_order' {o.pick_order!r} orders the free pick "
+                "(teams=pick); the draft (teams=draft) has its own order (R17)"
+            )
         if o.teams == "draft":
             from dataclasses import replace
 
@@ -188,14 +202,16 @@ class JuggerState(S.StateData, State):
             return CHANCE
         return self.player
 
-    def legal_actions(self) -> list[Act]:  # type: ignore[override]
+    legal_actions: Callable[[], list[Act]]  # type: ignore[assignment]  # the base's, typed
+
+    def _legal_actions(self) -> list[Act]:  # type: ignore[override]
         if self.phase == S.OVER or self.phase in CHANCE_PHASES:
             return []
         if self.phase in S.DRAFT_PHASES:
             return draft.legal(self)
         return rules.legal(self)
 
-    def chance_outcomes(self) -> list[tuple[Act, float]]:  # type: ignore[override]
+    def _chance_outcomes(self) -> list[tuple[Act, float]]:  # type: ignore[override]
         ph = self.phase
         if ph in S.DRAFT_PHASES:
             return draft.chance_outcomes(self)

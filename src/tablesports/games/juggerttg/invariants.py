@@ -125,6 +125,8 @@ def _scalars(s: JuggerState) -> None:
     _in("moves_left", s.moves_left, -1, MAX_MOVE, f"-1 (none declared) or 0 to {MAX_MOVE}")
     _in("may_face", s.may_face, 0, 1, "0 or 1")
     _in("bonus_left", s.bonus_left, 0, MAX_BONUS, f"0 to {MAX_BONUS}")
+    top = int(g.options.one_attack_per_activation)
+    _in("attacked", s.attacked, 0, top, "0, or 1 with the one_attack_per_activation option")
     for f in ("aoo_mover", "carrier", "holder", "held"):
         _seat(f, getattr(s, f))
     _seat("c_att", s.combat.attacker)

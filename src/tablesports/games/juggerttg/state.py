@@ -99,6 +99,7 @@ SCALARS = (
     "reason",
     "roll0",  # initiative skulls of player 0 this roll, -1 not rolled
     "bonus_left",
+    "attacked",  # the active hero has declared an attack (the one_attack_per_activation option)
     "exhausting",  # bit h: seat h spent its last AP in the action under way (R48)
     # the step that attacks of opportunity and quicksteps answer
     "aoo_mover",
@@ -120,7 +121,7 @@ LISTS = (
 
 
 KNOWN = frozenset((*SCALARS, *LISTS, *COMBAT_FIELDS))
-ADDED = {"aoo_from": -1, "exhausting": 0}
+ADDED = {"aoo_from": -1, "exhausting": 0, "attacked": 0}
 """Fields newer than some saved states: a state without them reads these values."""
 
 
@@ -165,6 +166,7 @@ class StateData:
     reason: str
     roll0: int
     bonus_left: int
+    attacked: int
     exhausting: int
     aoo_mover: int
     combat: Combat
@@ -199,6 +201,7 @@ class StateData:
         self.reason = ""
         self.roll0 = -1
         self.bonus_left = 0
+        self.attacked = 0
         self.exhausting = 0
         self.combat = Combat()
         self.aoo_mover = -1

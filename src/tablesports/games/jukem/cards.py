@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from tablesports.core.errors import DataFileError
+from tablesports.core.errors import DataFileError, OptionError
 from tablesports.core.files import loads_toml, read_resource, read_toml
 
 
@@ -305,6 +305,39 @@ def standard_deck() -> Deck:
     where = "jukem/data/deck.toml"
     text = read_resource(files("tablesports.games.jukem") / "data" / "deck.toml", where)
     return parse_deck(loads_toml(text, where), where)
+
+
+def with_rules(deck: Deck, **changes: int) -> Deck:
+    """The deck with some numbers of its `[rules]` table swapped (the options of `load`): the
+    same cards, checked as a deck file is (every ball and X in a box of the goal, enough cards
+    to deal two hands and a draw pile); a problem raises `OptionError`."""
+    if not changes:
+        return deck
+    old = RulesEntry(
+        hand_size=deck.hand_size,
+        goal_rows=deck.goal_rows,
+        goal_cols=deck.goal_cols,
+        tiebreak_deals=deck.tiebreak_deals,
+    )
+    rules = old.model_copy(update=changes)
+    n = rules.goal_rows * rules.goal_cols
+    for c in deck.cards:
+        used = c.balls | c.xs
+        if used >> n:
+            box = used.bit_length()
+            what = "a ball" if c.kind == Kind.SHOT else "an X"
+            raise OptionError(
+                f"game 'jukem': options goal_rows={rules.goal_rows}, goal_cols={rules.goal_cols} "
+                f"make a goal of boxes 1 to {n}, but {c.id} has {what} in box {box} "
+                f"({deck.source}): the goal needs at least {box} boxes"
+            )
+    if deck.size < 2 * rules.hand_size + 1:
+        raise OptionError(
+            f"game 'jukem': option 'hand_size' {rules.hand_size}: the {deck.size} cards of "
+            f"{deck.source} deal two hands and a draw pile only with hands of at most "
+            f"{(deck.size - 1) // 2} cards"
+        )
+    return Deck(deck.cards, rules, deck.source, deck.title)
 
 
 def deck_from(path: str | None) -> Deck:

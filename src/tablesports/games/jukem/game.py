@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from tablesports.core.errors import ActionParseError
 from tablesports.core.events import Event
@@ -23,7 +23,7 @@ from tablesports.games.jukem.actions import (
     Substitute,
     parse,
 )
-from tablesports.games.jukem.cards import Kind, deck_from
+from tablesports.games.jukem.cards import Kind, deck_from, with_rules
 
 if TYPE_CHECKING:
     from tablesports.games.jukem.state import JukemState
@@ -40,11 +40,21 @@ def length_bound(deck_size: int, deals: int) -> int:
 
 
 class JukemOptions(BaseModel):
-    """`deck`: the path of a deck file to play with instead of the house deck."""
+    """Options of `load("jukem", ...)`: a deck file, and the numbers of its `[rules]` table
+    (None: the deck's own; the house deck's are in rules.md)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     deck: str | None = None
+    """The path of a deck file to play with instead of the house deck."""
+    hand_size: int | None = Field(None, ge=1, le=10)
+    """The cards dealt and replenished to (the seed: five)."""
+    tiebreak_deals: int | None = Field(None, ge=1, le=MAX_TIEBREAK_DEALS)
+    """Tie-break deals before a match still level is drawn (house rule: 3)."""
+    goal_rows: int | None = Field(None, ge=1, le=4)
+    """Rows of boxes in the goal (house rule: 2)."""
+    goal_cols: int | None = Field(None, ge=1, le=6)
+    """Boxes in a row of the goal (house rule: 3)."""
 
 
 class JukemGame(Game):
@@ -67,7 +77,9 @@ class JukemGame(Game):
         super().__init__(**options)
         chosen = self.options
         assert isinstance(chosen, JukemOptions)
-        self.deck = deck_from(chosen.deck)
+        rules = ("hand_size", "tiebreak_deals", "goal_rows", "goal_cols")
+        changes = {k: getattr(chosen, k) for k in rules if getattr(chosen, k) is not None}
+        self.deck = with_rules(deck_from(chosen.deck), **changes)
         d = self.deck
         if d.size > MAX_DECK or d.tiebreak_deals > MAX_TIEBREAK_DEALS:
             from tablesports.core.errors import DataFileError

@@ -110,7 +110,7 @@ class JukemState(State):
             return TERMINAL
         return 1 - self.turn
 
-    def legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> list[Action]:
         phase = self.phase
         g = self.game
         if phase == PLAY:
@@ -166,7 +166,7 @@ class JukemState(State):
         plays = len(self.poss[player])
         return any(needed[c] <= plays for c in self.hands[player])
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
+    def _chance_outcomes(self) -> list[tuple[Action, float]]:
         if self.phase == DRAW:
             pile = self.pile
             pairs = self.game.draw_pairs[len(pile)]

@@ -302,8 +302,9 @@ class Block(Procedure):
     def _step_brawl(self, s: BloodBowlState, action: Any) -> bool:
         """Brawler's or Hatred's re-roll of one die (`redo`)."""
         att = s.players[self.attacker]
-        self.faces.remove(self.redo)
-        self.faces = sorted([*self.faces, *action.faces], key=FACES.index)
+        kept = list(self.faces)  # a copy: the block_dice event holds the faces as rolled
+        kept.remove(self.redo)
+        self.faces = sorted([*kept, *action.faces], key=FACES.index)
         if self.redo == Face.SKULL:
             s.log(
                 "hatred",
@@ -330,8 +331,9 @@ class Block(Procedure):
 
     def _step_pro_die(self, s: BloodBowlState, action: Any) -> bool:
         att = s.players[self.attacker]
-        self.faces.remove(self.pro_face)
-        self.faces = sorted([*self.faces, *action.faces], key=FACES.index)
+        kept = list(self.faces)  # a copy: the block_dice event holds the faces as rolled
+        kept.remove(self.pro_face)
+        self.faces = sorted([*kept, *action.faces], key=FACES.index)
         s.log(
             "pro",
             f"{att.label()} (Pro) re-rolls a {self.pro_face}: {action.faces[0]}.",

@@ -216,10 +216,12 @@ def push_hexes(st: JuggerState, pusher: int, pushed: int) -> list[int]:
 
 
 def init_dice(st: JuggerState, p: int) -> int:
-    """The highest initiative value (= Reflex, house rule G10) of standing heroes (R31)."""
+    """The highest initiative value (= Reflex, house rule G10; Will with the option
+    `initiative="will"`) of standing heroes (R31)."""
+    will = st.game.options.initiative == "will"
     return max(
         (
-            hero(st, h).reflex
+            hero(st, h).will if will else hero(st, h).reflex
             for h in seats(p)
             if standing(st, h) or (on_field(st, h) and st.pos[h] < 0)
         ),

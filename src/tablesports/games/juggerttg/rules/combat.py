@@ -418,8 +418,13 @@ def push(st: JuggerState, h: int, x: int, ev: list[Event]) -> None:
 
 
 def attack_options(st: JuggerState, h: int, money: int, out: list[Act]) -> None:
-    """A pompfer's attacks (R97, R99), attack talents (R71) and the chain's reload (R111)."""
+    """A pompfer's attacks (R97, R99), attack talents (R71) and the chain's reload (R111); with
+    the option `one_attack_per_activation` (G24) no second one in the activation."""
     sp = spar(st, h)
+    if st.attacked:
+        if sp.chain and not st.chain_ready[h] and money >= RELOAD_COST:
+            out.append(act("reload"))
+        return
     if money >= ATTACK_COST:
         out += [act("attack", t) for t in ready_targets(st, h)]
     if talent_ok(st, h, "attack_dice") or talent_ok(st, h, "bonus_attack"):
@@ -432,7 +437,10 @@ def attack_options(st: JuggerState, h: int, money: int, out: list[Act]) -> None:
 
 
 def wrestle_options(st: JuggerState, h: int, money: int, out: list[Act]) -> None:
-    """A Qwik wrestles the adjacent enemy Qwik it sees (R122)."""
+    """A Qwik wrestles the adjacent enemy Qwik it sees (R122), once an activation with the
+    option `one_attack_per_activation` (G24)."""
+    if st.attacked:
+        return
     pos = st.pos[h]
     for k in seats(1 - h // 8):
         near = st.role[k] == QWIK and standing(st, k) and DIST[pos][st.pos[k]] == 1
@@ -441,6 +449,7 @@ def wrestle_options(st: JuggerState, h: int, money: int, out: list[Act]) -> None
 
 
 def attack(st: JuggerState, h: int, a: Act, ev: list[Event]) -> None:
+    st.attacked = int(st.game.options.one_attack_per_activation)
     if a.kind == "talent":
         t = hero(st, h).talent
         assert t is not None
@@ -454,6 +463,7 @@ def attack(st: JuggerState, h: int, a: Act, ev: list[Event]) -> None:
 
 
 def wrestle(st: JuggerState, h: int, a: Act, ev: list[Event]) -> None:
+    st.attacked = int(st.game.options.one_attack_per_activation)
     pay(st, h, ATTACK_COST)
     declare_attack(st, h, a.a, AttackKind.WRESTLE, ev)
 

@@ -70,9 +70,12 @@ def recruit(st: JuggerState, a: Act, ev: list[Event]) -> None:
     st.team_cost[p] += game.heroes[idx].cost
     st.ap[h] = game.heroes[idx].stamina
     counts = [sum(st.card[k] >= 0 for k in seats(q)) for q in (0, 1)]
+    alternate = game.options.pick_order == "alternate"
+    if counts[p] < game.team_size and not (alternate and counts[1 - p] < game.team_size):
+        return  # the same player picks again: a whole team first, or the other one is complete
     if counts[1 - p] < game.team_size:
         st.player = 1 - p
-    elif counts[p] >= game.team_size:
+    else:
         st.player = 0
         start_lineup(st)
 

@@ -186,6 +186,7 @@ def turn_action(st: JuggerState, a: Act, ev: list[Event]) -> None:
         to_turn(st)
         return
     st.active = h
+    st.attacked = 0
     st.activated[h] = 1
     st.delayed[h] = 0
     st.start_hex[h] = st.pos[h]
