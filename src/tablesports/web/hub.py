@@ -412,11 +412,14 @@ class Hub:
     async def act(self, conn: Connection, match: Match, msg: dict[str, Any]) -> None:
         _ = gettext_for(conn.lang)
         async with match.lock:
-            seat = self._check_seat(conn, match, msg)
-            state = match.state
+            before = match.rows
             if await table.check_flag(self, match):  # the server's clock judges, not the page
                 await self.broadcast(match)
                 raise RequestError(_("your time is up: the match is lost on time"))
+            if match.rows != before:  # the clock's look at the store found other moves
+                await self.broadcast(match)
+            seat = self._check_seat(conn, match, msg)
+            state = match.state
             if match.over:
                 raise RequestError(_("the game is over"))
             if state.current_player() != seat:

@@ -242,7 +242,8 @@ async def bot_clock(hub: Hub, match: Match) -> None:
 
 
 async def watch(hub: Hub, match: Match) -> None:
-    """A timer per match with a clock: wakes at the running seat's deadline."""
+    """A timer per match with a clock: wakes at the running seat's deadline. Whatever it
+    learnt (its own flag, or rows another process stored first) goes to this process's seats."""
     if match.clock is None or match.watched:
         return
     match.watched = True
@@ -250,16 +251,16 @@ async def watch(hub: Hub, match: Match) -> None:
         while not match.over and not match.failure and hub.matches.get(match.id) is match:
             clock = match.clock
             wait = 1.0
-            if clock.running is not None:
+            if clock is not None and clock.running is not None:
                 wait = min(max(clock.left(clock.running, time.time()), 0.02), 5.0)
             await asyncio.sleep(wait)
+            before = match.rows
             async with match.lock:
                 try:
-                    flagged = await check_flag(hub, match)
+                    await check_flag(hub, match)
                 except TablesportsError as exc:  # another process stored a row first
                     log.info("match %s: the clock's ending was not stored: %s", match.id, exc)
-                    return
-            if flagged:
+            if match.rows != before:
                 await hub.broadcast(match)
     finally:
         match.watched = False

@@ -1,0 +1,60 @@
+"""Resign and clocks across two real server processes over one PostgreSQL: an ending made
+through one process reaches the seat on the other, and a flag falls once, whichever process's
+timer sees it first."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from typing import Any
+
+from .server import Server
+from .test_processes import HUMAN, join, servers, sound, view_where
+
+__all__ = ["servers"]
+
+
+def post(server: Server, **body: Any) -> dict[str, Any]:
+    request = urllib.request.Request(
+        server.url + "/api/matches",
+        data=json.dumps({"game": "hanniball", "seats": [HUMAN, HUMAN], **body}).encode(),
+        headers={"content-type": "application/json"},
+    )
+    made: dict[str, Any] = json.loads(urllib.request.urlopen(request, timeout=10).read())
+    return made
+
+
+def test_a_resignation_through_one_process_reaches_the_seat_on_the_other(
+    servers: tuple[Server, Server], postgres_url: str
+) -> None:
+    a, b = servers
+    made = post(a)
+    with (
+        join(a, made["id"], made["tokens"]["0"]) as ws0,
+        join(b, made["id"], made["tokens"]["1"]) as ws1,
+    ):
+        view_where(ws1, lambda v: True)
+        ws0.send(json.dumps({"type": "resign"}))
+        started = time.monotonic()
+        end = view_where(ws1, lambda v: v["over"], timeout=5)
+        assert time.monotonic() - started < 2.0
+        assert end["result"]["reason"] == "resign" and end["result"]["winners"] == [1]
+    rows = sound(postgres_url, made["id"])
+    assert rows[-1][2] == "resign 0"
+
+
+def test_a_flag_falls_once_with_a_timer_in_each_process(
+    servers: tuple[Server, Server], postgres_url: str
+) -> None:
+    a, b = servers
+    made = post(a, clock={"minutes": 0.1, "increment": 0})
+    with (
+        join(a, made["id"], made["tokens"]["0"]) as ws0,
+        join(b, made["id"], made["tokens"]["1"]) as ws1,
+    ):
+        for ws in (ws0, ws1):
+            end = view_where(ws, lambda v: v["over"], timeout=15)
+            assert end["result"]["reason"] == "time" and end["result"]["seat"] == 0
+    rows = sound(postgres_url, made["id"])
+    assert [text for _, player, text in rows if player < -1] == ["time 0"]
