@@ -10,7 +10,7 @@ import urllib.request
 from typing import Any
 
 from .server import Server
-from .test_processes import HUMAN, join, servers, sound, view_where
+from .test_processes import HUMAN, join, recv, servers, sound, view_where
 
 __all__ = ["servers"]
 
@@ -58,3 +58,37 @@ def test_a_flag_falls_once_with_a_timer_in_each_process(
             assert end["result"]["reason"] == "time" and end["result"]["seat"] == 0
     rows = sound(postgres_url, made["id"])
     assert [text for _, player, text in rows if player < -1] == ["time 0"]
+
+
+def test_a_draw_offer_and_a_rematch_between_seats_on_two_processes(
+    servers: tuple[Server, Server], postgres_url: str
+) -> None:
+    a, b = servers
+    made = post(a)
+    with (
+        join(a, made["id"], made["tokens"]["0"]) as ws0,
+        join(b, made["id"], made["tokens"]["1"]) as ws1,
+    ):
+        view_where(ws1, lambda v: True)
+        ws0.send(json.dumps({"type": "draw", "do": "offer"}))
+        view_where(ws1, lambda v: v["draw_offer"] == 0, timeout=5)
+        ws1.send(json.dumps({"type": "draw", "do": "accept"}))
+        for ws in (ws0, ws1):
+            end = view_where(ws, lambda v: v["over"], timeout=5)
+            assert end["result"]["reason"] == "draw"
+        ws0.send(json.dumps({"type": "rematch"}))
+        view_where(ws1, lambda v: v["rematch_by"] == [0], timeout=5)
+        ws1.send(json.dumps({"type": "rematch"}))
+        told = {}
+        for ws in (ws0, ws1):
+            msg = recv(ws)
+            while msg["type"] != "rematch":
+                msg = recv(ws)
+            told[id(ws)] = msg
+    to0, to1 = told[id(ws0)], told[id(ws1)]
+    assert to0["match"] == to1["match"] and (to0["seat"], to1["seat"]) == (1, 0)
+    with join(b, to0["match"], to0["token"]) as ws:
+        assert view_where(ws, lambda v: True)["viewer"] == 1
+    with join(a, to1["match"], to1["token"]) as ws:
+        assert view_where(ws, lambda v: True)["viewer"] == 0
+    assert sound(postgres_url, made["id"])[-1][2] == "draw"

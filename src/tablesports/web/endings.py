@@ -6,14 +6,15 @@ match's history says when it came. The game's state is left as it was: the endin
 result instead (the seat named loses; `draw`: nobody wins).
 
 A draw is offered and accepted only in a game whose results can be a draw (`DRAWS`); the offer
-lives in memory until the next move (house rule: a bot declines every offer at once). A rematch
-is asked for by every person seated; bots agree at once. The new match has the same game and
-options, the players one seat further on (two seats: swapped), and the same clock.
+stands until the next move (house rule: a bot declines every offer at once). A rematch is asked
+for by every person seated; bots agree at once. The new match has the same game and options,
+the players one seat further on (two seats: swapped), and the same clock. Offers and asks are
+kept in the store (`web.offers`), so that every server process sees them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tablesports.core.errors import TablesportsError
@@ -63,17 +64,6 @@ class Ending:
             return [0.0] * players
         # the seat named loses; everyone else wins (two seats: the other one)
         return [-1.0 if s == self.seat else 1.0 for s in range(players)]
-
-
-@dataclass
-class Offers:
-    """What the seats have asked for and not yet got (in memory: an offer is a moment's)."""
-
-    draw_by: int | None = None
-    """The seat that offers a draw now; cleared by any move."""
-    rematch_by: set[int] = field(default_factory=set)
-    rematch: str | None = None
-    """The new match, once every person asked for it."""
 
 
 def game_reason(state: State) -> str:

@@ -33,6 +33,7 @@ from tablesports.web.i18n import LANGUAGES, gettext_for
 from tablesports.web.library import Library
 from tablesports.web.limits import TokenBucket
 from tablesports.web.matches import Match
+from tablesports.web.offers import OfferStore
 from tablesports.web.settings import ServerSettings
 from tablesports.web.store import UNDO, DuplicateMove, SeatRow, Store, hash_token
 from tablesports.web.views import seat_payload
@@ -94,6 +95,7 @@ class Hub:
         self.uploads = upload_dir(settings.upload_dir)
         self.library = Library(settings.library, settings.max_upload)
         self.clocks = ClockStore(store.engine)
+        self.offers = OfferStore(store)
         self.matches: dict[str, Match] = {}
         self.bus = LocalBus()
         """How other server processes over the same database hear of moves (`web.bus`)."""
@@ -198,6 +200,7 @@ class Hub:
         clock = self.clocks.load(match_id)
         if clock is not None:
             match.clock_spec, match.clock = clock
+        self.offers.load(match_id, match.offers)
         self.matches[match_id] = match
         return match
 
@@ -500,12 +503,13 @@ class Hub:
             try:
                 async with match.lock:
                     news = await catch_up(self.store, match)
+                    offered = await table.offers_news(self, match)  # draw offers, rematch
             except TablesportsError as exc:  # rows that do not follow: rebuild it when next used
                 log.error("match %s: %s; it is reloaded", match.id, exc)
                 self.matches.pop(match.id, None)
                 continue
-            if news:
-                await self.broadcast(match)
+            if news or offered:
+                await self.broadcast(match, force=offered)
 
     async def sweep(self) -> None:
         """Offer to move the matches that wait for the server and that no process has moved

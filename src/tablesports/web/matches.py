@@ -25,7 +25,8 @@ from tablesports.core.fairness import Seed, agent_seed, chance_rng, commitment, 
 from tablesports.core.protocol import CHANCE, Action, Game, State
 from tablesports.core.registry import load
 from tablesports.web.clock import Clock, ClockIn
-from tablesports.web.endings import ENDING, Ending, Offers
+from tablesports.web.endings import ENDING, Ending
+from tablesports.web.offers import Offers
 from tablesports.web.review import Positions
 from tablesports.web.store import UNDO, MatchRow
 from tablesports.web.views import LogStep
@@ -85,7 +86,6 @@ class Match:
     def end(self, ending: Ending) -> None:
         """Apply a stored ending row."""
         self.ending = ending
-        self.offers.draw_by = None
         self.rows += 1
 
     # --- seats --------------------------------------------------------------------------------
@@ -161,7 +161,6 @@ class Match:
         self.actions.append((player, action))
         self.steps.append(LogStep(player, seen, tuple(events)))
         self.rows += 1
-        self.offers.draw_by = None  # a move declines a draw offer
 
     def undo_to(self, keep: int) -> None:
         """Keep the first `keep` actions: rebuild the state by replaying them."""

@@ -86,21 +86,23 @@ async def draw(hub: Hub, conn: Connection, match: Match, msg: dict[str, Any]) ->
         if match.over:
             raise _refuse(_("the match is over already"))
         offers = match.offers
+        await asyncio.to_thread(hub.offers.load, match.id, offers)
+        standing = offers.draw_offer(match.rows)
         if do == "offer":
-            if offers.draw_by is not None and offers.draw_by != seat:
+            if standing is not None and standing != seat:
                 do = "accept"  # both offered: agreed
+            elif all(k == "bot" for s, k in enumerate(match.kinds) if s != seat):
+                await hub.error(conn, _("the bot declines the draw"))  # house rule
+                return
             else:
-                offers.draw_by = seat
-                if all(k == "bot" for s, k in enumerate(match.kinds) if s != seat):
-                    offers.draw_by = None  # house rule: a bot declines at once
-                    await hub.error(conn, _("the bot declines the draw"))
-                    return
+                await asyncio.to_thread(hub.offers.set_draw, match.id, seat, match.rows)
+                offers.draw_by, offers.draw_at = seat, match.rows
         if do in ("accept", "decline"):
-            if offers.draw_by is None or offers.draw_by == seat:
+            if standing is None or standing == seat:
                 raise _refuse(_("there is no draw offer to answer"))
-            if do == "decline":
-                offers.draw_by = None
-            else:
+            await asyncio.to_thread(hub.offers.set_draw, match.id, None, None)
+            offers.draw_by = offers.draw_at = None
+            if do == "accept":
                 await end(hub, match, Ending("draw"))
     await hub.broadcast(match, force=True)
 
@@ -112,45 +114,57 @@ async def rematch(hub: Hub, conn: Connection, match: Match, msg: dict[str, Any])
         if not match.over:
             raise _refuse(_("a rematch is asked for once the match is over"))
         offers = match.offers
+        await asyncio.to_thread(hub.offers.load, match.id, offers)
         if offers.rematch is None:
-            offers.rematch_by.add(seat)
+            # the new seat's token is drawn here and kept here; the store gets its hash only
+            token = offers.tokens.setdefault(seat, secrets.token_urlsafe(18))
             people = {s for s, k in enumerate(match.kinds) if k == "human"}
-            if people <= offers.rematch_by:
-                new_id, tokens = await asyncio.to_thread(_create_rematch, hub, match)
-                offers.rematch = new_id
-                await _tell_rematch(hub, match, new_id, tokens)
-                return
+            new_id = secrets.token_urlsafe(8)
+            offers.asks, offers.rematch, claimed = await asyncio.to_thread(
+                hub.offers.ask_rematch, match.id, seat, hash_token(token), people, new_id
+            )
+            if claimed:
+                await asyncio.to_thread(_create_rematch, hub, match, new_id, offers.asks)
+                await asyncio.to_thread(hub.offers.announce, match.id)
+    if offers.rematch is not None:
+        await tell_rematch(hub, match)
     await hub.broadcast(match, force=True)
 
 
-def _create_rematch(hub: Hub, match: Match) -> tuple[str, dict[int, str]]:
-    """The new match, stored: the same game, options and clock; the seats rotated."""
+def _create_rematch(hub: Hub, match: Match, new_id: str, asks: dict[int, str]) -> None:
+    """The new match, stored: the same game, options and clock; the seats rotated, each
+    person's new token the one whose hash their ask stored."""
     row = hub.store.match(match.id)
     assert row is not None
-    rows, tokens = [], {}
+    rows = []
     for n, old in enumerate(rotated(list(row.seats))):
         if old.kind == "bot":
             rows.append(SeatRow(n, "bot", old.agent, None))
         else:
-            tokens[n] = secrets.token_urlsafe(18)
-            rows.append(SeatRow(n, "human", None, hash_token(tokens[n])))
-    new_id = secrets.token_urlsafe(8)
+            rows.append(SeatRow(n, "human", None, asks[old.seat]))
     hub.store.create_match(
         new_id, row.game, row.options, 0, rows, row.hot_seat, secret=new_secret()
     )
     if match.clock_spec is not None:
         first = match.game.new_initial_state().current_player()
         start_clock(hub, new_id, match.clock_spec, match.players, first)
-    return new_id, tokens
 
 
-async def _tell_rematch(hub: Hub, match: Match, new_id: str, tokens: dict[int, str]) -> None:
-    players = match.players
+async def tell_rematch(hub: Hub, match: Match) -> None:
+    """Send this process's connections to the rematch, once it exists: a seat asked here gets
+    its new token; the others (a spectator) the match's id only."""
+    offers = match.offers
+    new_id = offers.rematch
+    if new_id is None or offers.told:
+        return
+    if await asyncio.to_thread(hub.store.match, new_id) is None:
+        return  # claimed, not yet made: its maker announces it
+    offers.told = True
     for conn in list(hub.connections.get(match.id, ())):
-        new_seat = None if conn.seat is None else (conn.seat + 1) % players
-        payload = {"type": "rematch", "match": new_id, "seat": new_seat}
-        if new_seat is not None and new_seat in tokens:
-            payload["token"] = tokens[new_seat]
+        new_seat = None if conn.seat is None else (conn.seat + 1) % match.players
+        payload: dict[str, Any] = {"type": "rematch", "match": new_id, "seat": new_seat}
+        if conn.seat is not None and conn.seat in offers.tokens:
+            payload["token"] = offers.tokens[conn.seat]
         try:
             await conn.send(json.dumps(payload).encode())
         except Exception:
@@ -158,6 +172,14 @@ async def _tell_rematch(hub: Hub, match: Match, new_id: str, tokens: dict[int, s
     new = hub.get(new_id)
     if new.needs_server():
         hub.spawn(hub.advance(new))
+
+
+async def offers_news(hub: Hub, match: Match) -> bool:
+    """Another process changed the offers (or made the rematch): read them; whether changed."""
+    changed = await asyncio.to_thread(hub.offers.load, match.id, match.offers)
+    if match.offers.rematch is not None and not match.offers.told:
+        await tell_rematch(hub, match)
+    return changed
 
 
 async def review(hub: Hub, conn: Connection, match: Match, msg: dict[str, Any]) -> None:

@@ -112,7 +112,7 @@ def _play(match: Match) -> dict[str, Any]:
     offers = match.offers
     return {
         "draws": match.game.info.id in DRAWS,
-        "draw_offer": offers.draw_by,
+        "draw_offer": offers.draw_offer(match.rows),
         "rematch_by": sorted(offers.rematch_by),
         "rematch": offers.rematch,
         "clock": match.clock.to_json(time.time()) if match.clock is not None else None,
