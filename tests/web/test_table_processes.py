@@ -92,3 +92,33 @@ def test_a_draw_offer_and_a_rematch_between_seats_on_two_processes(
     with join(a, to1["match"], to1["token"]) as ws:
         assert view_where(ws, lambda v: True)["viewer"] == 0
     assert sound(postgres_url, made["id"])[-1][2] == "draw"
+
+
+def test_a_seat_that_asked_through_the_other_process_gets_a_fresh_token_by_asking_again(
+    servers: tuple[Server, Server],
+) -> None:
+    a, b = servers
+    made = post(a)
+    with join(a, made["id"], made["tokens"]["0"]) as ws0:
+        ws0.send(json.dumps({"type": "resign"}))
+        view_where(ws0, lambda v: v["over"])
+        ws0.send(json.dumps({"type": "rematch"}))
+        view_where(ws0, lambda v: v["rematch_by"] == [0])
+    # seat 0's page reconnects to the other process, where seat 1 asks too
+    with (
+        join(b, made["id"], made["tokens"]["0"]) as again0,
+        join(b, made["id"], made["tokens"]["1"]) as ws1,
+    ):
+        view_where(again0, lambda v: True)
+        ws1.send(json.dumps({"type": "rematch"}))
+        news = recv(again0)
+        while news["type"] != "rematch":
+            news = recv(again0)
+        assert news["seat"] == 1 and "token" not in news  # its token was drawn by process a
+        again0.send(json.dumps({"type": "rematch"}))
+        fresh = recv(again0)
+        while fresh["type"] != "rematch":
+            fresh = recv(again0)
+    assert fresh["match"] == news["match"] and fresh["token"]
+    with join(a, fresh["match"], fresh["token"]) as ws:
+        assert view_where(ws, lambda v: True)["viewer"] == 1

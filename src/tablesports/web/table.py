@@ -126,9 +126,29 @@ async def rematch(hub: Hub, conn: Connection, match: Match, msg: dict[str, Any])
             if claimed:
                 await asyncio.to_thread(_create_rematch, hub, match, new_id, offers.asks)
                 await asyncio.to_thread(hub.offers.announce, match.id)
+        elif seat not in offers.tokens:
+            # asked through another process (the page reconnected here): a new token for the
+            # new seat, the one drawn there no longer opens it
+            offers.tokens[seat] = token = secrets.token_urlsafe(18)
+            new_seat = (seat + 1) % match.players
+            await asyncio.to_thread(
+                hub.store.set_token, offers.rematch, new_seat, hash_token(token)
+            )
+            await _send_rematch(conn, offers.rematch, new_seat, token)
+            return
     if offers.rematch is not None:
         await tell_rematch(hub, match)
     await hub.broadcast(match, force=True)
+
+
+async def _send_rematch(conn: Connection, new_id: str, seat: int | None, token: str | None) -> None:
+    payload: dict[str, Any] = {"type": "rematch", "match": new_id, "seat": seat}
+    if token is not None:
+        payload["token"] = token
+    try:
+        await conn.send(json.dumps(payload).encode())
+    except Exception:
+        log.debug("rematch to a closed connection")
 
 
 def _create_rematch(hub: Hub, match: Match, new_id: str, asks: dict[int, str]) -> None:
@@ -162,13 +182,8 @@ async def tell_rematch(hub: Hub, match: Match) -> None:
     offers.told = True
     for conn in list(hub.connections.get(match.id, ())):
         new_seat = None if conn.seat is None else (conn.seat + 1) % match.players
-        payload: dict[str, Any] = {"type": "rematch", "match": new_id, "seat": new_seat}
-        if conn.seat is not None and conn.seat in offers.tokens:
-            payload["token"] = offers.tokens[conn.seat]
-        try:
-            await conn.send(json.dumps(payload).encode())
-        except Exception:
-            log.debug("rematch to a closed connection")
+        token = offers.tokens.get(conn.seat) if conn.seat is not None else None
+        await _send_rematch(conn, new_id, new_seat, token)
     new = hub.get(new_id)
     if new.needs_server():
         hub.spawn(hub.advance(new))
