@@ -10,7 +10,8 @@ back at earlier positions, and the clock that judges time. The websocket message
 - `{"type": "review", "step": n}`: the position after the first n actions as this connection's
   viewer saw it (`views.review_payload`), rate-limited like `view`.
 
-Every ending is stored as a row before anyone is told (see `endings`).
+Every ending is stored as a row before anyone is told (see `endings`); draw offers and rematch
+asks are kept in the store too (`offers`), so that every server process sees them.
 """
 
 from __future__ import annotations
