@@ -426,7 +426,7 @@ function drawLog(view, log, current) {
   box.replaceChildren(...items);
   const mark = box.querySelector(".current");
   if (mark) box.scrollTop = Math.max(0, mark.offsetTop - box.offsetTop - box.clientHeight + mark.offsetHeight + 8);
-  else box.scrollTop = box.scrollHeight;
+  else box.scrollTop = current < 0 ? 0 : box.scrollHeight; // the start: the top of the list
 }
 
 function send(slot, msg) {
