@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE, TERMINAL
+from tablesports.web.boards import board_extras
 from tablesports.web.endings import DRAWS, result
+from tablesports.web.phrases import phrase_log
 
 if TYPE_CHECKING:
     from tablesports.core.protocol import State
@@ -104,6 +106,8 @@ def seat_payload(
         seed=match.secret if over else None,
         **_play(match),
     )
+    phrase_log(match.game.info.id, out["log"])
+    out["board"] = board_extras(state)
     return _dump(out)
 
 
@@ -136,6 +140,7 @@ def review_payload(match: Match, viewer: int | None, step: int) -> bytes:
         "to_move": None if to_move in (CHANCE, TERMINAL) else to_move,
         "observation": _observation(match, viewer, state, step),
         "picture": _picture(match, viewer, state),
+        "board": board_extras(state),
     }
     return _dump(out)
 

@@ -1,12 +1,57 @@
-// Blood Bowl: the pitch with both teams; click one of your players for what it may do, then a
-// lit square (with the dice each needs); tackle zones on request; other choices as buttons.
-const SQ = /(\d+),(\d+)/;
+// Blood Bowl: the pitch with both teams, its squares numbered x,y as the log writes them; click
+// one of your players for what it may do, then a lit square (with the dice each needs); a
+// player's card on hover or tap (MA ST AG PA AV, skills); each team's dugout (reserves, KO,
+// casualties); tackle zones on request; other choices (a formation, a kick-off) as buttons.
+import { actionText, lastMoveCaption, lastStep, markLast, useCss } from "/static/games/words.js";
 
+const SQ = /(\d+),(\d+)/;
+// team 0's and team 1's shirts (style.css: .player.t0, .t1); the dugout's boxes; the stances
+const colours = (t) => [t("blue"), t("red")];
+const boxes = (t) => [["reserves", t("Reserves")], ["ko", t("Knocked Out")], ["casualty", t("Casualties")], ["sent_off", t("Sent off")]];
+const stanceWord = (t, s) => ({ prone: t("Prone"), stunned: t("Stunned") })[s] || s;
+// the house formations (data/formations.toml), named as a coach would
+const formationWord = (t, f) => ({ line: t("line"), wedge: t("wedge"), spread: t("spread"), zone: t("zone") })[f] || f;
+const label = (t, a) => (a.startsWith("formation ") ? `${t("formation")} ${formationWord(t, a.slice(10))}` : actionText(a, t));
+// an action with its note for people ("move 7 to 14,6 (dodge 3+, rush 2+)"), each word of
+// the note in the reader's language where the catalog has it: a lit square's tooltip
+const noted = (t, a) => {
+  const i = a.indexOf(" (");
+  if (i < 0) return label(t, a);
+  return `${label(t, a.slice(0, i))} ${a.slice(i + 1).replace(/[A-Za-z][A-Za-z-]*/g, (w) => t(w))}`;
+};
+
+// what a lit square needs, short enough for its corner (the whole note is its tooltip): the
+// rolls ("dodge 3+, rush 2+" -> "3+ 2+"), or the block dice as coaches write them: "2D" when
+// you choose, "-2D" when they do, "1D" for one die
 function shortDice(text) {
   const m = text.match(/\(([^)]*)\)/);
   if (!m) return "";
-  const needs = m[1].match(/\d\+|\d+ dice|\d die/g);
-  return needs ? needs.join(" ") : m[1].slice(0, 8);
+  const dice = m[1].match(/^(\d) di(?:c)?e(, they choose)?/);
+  if (dice) return `${dice[2] ? "-" : ""}${dice[1]}D`;
+  const needs = m[1].match(/\d+\+/g);
+  return needs ? needs.slice(0, 2).join(" ") : "";
+}
+
+// the squares the last action and its events name ("move 9 to 12,7", "to {x},{y}")
+export function highlight(lastAction, events) {
+  const squares = new Set(((lastAction || "").match(/\d+,\d+/g)) || []);
+  for (const e of events || []) {
+    const f = e.fields || {};
+    if (f.x !== undefined && f.y !== undefined) squares.add(`${f.x},${f.y}`);
+    for (const v of Object.values(f)) if (/^\d+,\d+$/.test(String(v))) squares.add(String(v));
+  }
+  const pitch = document.getElementById("bbpitch");
+  if (pitch) markLast(pitch, "square", squares);
+}
+
+function playerCard(el, t, card, p, teamName, side) {
+  if (!card) return el("div", { class: "bbcard", id: "bbcard" }, t("Point at a player for his card."));
+  const stats = [["MA", card.ma], ["ST", card.st], ["AG", `${card.ag}+`], ["PA", card.pa ? `${card.pa}+` : "-"], ["AV", `${card.av}+`]];
+  const stance = p && p.stance && p.stance !== "standing" ? stanceWord(t, p.stance) : "";
+  return el("div", { class: `bbcard t${side}`, id: "bbcard", "data-card": `${side}-${card.number}` },
+    el("div", { class: "bbcard-head" }, `#${card.number} ${t(card.position)}`, el("span", {}, ` · ${teamName}${stance ? ` · ${stance}` : ""}`)),
+    el("table", {}, el("tr", {}, stats.map(([k]) => el("th", {}, k))), el("tr", {}, stats.map(([, v]) => el("td", {}, String(v))))),
+    el("div", { class: "bbcard-skills" }, `${t("Skills")}: `, card.skills.length ? card.skills.map((s) => t(s)).join(", ") : "-"));
 }
 
 export function render({ root, view, legal, act, t, el, memo }) {
@@ -15,8 +60,12 @@ export function render({ root, view, legal, act, t, el, memo }) {
     root.append(el("pre", { class: "picture" }, view.picture || ""));
     return;
   }
+  useCss("bloodbowl");
   if (memo.bbMove !== view.move) { memo.bbMove = view.move; memo.bbPlayer = null; }
   const me = view.viewer ?? 0;
+  const cards = (view.board && view.board.cards) || [[], []];
+  const cardOf = (side, number) => (cards[side] || []).find((c) => c.number === number);
+  const teamName = (side) => (o.teams && o.teams[side] ? o.teams[side].name : t("Team {n}", { n: side }));
   const byNumber = {}; // "move 9", "block 9" ...: a player's activations
   const bySquare = {}; // actions that name a square
   const other = [];
@@ -38,9 +87,14 @@ export function render({ root, view, legal, act, t, el, memo }) {
     }
   }
   const ball = o.ball && o.ball.square ? o.ball.square.join(",") : null;
-  const grid = el("div", { class: "grid bb", style: "grid-template-columns: repeat(26, 30px)" });
+  const grid = el("div", { class: "grid bb", id: "bbpitch", style: "grid-template-columns: 22px repeat(26, 30px)" });
   const menu = el("div", { class: "actions", id: "playermenu" });
+  const cardBox = el("div", { class: "bbcard-slot" });
+  const showCard = (p) => cardBox.replaceChildren(playerCard(el, t, cardOf(p.side, p.number), p, teamName(p.side), p.side));
+  grid.append(el("div", { class: "coord" }, ""));
+  for (let x = 0; x < 26; x++) grid.append(el("div", { class: "coord" }, String(x)));
   for (let y = 0; y < 15; y++) {
+    grid.append(el("div", { class: "coord" }, String(y)));
     for (let x = 0; x < 26; x++) {
       const key = `${x},${y}`;
       const cls = ["sq"];
@@ -50,38 +104,87 @@ export function render({ root, view, legal, act, t, el, memo }) {
       if (tz.has(key)) cls.push("tz");
       const actions = bySquare[key] || [];
       if (actions.length) cls.push("lit");
-      const cell = el("div", { class: cls.join(" "), "data-square": key, title: actions.join("\n") || key });
+      const cell = el("div", { class: cls.join(" "), "data-square": key, title: [key, ...actions.map((a) => noted(t, a))].join("\n") });
       const p = at[key];
       if (p) {
         const pcls = ["player", `t${p.side}`];
         if (p.stance && p.stance !== "standing") pcls.push("down");
         if (p.used) pcls.push("used");
+        if (ball === key) pcls.push("hasball");
         if (byNumber[p.number] && p.side === me) pcls.push("active");
-        const node = el("div", { class: pcls.join(" "), "data-player": `${p.side}-${p.number}`, title: `${p.position} #${p.number}${p.stance ? ` (${p.stance})` : ""}` }, String(p.number));
-        if (ball === key) node.style.outline = "3px solid #f4a261";
+        const card = cardOf(p.side, p.number);
+        const node = el("div", { class: pcls.join(" "), "data-player": `${p.side}-${p.number}`, title: `${t(p.position)} #${p.number}${p.stance ? ` (${stanceWord(t, p.stance)})` : ""}${card ? ` · MA ${card.ma} ST ${card.st} AG ${card.ag}+ AV ${card.av}+` : ""}` }, String(p.number));
+        node.addEventListener("mouseenter", () => showCard(p));
         cell.append(node);
       } else if (ball === key) {
         cell.append(el("div", { class: "ballmark" }));
       }
       if (actions.length) cell.append(el("span", { class: "dice" }, shortDice(actions[0])));
       cell.addEventListener("click", () => {
+        if (p) showCard(p); // a tap shows the card too (no hover on a phone)
         if (actions.length === 1) return act(actions[0]);
         if (actions.length > 1) {
-          menu.replaceChildren(...actions.map((a) => el("button", { "data-action": a, onclick: () => act(a) }, a)));
+          menu.replaceChildren(...actions.map((a) => el("button", { "data-action": a, onclick: () => act(a) }, label(t, a))));
           return;
         }
         if (p && p.side === me && byNumber[p.number]) {
-          menu.replaceChildren(...byNumber[p.number].map((a) => el("button", { "data-action": a, onclick: () => act(a) }, a)));
+          menu.replaceChildren(...byNumber[p.number].map((a) => el("button", { "data-action": a, onclick: () => act(a) }, label(t, a))));
         }
       });
       grid.append(cell);
     }
   }
-  const score = o.score ? o.score.join(" - ") : "";
-  const head = el("div", {}, `${t("Score")}: ${score} · ${t("half")} ${o.half} · ${t("turn")} ${o.turn ? o.turn.join("/") : ""} · ${t("re-rolls")} ${o.rerolls ? o.rerolls.join("/") : ""}`);
+  // who is who: your colour, each team's score, re-rolls and turn
+  const teamLine = (side) => el("div", { class: `bbteam t${side}`, "data-team": side },
+    el("span", { class: `player t${side} swatch` }, ""),
+    el("b", {}, teamName(side)),
+    view.viewer === side ? ` (${t("you")}, ${colours(t)[side]})` : ` (${colours(t)[side]})`,
+    ` · ${t("Score")} ${o.score ? o.score[side] : 0} · ${t("team re-rolls")}: ${o.rerolls ? o.rerolls[side] : 0}`,
+    ` · ${t("turn")} ${o.turn ? o.turn[side] : 0}/${o.turns_per_half || 8}`);
+  const head = el("div", { class: "bbhead", id: "bbhead" },
+    el("div", {}, `${t("half")} ${o.half} · ${t("drive")} ${o.drive || 1}${o.kicking !== undefined ? ` · ${t("{team} kick off", { team: teamName(o.kicking) })}` : ""}`),
+    teamLine(0), teamLine(1));
   const toggle = el("label", {}, el("input", { type: "checkbox", id: "tackle", checked: Boolean(memo.tackleZones), onchange: (e) => { memo.tackleZones = e.target.checked; memo.redraw?.(); } }), ` ${t("Show tackle zones")}`);
+  const legend = el("div", { class: "legend", id: "bblegend" },
+    el("span", {}, el("span", { class: "player t0" }, "7"), ` ${teamName(0)}`),
+    el("span", {}, el("span", { class: "player t1" }, "7"), ` ${teamName(1)}`),
+    el("span", {}, el("span", { class: "player t0 down" }, "7"), ` ${t("prone or stunned")}`),
+    el("span", {}, el("span", { class: "player t0 used" }, "7"), ` ${t("has acted")}`),
+    el("span", {}, el("span", { class: "player t0 hasball" }, "7"), ` ${t("carries the ball")}`),
+    el("span", {}, el("span", { class: "player t0 mayact" }, "7"), ` ${t("may act now")}`), // not .active: that is a pitch player
+    el("span", {}, el("span", { class: "ballmark" }), ` ${t("the ball")}`),
+    el("span", {}, el("span", { class: "swatch lit" }, el("span", { class: "dice" }, "3+")), ` ${t("a square you may choose, with the roll it needs")}`),
+    el("span", {}, el("span", { class: "swatch endzone" }), ` ${t("End Zone")}`),
+    el("span", {}, el("span", { class: "swatch scrimmage" }), ` ${t("Line of Scrimmage")}`));
+  // the dugouts: who is off the pitch, and why
+  const dugout = (side) => el("div", { class: `dugout t${side}`, "data-dugout": side },
+    el("h4", {}, `${t("Dugout")}: ${teamName(side)}`),
+    ...boxes(t).map(([box, label]) => {
+      const here = o.players[side].filter((p) => p.box === box);
+      if (!here.length && box === "sent_off") return "";
+      return el("div", { class: "box" }, el("span", { class: "boxname" }, `${label}: `),
+        here.length ? here.map((p) => {
+          const node = el("span", { class: `player t${side} small`, "data-player": `${side}-${p.number}`, title: t(p.position), tabindex: 0 }, String(p.number));
+          node.addEventListener("mouseenter", () => showCard({ ...p, side }));
+          node.addEventListener("click", () => {
+            showCard({ ...p, side });
+            if (side === me && byNumber[p.number]) menu.replaceChildren(...byNumber[p.number].map((a) => el("button", { "data-action": a, onclick: () => act(a) }, label(t, a))));
+          });
+          return node;
+        }) : "-");
+    }));
   const loose = Object.keys(byNumber).filter((n) => !Object.values(at).some((p) => p.side === me && String(p.number) === n));
   const extra = [...other, ...loose.flatMap((n) => byNumber[n])];
-  root.append(head, toggle, grid, menu,
-    el("div", { class: "actions", id: "otheractions" }, extra.map((a) => el("button", { "data-action": a, onclick: () => act(a) }, a))));
+  const formations = extra.filter((a) => a.startsWith("formation "));
+  const rest = extra.filter((a) => !a.startsWith("formation "));
+  cardBox.append(playerCard(el, t, null));
+  const button = (a) => el("button", { "data-action": a, onclick: () => act(a) }, label(t, a));
+  root.append(head, toggle, el("div", { class: "bbwrap" }, grid), legend, cardBox, menu,
+    el("div", { class: "actions", id: "otheractions" },
+      formations.length ? el("span", { id: "formations" }, el("b", {}, `${t("Set up in a formation")}: `), formations.map(button)) : "",
+      rest.map(button)),
+    el("div", { class: "dugouts" }, dugout(0), dugout(1)),
+    lastMoveCaption(el, t, view));
+  const last = lastStep(view);
+  if (last) highlight(last.action, last.events);
 }

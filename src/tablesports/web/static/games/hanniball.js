@@ -1,5 +1,16 @@
 // HanniBall: the board read from the game's text picture; click a piece, then one of its lit
-// targets (a move, a move leaving the ball, a shot or a ricochet), or End the turn.
+// targets (a move, a move leaving the ball, a shot or a ricochet), or End the turn. Files a-i
+// and ranks 1-15 around the board, as the log writes squares; a legend of the pieces.
+import { lastMoveCaption, lastStep, markLast, useCss } from "/static/games/words.js";
+
+
+// the squares the last action named ("c8-d9", "e6*c5"): marked on the board
+export function highlight(lastAction, events) {
+  const squares = new Set((lastAction || "").match(/[a-i]\d+/g) || []);
+  for (const e of events || []) for (const v of Object.values(e.fields || {})) if (/^[a-i]\d+$/.test(v)) squares.add(v);
+  const board = document.getElementById("hbgrid");
+  if (board) markLast(board, "square", squares);
+}
 function parsePicture(picture) {
   const lines = (picture || "").split("\n");
   const header = lines.find((l) => /^\s+a\s+b\s+c/.test(l));
@@ -34,10 +45,14 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const flip = view.viewer === 1; // Black sees its own side at the bottom
   const ranks = Array.from({ length: 15 }, (_, i) => (flip ? i + 1 : 15 - i));
   const fileOrder = flip ? [...files].reverse() : files;
-  const grid = el("div", { class: "grid", style: `grid-template-columns: repeat(9, 36px)` });
+  useCss("hanniball");
+  const grid = el("div", { class: "grid hb", id: "hbgrid", style: "grid-template-columns: 20px repeat(9, 36px) 20px" });
+  const fileRow = () => ["", ...fileOrder, ""].forEach((f) => grid.append(el("div", { class: "coord" }, f)));
+  fileRow();
   const choice = el("div", { class: "actions", id: "choice" });
   const words = { "-": t("move"), "~": t("move leaving the ball"), "*": t("shot"), "^": t("ricochet") };
   for (const rank of ranks) {
+    grid.append(el("div", { class: "coord" }, String(rank)));
     for (const file of fileOrder) {
       const name = `${file}${rank}`;
       const sq = squares[name] || { ch: " " };
@@ -70,8 +85,30 @@ export function render({ root, view, legal, act, t, el, memo }) {
       });
       grid.append(cell);
     }
+    grid.append(el("div", { class: "coord" }, String(rank)));
   }
+  fileRow();
+  const legend = el("div", { class: "legend", id: "hblegend" },
+    ...[["H", t("Horse")], ["E", t("Elephant")], ["L", t("Lion")], ["M", t("Monkey")]].map(([ch, name]) => el("span", {}, el("span", { class: "piece white" }, ch), ` ${name}`)),
+    el("span", {}, el("span", { class: "piece white" }, "L"), ` ${t("White")}`),
+    el("span", {}, el("span", { class: "piece black" }, "L"), ` ${t("Black")}`),
+    el("span", {}, el("span", { class: "piece white ball" }, "L"), ` ${t("controls the ball")}`),
+    el("span", {}, el("span", { class: "ballmark" }), ` ${t("the Ball")}`),
+    el("span", {}, el("span", { class: "swatch goalarea" }), ` ${t("goal area")}`),
+    el("span", {}, el("span", { class: "swatch goal" }), ` ${t("goal")}`));
   const status = (view.picture || "").split("\n").find((l) => l.startsWith("Turn")) || "";
-  root.append(el("div", {}, status), grid, choice);
+  root.append(el("div", {}, turnLine(status, t)), grid, legend, choice);
   if (legal.includes("end")) root.append(el("button", { class: "primary", "data-action": "end", onclick: () => act("end") }, t("End the turn")));
+  root.append(lastMoveCaption(el, t, view));
+  const last = lastStep(view);
+  if (last) highlight(last.action, last.events);
+}
+
+// "Turn 3: White to move, 1 of 4 steps used; ball on e8, free." from the picture, in the
+// reader's language; the rest of the picture's line is what the board shows already
+function turnLine(status, t) {
+  const m = status.match(/^Turn (\d+): (White|Black) to move, (\d+) of (\d+) steps used/);
+  if (!m) return status.startsWith("Game over") ? t("Game over") : status;
+  const colour = m[2] === "White" ? t("White") : t("Black");
+  return t("Turn {n}: {colour} to move, {used} of {limit} steps used", { n: m[1], colour, used: m[3], limit: m[4] });
 }

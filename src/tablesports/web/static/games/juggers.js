@@ -4,6 +4,7 @@
 // cells are clicked on the table; every other action (draft, toss choice, supermove,
 // substitution, shooter, pass) is a button.
 const COLOURS = ["#f9a825", "#1565c0"]; // team A, team B (as in render.py's PNG)
+const TEXT_COLOURS = ["#7a4f00", "#0d47a1"]; // the same hues dark enough to read on the page
 const COLUMNS = "abcdefghijkl";
 const CELL = 100; // mm, actions.py's placement grid
 const SCALE = 0.75; // px per mm
@@ -13,7 +14,41 @@ const MIN_PULL = 6; // mm: a shorter drag is a click, not a flick
 const ANIMATION_MS = 700;
 const HOLD_MS = 600; // the settled coins stay shown this long before the position now
 
+import { lastMoveCaption, lastStep, useCss } from "/static/games/words.js";
+
 const slotName = (s) => `${"AB"[Math.floor(s / 4)]}${(s % 4) + 1}`;
+let lastMoved = new Set(); // the coins the last step named: ringed on the table
+let redrawTable = null;
+
+// A point of the table as a place a player names: its cell of the placement grid (columns a-l
+// from A's end, rows 1-8) and where that is: at a goal's post, in front of a goal, in midfield.
+export function placeName(x, y, tb, t) {
+  const cell = x >= 0 && y >= 0 && x <= tb.width && y <= tb.height
+    ? `${COLUMNS[Math.min(COLUMNS.length - 1, Math.floor(x / CELL))]}${Math.min(8, Math.floor(y / CELL) + 1)}` : null;
+  if (!cell) return t("off the table");
+  const half = tb.mouth / 2 + tb.post_radius;
+  const goals = [[0, tb.goal_line], [1, tb.width - tb.goal_line]];
+  for (const [team, gx] of goals) {
+    for (const [side, py] of [["left", tb.height / 2 + half], ["right", tb.height / 2 - half]]) {
+      // left and right as the team defending that goal sees them, facing the field
+      const word = team === 0 ? side : side === "left" ? "right" : "left";
+      if (Math.hypot(x - gx, y - py) < 60) {
+        const near = word === "left" ? t("near the left post of {team}'s goal", { team: "AB"[team] }) : t("near the right post of {team}'s goal", { team: "AB"[team] });
+        return `${cell}, ${near}`;
+      }
+    }
+    if (Math.abs(x - gx) < 150 && Math.abs(y - tb.height / 2) < half + 60) return `${cell}, ${t("in front of {team}'s goal", { team: "AB"[team] })}`;
+  }
+  const third = x < tb.width / 3 ? t("in A's third") : x > (2 * tb.width) / 3 ? t("in B's third") : t("in midfield");
+  return `${cell}, ${third}`;
+}
+
+// the coins the last step named ("A2 Name: flick ...", "B1 Name falls off the table")
+export function highlight(lastAction, events) {
+  lastMoved = new Set();
+  for (const e of events || []) for (const v of Object.values(e.fields || {})) { const m = String(v).match(/^([AB][1-4]) /); if (m) lastMoved.add(m[1]); }
+  if (redrawTable) redrawTable();
+}
 const fmt = (x, digits) => String(Number(x.toFixed(digits)));
 
 // The flick of a pull from the coin at `c` to the pointer at `p` (world mm, y up): the game's
@@ -113,9 +148,10 @@ function drawTable(cx, g, o, coins, extra) {
     cx.font = "bold 11px sans-serif";
     const [lx, ly] = toPx(team === 0 ? 4 : tb.width - 72, tb.height / 2 + half + 16);
     cx.lineWidth = 3; cx.strokeStyle = "#000";
-    cx.strokeText(`${"AB"[team]}'s goal`, lx, ly);
+    const label = extra.t ? extra.t("{team}'s goal", { team: "AB"[team] }) : `${"AB"[team]}'s goal`;
+    cx.strokeText(label, lx, ly);
     cx.fillStyle = COLOURS[team];
-    cx.fillText(`${"AB"[team]}'s goal`, lx, ly);
+    cx.fillText(label, lx, ly);
   }
   const injured = (s) => o.turn <= o.injured_until[s];
   for (const [s, p] of coins) {
@@ -128,6 +164,10 @@ function drawTable(cx, g, o, coins, extra) {
     cx.lineWidth = s === o.declared || s === extra.selected ? 3 : 1;
     cx.strokeStyle = s === o.declared ? "#ff1744" : s === extra.selected ? "#fff" : "#000";
     cx.stroke();
+    if (lastMoved.has(slotName(s))) { // the last move's coin
+      cx.strokeStyle = "#ff6d00"; cx.lineWidth = 3;
+      cx.beginPath(); cx.arc(px, py, r + 4, 0, 2 * Math.PI); cx.stroke();
+    }
     cx.fillStyle = s < 4 ? "#000" : "#fff";
     cx.font = "bold 9px sans-serif";
     cx.textAlign = "center"; cx.textBaseline = "middle";
@@ -142,7 +182,8 @@ function drawTable(cx, g, o, coins, extra) {
   // coins that fell off the table this turn wait on the floor below their team's end
   (extra.fallen || []).forEach((s, i) => {
     const team = Math.floor(s / 4);
-    const [px, py] = toPx(team === 0 ? 30 + 40 * i : tb.width - 30 - 40 * i, -22);
+    // above the table's top edge: the column letters are below its bottom edge
+    const [px, py] = toPx(team === 0 ? 30 + 40 * i : tb.width - 30 - 40 * i, tb.height + 22);
     const r = Math.max(7, tb.coin_radius * SCALE);
     cx.globalAlpha = 0.6;
     cx.beginPath(); cx.arc(px, py, r, 0, 2 * Math.PI);
@@ -204,8 +245,10 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const cx = canvas.getContext("2d");
   const subbed = subbedOut(o.history || []);
   const fallen = pos.map((p, s) => s).filter((s) => !pos[s] && o.played[s] && !subbed.has(s) && o.names[s]);
-  const extra = { cells, fallen };
+  const extra = { cells, fallen, t };
   const draw = (coins) => drawTable(cx, g, o, coins || coinsOf(pos), extra);
+  redrawTable = () => { if (canvas.isConnected) draw(); };
+  useCss("juggers");
 
   // A flick's result is its chance outcome `settle` in the history: where every coin came to
   // rest. physics.simulate keeps no path, so the flick is animated as a straight move from the
@@ -296,7 +339,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   // the Juggers of both teams: life, and whether on the table, on the bench, fallen or injured
   const roster = el("div", { class: "juggers-roster" });
   for (const tm of [0, 1]) {
-    const row = el("div", {}, el("b", { style: `color:${COLOURS[tm]}` }, `${"AB"[tm]} (${t("morale")} ${o.morale[tm]}, ${o.score[tm]})`));
+    const row = el("div", {}, el("b", { style: `color:${TEXT_COLOURS[tm]}` }, `${"AB"[tm]} (${t("morale")} ${o.morale[tm]}, ${o.score[tm]})`));
     for (let s = tm * 4; s < tm * 4 + 4; s++) {
       if (!o.names[s]) continue;
       let where = pos[s] ? t("on the table") : t("bench");
@@ -304,12 +347,16 @@ export function render({ root, view, legal, act, t, el, memo }) {
       if (o.hp[s] <= 0) where = t("out");
       const marks = [where];
       if (o.turn <= o.injured_until[s]) marks.push(t("injured"));
+      if (pos[s]) marks.push(placeName(pos[s][0], pos[s][1], g.tb, t));
       row.append(el("span", { class: "jugger", "data-slot": slotName(s) }, ` · ${slotName(s)} ${o.names[s]} ♥${o.hp[s]} (${marks.join(", ")})`));
     }
     roster.append(row);
   }
   const budgets = (view.picture || "").split("\n").find((l) => l.startsWith("market (")) || "";
-  root.append(el("div", {}, `${t("Inning")} ${o.inning} · ${o.phase}`, budgets ? ` · ${budgets.replace(/:$/, "")}` : ""), canvas, hint, roster);
+  const ended = view.over && o.reason ? el("div", { class: "ending", id: "ending" }, t("The match is over: {reason}", { reason: reasonText(o.reason, t) })) : "";
+  root.append(el("div", {}, `${t("Inning")} ${o.inning} · ${phaseWord(t, o.phase)}`, budgets ? ` · ${budgets.replace(/:$/, "")}` : ""), ended, canvas, hint, roster, lastMoveCaption(el, t, view));
+  const lastMove = lastStep(view);
+  if (lastMove) highlight(lastMove.action, lastMove.events);
 
   const others = legal.filter((a) => !a.startsWith("flick ") && !a.startsWith("place "));
   if (Object.keys(places).length) {
@@ -340,4 +387,22 @@ export function render({ root, view, legal, act, t, el, memo }) {
       return el("button", { "data-action": a, onclick: () => act(a) }, label);
     })));
   }
+}
+
+// why the match ended (state.py's _finish), in the reader's language
+function reasonText(reason, t) {
+  const pens = reason.match(/^penalties (\d+)-(\d+)$/);
+  if (pens) return t("won on penalties {a}-{b}", { a: pens[1], b: pens[2] });
+  if (reason === "more mete") return t("more mete after the nine innings");
+  if (reason.startsWith("penalties capped")) return t("a draw: the penalties reached their cap");
+  return reason;
+}
+
+// the phases of a match (phases.py), as a player names them
+function phaseWord(t, phase) {
+  return ({
+    toss: t("toss"), choose: t("choice of the first pick"), draft: t("draft"), place: t("placement"),
+    play: t("flicking"), noise: t("flick"), settle: t("flick"), roll: t("rolls"), shooter: t("penalty taker"),
+    shoot: t("penalties"), over: t("over"),
+  })[phase] || phase;
 }

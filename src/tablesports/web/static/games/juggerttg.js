@@ -2,7 +2,69 @@
 // doubled-width x; even rows hold columns a..t, odd rows a..u). Click one of your heroes, then
 // a lit hex (place, step, throw, pass, lunge, quickstep, push, drop); click a ringed enemy to attack, pin
 // or wrestle it; every other legal action is a button in its group.
+import { actionText, lastMoveCaption, lastStep, markLast, useCss } from "/static/games/words.js";
+
 const NS = "http://www.w3.org/2000/svg";
+// the game's terms, as the rules page explains them: each action button's tooltip
+const terms = (t) => ({
+  aoo: t("Attack of opportunity (R116): the enemy moved within this hero's range; attack it now, 2 FP."),
+  buy: t("Buy dice (R104, R106): once per combat, 2 points a die."),
+  parry: t("Parry (R100): defend with the hero's parry plus the spar's parry dice, 2 FP."),
+  duel: t("Duel (R101): answer the attack with an attack of your own, 2 FP."),
+  "talent-parry": t("Parry with the hero's talent (against standard attacks)."),
+  "talent-duel": t("Duel with the hero's talent (against standard attacks)."),
+  "no-defence": t("Do not defend: roll only the spar's parry dice (R102)."),
+  "no-reaction": t("Let it pass: no attack of opportunity, no talent."),
+  qwik: t("Choose this hero as the Qwik, the runner who carries the Jugg (R12)."),
+  spar: t("Give this pompfer a spar, its padded weapon: attack, parry, range, Stones a hit costs (R21)."),
+  activate: t("Activate this hero: it may move and act with its FP and AP."),
+  delay: t("Delay (R44): pay 1 FP and act later this turn."),
+  jog: t("Jog (R52): 1 to 3 hexes, 0 FP; agility is added."),
+  run: t("Run (R52): 4 or 5 hexes, 1 FP; agility is added."),
+  sprint: t("Sprint (R52): 6 or 7 hexes, 2 FP; agility is added."),
+  pin: t("Pin (R139): hold down a kneeling enemy next to this pompfer, 1 FP."),
+  unpin: t("Release the pinned enemy."),
+  reroll: t("Re-roll with a talent (R5): all the dice of that roll again."),
+  reload: t("Reload (R111): 1 FP makes a thrown chain ready."),
+  pickup: t("Pick up the Jugg (R78)."),
+  recruit: t("Recruit this hero into your team (R18)."),
+  talent: t("Use the hero's talent."),
+  wrestle: t("Wrestle the enemy Qwik (R83)."),
+});
+const termTitle = (t, a) => terms(t)[a.split(" ")[0]] || a;
+const facingWord = (t, f) => ({ E: t("east"), NE: t("north-east"), NW: t("north-west"), W: t("west"), SW: t("south-west"), SE: t("south-east") })[f];
+const teamWord = (t, side) => (side === 0 ? t("red") : t("blue"));
+const sparWord = (t, spar) => ({ shield: t("shield"), long: t("long spar"), staff: t("staff"), qtip: t("q-tip"), chain: t("chain"), twoshort: t("two short spars"), qwik: t("Qwik card") })[spar] || spar;
+
+// the hexes and heroes the last step named ("step f6", "place r2 a5", "attack b3"): a hero's
+// label (r1) reads like a hex's name (r1), so each word is read by its place in the action
+export function highlight(lastAction, events) {
+  const hexes = new Set();
+  const heroes = new Set();
+  const w = (lastAction || "").split(" ");
+  if (HEX_KINDS.has(w[0]) && w.length === 2) hexes.add(w[1]);
+  else if ((w[0] === "place" || w[0] === "quickstep") && w.length === 3) { heroes.add(w[1]); hexes.add(w[2]); }
+  else if (w.length >= 2 && /^[rb][1-8]$/.test(w[1])) heroes.add(w[1]);
+  for (const e of events || []) {
+    for (const [k, v] of Object.entries(e.fields || {})) {
+      if (/^hex\d*$/.test(k)) hexes.add(v);
+      else if (/^hero\d*$/.test(k)) heroes.add(v);
+    }
+  }
+  const board = document.getElementById("jtboard");
+  if (!board) return;
+  markLast(board, "hex", hexes);
+  for (const name of heroes) for (const node of board.querySelectorAll(`[data-hero="${name}"]`)) node.classList.add("lastmoved", "last");
+}
+
+// an action in the reader's language: its kind, and the game's words in it (a spar, a facing)
+function actionLabel(t, a) {
+  const w = a.split(" ");
+  if (w[0] === "spar" && w.length === 3) return `${actionText("spar", t)} ${w[1]} ${sparWord(t, w[2])}`;
+  if (w[0] === "face" && w.length === 2 && facingWord(t, w[1])) return `${actionText("face", t)} ${facingWord(t, w[1])}`;
+  return actionText(a, t);
+}
+
 const ROWS = 11;
 const COLS = 21;
 const S = 17; // hex radius in pixels
@@ -84,6 +146,7 @@ function sortActions(legal, me) {
 
 
 export function render({ root, view, legal, act, t, el, memo }) {
+  useCss("juggerttg");
   const o = view.observation || {};
   const f = o.fields;
   if (!f || !f.pos) {
@@ -112,7 +175,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   if (memo.jtMenu) {
     const acts = memo.jtMenu.acts.filter((a) => legal.includes(a));
     box.append(el("span", { class: "jt-menu-title" }, memo.jtMenu.title),
-      ...acts.map((a) => el("button", { "data-action": a, onclick: () => act(a) }, a)));
+      ...acts.map((a) => el("button", { "data-action": a, title: termTitle(t, a), onclick: () => act(a) }, actionLabel(t, a))));
   }
   const width = 42 * (W / 2) + 8;
   const height = (ROWS - 1) * 1.5 * S + 2 * S + 8;
@@ -189,10 +252,10 @@ export function render({ root, view, legal, act, t, el, memo }) {
     if (down) g.append(svg("text", { x: cx + r - 1, y: cy - r + 3, "font-size": 7, fill: "#222" }, pinned ? "P" : String(f.penalty[h])));
     if (pinned) g.append(svg("line", { x1: cx - r, y1: cy - r, x2: cx + r, y2: cy + r, stroke: "#222", "stroke-width": 2 }));
     if (jugg === f.pos[h]) g.append(svg("circle", { cx: cx + r * 0.7, cy: cy + r * 0.7, r: 4.5, fill: "#f5e6b3", stroke: "#5d4037", "stroke-width": 1.2 }));
-    const state = [down ? (pinned ? `kneeling, pinned by ${heroLabel(f.pinned_by[h])}` : `kneeling, ${f.penalty[h]} Stones left`) : `facing ${FACINGS[f.facing[h]]}`];
-    if (f.activated[h]) state.push("done");
-    if (f.exhausted[h]) state.push("exhausted");
-    g.append(svg("title", {}, `${label} ${hero.name} (${TEAM[side]}) · ${state.join(", ")} · FP ${f.fp[h]} AP ${f.ap[h]}${targets.length ? `\n${targets.join("\n")}` : ""}`));
+    const state = [down ? (pinned ? t("kneeling, pinned by {hero}", { hero: heroLabel(f.pinned_by[h]) }) : t("kneeling, {n} Stones left", { n: f.penalty[h] })) : t("facing {direction}", { direction: facingWord(t, FACINGS[f.facing[h]]) })];
+    if (f.activated[h]) state.push(t("done"));
+    if (f.exhausted[h]) state.push(t("exhausted"));
+    g.append(svg("title", {}, `${label} ${hero.name} (${teamWord(t, side)}) · ${state.join(", ")} · FP ${f.fp[h]} AP ${f.ap[h]}${targets.length ? `\n${targets.map((a) => actionLabel(t, a)).join("\n")}` : ""}`));
     g.addEventListener("click", (ev) => {
       ev.stopPropagation();
       if (!mine) {
@@ -200,10 +263,13 @@ export function render({ root, view, legal, act, t, el, memo }) {
         if (targets.length) menu(targets, `${label}:`);
         return;
       }
+      // a pass (or another move) to this team-mate's hex is offered with its own actions
+      const here = lit[hexName(f.pos[h])] || [];
       const own = targets.filter((a) => /^(activate|field|qwik) /.test(a));
-      if (own.length === 1 && !placeBy[label]) return act(own[0]);
+      if (own.length === 1 && !placeBy[label] && !here.length) return act(own[0]);
+      if (here.length === 1 && !targets.length) return act(here[0]);
       memo.jtSel = label;
-      if (targets.length) menu(targets, `${label}:`);
+      if (targets.length || here.length) menu([...here, ...targets], `${label}:`);
       else memo.redraw?.();
     });
     board.append(g);
@@ -215,14 +281,14 @@ export function render({ root, view, legal, act, t, el, memo }) {
 
   // the heading: score, Stone, RDA, who acts
   const phase = f.phase;
-  let who = f.active >= 0 ? `${heroLabel(f.active)} ${names[f.card[f.active]] || ""} is activating` : "";
-  if (f.active >= 0 && f.moves_left >= 0) who += ` (${f.moves_left} hexes left)`;
+  let who = f.active >= 0 ? t("{hero} is activating", { hero: `${heroLabel(f.active)} ${names[f.card[f.active]] || ""}` }) : "";
+  if (f.active >= 0 && f.moves_left >= 0) who += ` (${t("{n} hexes left", { n: f.moves_left })})`;
   const head = el("div", { class: "jt-head", id: "jthead" },
-    el("b", { style: "color:#c0392b" }, `red ${f.score[0]}`), " - ", el("b", { style: "color:#2471a3" }, `${f.score[1]} blue`),
-    ` · ${t("Stone")} ${f.stone + 1} · RDA ${f.rda} · ${t("initiative")} ${TEAM[f.init]} · ${phase}${who ? ` · ${who}` : ""}`);
+    el("b", { style: "color:#c0392b" }, `${t("red")} ${f.score[0]}`), " - ", el("b", { style: "color:#2471a3" }, `${f.score[1]} ${t("blue")}`),
+    ` · ${t("Stone")} ${f.stone + 1} · RDA ${f.rda} · ${t("initiative")} ${teamWord(t, f.init)}${who ? ` · ${who}` : ""}`);
   // the heroes off the board (to place, substitutes)
   const benchBox = el("div", { class: "jt-bench" }, ...[0, 1].map((side) => bench[side].length
-    ? el("div", {}, `${TEAM[side]} ${t("off the board")}: `, ...bench[side].map((b) => el("button", {
+    ? el("div", {}, `${teamWord(t, side)} ${t("off the board")}: `, ...bench[side].map((b) => el("button", {
       class: `jt-benched t${side}${sel === b.label ? " selected" : ""}`, "data-hero": b.label,
       style: sel === b.label && side === me ? "outline: 2px solid #222" : null,
       onclick: () => { memo.jtSel = b.label; memo.redraw?.(); },
@@ -241,21 +307,49 @@ export function render({ root, view, legal, act, t, el, memo }) {
   if (others.length) groups.push(["Other", others]);
   const groupBox = el("div", { class: "jt-groups", id: "jtactions" }, ...groups.map(([title, acts]) => el("div", { class: "jt-group" },
     el("span", { class: "jt-group-title" }, `${titles[title]}: `),
-    ...acts.map((a) => el("button", { "data-action": a, class: a === "end" || a === "done" ? "primary" : "", onclick: () => act(a) }, a)))));
+    ...acts.map((a) => el("button", { "data-action": a, title: termTitle(t, a), class: a === "end" || a === "done" ? "primary" : "", onclick: () => act(a) }, actionLabel(t, a))))));
   // the heroes' cards, short
   const cards = el("table", { class: "jt-cards" }, ...[...Array(16).keys()].filter((h) => f.card[h] >= 0).map((h) => {
     const flags = [];
     if (f.role[h] === 0) flags.push("Qwik");
-    else if (f.spar[h] >= 0 && f.role[h] === 1) flags.push(SPARS[f.spar[h]]);
-    else flags.push("sub");
-    if (f.down[h]) flags.push(`kneeling ${f.penalty[h]}`);
-    if (f.pinned_by[h] >= 0) flags.push(`pinned by ${heroLabel(f.pinned_by[h])}`);
-    if (f.carrier === h) flags.push("carries the Jugg");
-    if (f.activated[h]) flags.push("done");
-    if (f.exhausted[h]) flags.push("exhausted");
+    else if (f.spar[h] >= 0 && f.role[h] === 1) flags.push(sparWord(t, SPARS[f.spar[h]]));
+    else flags.push(t("substitute hero"));
+    if (f.down[h]) flags.push(t("kneeling, {n} Stones left", { n: f.penalty[h] }));
+    if (f.pinned_by[h] >= 0) flags.push(t("pinned by {hero}", { hero: heroLabel(f.pinned_by[h]) }));
+    if (f.carrier === h) flags.push(t("carries the Jugg"));
+    if (f.activated[h]) flags.push(t("done"));
+    if (f.exhausted[h]) flags.push(t("exhausted"));
     return el("tr", { class: `t${Math.floor(h / 8)}` }, el("td", { style: `color:${h < 8 ? "#c0392b" : "#2471a3"}; font-weight: bold` }, heroLabel(h)),
       el("td", {}, names[f.card[h]] || ""), el("td", {}, f.pos[h] >= 0 ? hexName(f.pos[h]) : "-"),
       el("td", {}, `FP ${f.fp[h]} AP ${f.ap[h]}`), el("td", {}, flags.join(", ")));
   }));
-  root.append(head, board, box, groupBox, benchBox, cards);
+  root.append(head, board, box, groupBox, benchBox, recruits(view, legal, act, t, el), cards, legend(t, el), lastMoveCaption(el, t, view));
+  const last = lastStep(view);
+  if (last) highlight(last.action, last.events);
+}
+
+// the heroes one may recruit, each with its card: cost, values, talent
+function recruits(view, legal, act, t, el) {
+  const heroes = (view.board && view.board.heroes) || {};
+  const acts = legal.filter((a) => a.startsWith("recruit "));
+  if (!acts.length) return "";
+  const cols = ["reflex", "attack", "parry", "agility", "focus", "stamina", "will"];
+  const heads = [t("Reflex"), t("Attack"), t("Parry"), t("Agility"), t("Focus"), t("Stamina"), t("Will")];
+  return el("table", { class: "jt-recruits", id: "jtrecruits" },
+    el("tr", {}, el("th", {}, t("Hero")), el("th", {}, t("cost")), heads.map((c) => el("th", {}, c)), el("th", {}, t("talent")), el("th", {}, "")),
+    acts.map((a) => {
+      const h = heroes[a.split(" ")[1]] || { name: a.split(" ")[1], values: {} };
+      return el("tr", { "data-hero-id": a.split(" ")[1] }, el("td", {}, h.name), el("td", {}, String(h.cost ?? "")),
+        cols.map((c) => el("td", {}, String(h.values[c] ?? ""))), el("td", {}, h.talent || "-"),
+        el("td", {}, el("button", { "data-action": a, title: termTitle(t, a), onclick: () => act(a) }, t("recruit"))));
+    }));
+}
+
+// what the marks on the board mean
+function legend(t, el) {
+  const item = (cls, text) => el("span", {}, el("span", { class: `swatch ${cls}` }), ` ${text}`);
+  return el("div", { class: "legend", id: "jtlegend" },
+    item("red", t("red hero (arrow: its facing)")), item("blue", t("blue hero")), item("kneel", t("kneeling (Stones left)")),
+    item("jugg", t("the Jugg")), item("mal", t("Mal (goal)")), item("start", t("start slot")), item("lit", t("a hex you may choose")),
+    el("span", {}, el("b", {}, "Q"), ` ${t("the Qwik")}`), el("span", {}, el("b", {}, "P"), ` ${t("pinned")}`));
 }

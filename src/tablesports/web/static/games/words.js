@@ -1,0 +1,73 @@
+// What the board modules share: a log event and an action in the reader's language, the
+// board's own style sheet, and the last move's marks.
+
+// An event as the server sends it: its English text, and (where one of the game's templates
+// fits) the template and its fields. Each field is a word of the catalog where it is one, or
+// a sentence with its own template and fields.
+export function eventText(e, t) {
+  if (!e.template) return e.text;
+  const fields = {};
+  for (const [k, v] of Object.entries(e.fields || {})) {
+    // a field that is a sentence of its own ("#1 Lineman went down") has its template too
+    fields[k] = v && typeof v === "object" ? eventText(v, t) : fieldText(String(v), t);
+  }
+  return t(e.template, fields);
+}
+
+// A field: a word of the catalog ("White", "Prone"), or a short phrase of such words and
+// notation ("Horse a10-a9", "#3 Lineman"), each word looked up on its own.
+function fieldText(value, t) {
+  const whole = t(value);
+  if (whole !== value) return whole;
+  const words = value.split(" ");
+  const rest = words.slice(1).join(" "); // "#9 Big Un Blocker": a number, then a catalog phrase
+  if (words.length > 1 && t(rest) !== rest) return `${words[0]} ${t(rest)}`;
+  return words.length <= 3 ? words.map((w) => t(w)).join(" ") : value;
+}
+
+// An action's text in the reader's language: the whole of it where the catalog has it ("no
+// save", "end turn"), else word by word (its kind: "block 9", "initiative red"); notation
+// (squares, hexes, numbers, names) is in no catalog and reads the same everywhere.
+export function actionText(text, t) {
+  const whole = t(text);
+  if (whole !== text) return whole;
+  return text.split(" ").map((w) => t(w)).join(" ");
+}
+
+// A button for an action: its data-action stays the action's text (what is sent).
+export function actionButton(el, t, a, act, extra = {}) {
+  return el("button", { "data-action": a, onclick: () => act(a), ...extra }, actionText(a, t));
+}
+
+// The board's own style sheet, linked once (the page's CSP allows style sheets from here).
+export function useCss(game) {
+  if (game !== "boards") useCss("boards");
+  const id = `css-${game}`;
+  if (document.getElementById(id)) return;
+  document.head.append(Object.assign(document.createElement("link"), { id, rel: "stylesheet", href: `/static/games/${game}.css` }));
+}
+
+// The last step of the view's log, as (its action's text, its events), or null.
+export function lastStep(view) {
+  const log = view.log || [];
+  const step = log[log.length - 1];
+  if (!step || step.hidden) return null;
+  return { action: step.action, events: step.events || [] };
+}
+
+// A caption of the last move's events, in the reader's language, under the board.
+export function lastMoveCaption(el, t, view) {
+  const step = lastStep(view);
+  if (!step || !step.events.length) return "";
+  return el("div", { class: "lastevents", id: "boardlastmove" },
+    el("b", {}, `${t("Last move")}: `), step.events.map((e) => eventText(e, t)).join(" · "));
+}
+
+// Mark the board's elements whose data-<attr> names one of the places, as the last move's
+// (class `last`, as the match page's hook asks, and `lastmoved`, styled by boards.css).
+export function markLast(root, attr, names) {
+  for (const node of root.querySelectorAll(".lastmoved")) node.classList.remove("lastmoved", "last");
+  for (const name of names) {
+    for (const node of root.querySelectorAll(`[data-${attr}="${CSS.escape(name)}"]`)) node.classList.add("lastmoved", "last");
+  }
+}
