@@ -10,7 +10,8 @@
 //       step's events as the log carries them ([{kind, text, data?, rule?}], possibly empty),
 //       `ctx` the same object render got (ctx.root is the board, ctx.view the position shown).
 //       Mark the squares, hexes, pieces or cards the step touched (e.g. with the CSS class
-//       `last`); draw nothing else and never act. Not called for a hidden step or position 0.
+//       `last`); draw nothing else and never act. For the start position or a step hidden
+//       from the viewer it is called with (null, [], ctx): clear any mark.
 //   ctx.reviewing is true while an earlier position is shown (review or bot pacing): then
 //       ctx.legal is empty and ctx.act does nothing.
 // The generic default writes the last move above the board (#lastmove) and marks it in the list.
@@ -265,11 +266,17 @@ async function loadBoard(game) {
 // A board wider than the screen is scaled down to fit (a phone), never below 0.4 (a Blood Bowl
 // pitch on a 390 px phone); the page may still be pinch-zoomed for a closer look.
 function fitBoard(root) {
-  for (const child of root.children) {
-    if (child.hasAttribute("data-scales")) continue;
-    child.style.zoom = "";
+  const kids = [...root.children].filter((c) => !c.hasAttribute("data-scales"));
+  for (const child of kids) child.style.zoom = "";
+  const room = root.clientWidth;
+  for (const child of kids) {
     const wide = child.scrollWidth;
-    if (wide > root.clientWidth + 1) child.style.zoom = String(Math.max(0.4, root.clientWidth / wide));
+    if (wide > room + 1) child.style.zoom = String(Math.max(0.4, room / wide));
+  }
+  // content wider than its own box (a grid of fixed squares in a narrower block): all of it
+  const wide = root.scrollWidth;
+  if (wide > room + 1) {
+    for (const child of kids) child.style.zoom = String(Math.max(0.4, Number(child.style.zoom || 1) * (room / wide)));
   }
 }
 
@@ -327,9 +334,10 @@ async function draw() {
   }
   const step = lastIndex >= 0 ? slot.log[lastIndex] : null;
   drawLastMove(live, step);
-  if (step && !step.hidden && typeof board.highlight === "function") {
+  if (typeof board.highlight === "function") {
     try {
-      board.highlight(step.action, step.events || [], ctx);
+      const seen = step && !step.hidden;
+      board.highlight(seen ? step.action : null, seen ? step.events || [] : [], ctx);
     } catch (err) {
       console.error(err);
     }
