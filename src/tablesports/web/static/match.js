@@ -22,6 +22,7 @@ import * as generic from "/static/games/generic.js";
 import { showClocks } from "/static/clock.js";
 import { Pacer, SPEEDS, speed, setSpeed } from "/static/pacing.js";
 import { endText } from "/static/endtext.js";
+import { actionText, eventText } from "/static/games/words.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -290,7 +291,10 @@ async function draw() {
   // an earlier position: the review's fields (observation, picture, to_move, and any a board
   // needs) over the live view's; nothing to play in it
   const { type, step: _step, steps, epoch, ...position } = earlier ? shown.review : {};
-  const view = earlier ? { ...live, ...position, legal: [], over: false, can_undo: false } : live;
+  // (its log: the steps up to it, so a board's own last-move caption is the shown one's)
+  const view = earlier
+    ? { ...live, ...position, log: slot.log.slice(0, shown.step), legal: [], over: false, can_undo: false }
+    : live;
   const lastIndex = (earlier ? shown.step : slot.log.length) - 1;
   const body = document.body.dataset;
   body.move = live.move; // for tests: the live position's move number
@@ -379,7 +383,7 @@ function drawLastMove(view, step) {
     box.textContent = "";
     return;
   }
-  const what = step.hidden ? t("(hidden from you)") : step.action;
+  const what = step.hidden ? t("(hidden from you)") : actionText(step.action, t);
   box.textContent = `${t("Last move")}: ${step.i + 1}. ${seatLabel(view, step.who)}: ${what}`;
 }
 
@@ -427,8 +431,8 @@ function drawLog(view, log, current) {
     const here = step.i === current;
     const attrs = { class: `step${step.hidden ? " hidden" : ""}${here ? " current" : ""}`, "data-step": step.i + 1 };
     if (here) attrs["aria-current"] = "step";
-    const line = step.hidden ? `${step.i + 1}. ${who}: ${t("(hidden from you)")}` : `${step.i + 1}. ${who}: ${step.action}`;
-    const events = step.hidden ? [] : (step.events || []).map((e) => el("div", { class: "event" }, `· ${e.text}`, e.rule ? el("span", { class: "rule" }, ` [${e.rule}]`) : ""));
+    const line = `${step.i + 1}. ${who}: ${step.hidden ? t("(hidden from you)") : actionText(step.action, t)}`;
+    const events = step.hidden ? [] : (step.events || []).map((e) => el("div", { class: "event" }, `· ${eventText(e, t)}`, e.rule ? el("span", { class: "rule" }, ` [${e.rule}]`) : ""));
     items.push(el("li", attrs, el("button", { type: "button", class: "movebtn", onclick: () => review(step.i + 1) }, line), events));
   }
   box.replaceChildren(...items);
