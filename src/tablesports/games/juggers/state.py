@@ -670,8 +670,9 @@ class JuggersState(State):
                     if s != slot:
                         self.excited_until[s] = self.turn + 1
                 less = self.game.house.excite_discount
-                text = f"{self.label(slot)}'s team-mates are excited: supermoves {less} morale"
-                text += " cheaper"
+                text = (
+                    f"{self.label(slot)}'s team-mates are excited: supermoves {less} morale cheaper"
+                )
             else:
                 text = f"{self.label(slot)}'s team-mates stay calm"
             event = Event("excite", text, {"slot": slot, "excited": roll == EXCITED}, rule="R26")
