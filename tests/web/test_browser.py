@@ -60,6 +60,7 @@ def new_match(
 ) -> None:
     """Through the lobby: the game, its options, seat 1 a bot, create; seat 0's page opens."""
     page.goto(server.url + "/")
+    page.evaluate("localStorage.setItem('tablesports.speed', 'off')")  # bots at once: no pacing
     page.select_option("#game", game)
     for name, value in (options or {}).items():
         page.fill(f'[data-option="{name}"]', value)

@@ -23,6 +23,7 @@ from tablesports.core.registry import game_ids, load
 from tablesports.web.abandon import watch as watch_abandoned
 from tablesports.web.bots import choices, levels
 from tablesports.web.bus import bus_for
+from tablesports.web.clock import ClockIn
 from tablesports.web.datafiles import file_options
 from tablesports.web.hub import Hub, RequestError, SeatSpec
 from tablesports.web.i18n import LANGUAGES, catalog
@@ -50,6 +51,8 @@ class MatchIn(BaseModel):
     seed: Any = None
     """Refused whenever sent: the server draws the seed, so no client can rig the dice."""
     hot_seat: bool = False
+    clock: ClockIn | None = None
+    """Optional clocks: `{"minutes": 10, "increment": 5}` (see `web/clock.py`)."""
 
     @field_validator("seed")
     @classmethod
@@ -152,7 +155,7 @@ def create_app(
         seats = [SeatSpec(s.kind, s.agent) for s in body.seats]
         client = request.client.host if request.client else None
         match_id, tokens = hub.create(
-            body.game, body.options, seats, hot_seat=body.hot_seat, client=client
+            body.game, body.options, seats, hot_seat=body.hot_seat, client=client, clock=body.clock
         )
         # links from the configured public address, never from the request's Host header;
         # without one they are relative and the page completes them with its own address

@@ -22,14 +22,18 @@ from tablesports.core.errors import ActionParseError, TablesportsError
 from tablesports.core.fairness import new_secret
 from tablesports.core.protocol import CHANCE, Action
 from tablesports.core.registry import game_ids, load
+from tablesports.web import table
 from tablesports.web.abandon import abandon_summary
 from tablesports.web.bots import bot_spec, check_stored
 from tablesports.web.bus import LocalBus, catch_up
+from tablesports.web.clock import ClockIn, ClockStore
 from tablesports.web.datafiles import check_options, materialize, upload_dir
+from tablesports.web.endings import result
 from tablesports.web.i18n import LANGUAGES, gettext_for
 from tablesports.web.library import Library
 from tablesports.web.limits import TokenBucket
 from tablesports.web.matches import Match
+from tablesports.web.offers import OfferStore
 from tablesports.web.settings import ServerSettings
 from tablesports.web.store import UNDO, DuplicateMove, SeatRow, Store, hash_token
 from tablesports.web.views import seat_payload
@@ -90,6 +94,8 @@ class Hub:
         self.settings = settings = settings or ServerSettings()
         self.uploads = upload_dir(settings.upload_dir)
         self.library = Library(settings.library, settings.max_upload)
+        self.clocks = ClockStore(store.engine)
+        self.offers = OfferStore(store)
         self.matches: dict[str, Match] = {}
         self.bus = LocalBus()
         """How other server processes over the same database hear of moves (`web.bus`)."""
@@ -116,6 +122,7 @@ class Hub:
         seats: list[SeatSpec],
         hot_seat: bool = False,
         client: str | None = None,
+        clock: ClockIn | None = None,
     ) -> tuple[str, dict[int, str]]:
         """A new match; returns its id and a secret token per human seat (shown once).
 
@@ -149,6 +156,9 @@ class Hub:
         self.store.create_match(
             match_id, game_id, options, 0, rows, hot_seat, secret=new_secret(), client=client
         )
+        if clock is not None:
+            first = game.new_initial_state().current_player()
+            table.start_clock(self, match_id, clock, game.info.players, first)
         return match_id, tokens
 
     def _check_bot_quota(self, client: str | None) -> None:
@@ -187,6 +197,10 @@ class Hub:
                 check_stored(seat.agent or "random", load(row.game))
         match = Match(row, materialize(row.game, row.options, self.uploads))
         match.replay(self.store.moves(match_id))
+        clock = self.clocks.load(match_id)
+        if clock is not None:
+            match.clock_spec, match.clock = clock
+        self.offers.load(match_id, match.offers)
         self.matches[match_id] = match
         return match
 
@@ -222,6 +236,7 @@ class Hub:
             "to_move": to_move if to_move >= 0 else None,
             "over": match.over,
             "returns": match.returns(),
+            "result": result(match.returns(), match.ending, state),
             "hot_seat": match.hot_seat,
             "abandon": abandon_summary(match, self.settings.abandon_after),
         }
@@ -248,6 +263,8 @@ class Hub:
         await self.push(conn, match, force=True)
         if match.needs_server():
             self.spawn(self.advance(match))
+        if match.clock is not None and not match.watched:
+            self.spawn(table.watch(self, match))
 
     def detach(self, conn: Connection) -> None:
         if conn.match_id is not None:
@@ -268,9 +285,9 @@ class Hub:
         except Exception:  # a closed socket: its handler will detach it
             log.debug("push to a closed connection of %s", match.id)
 
-    async def broadcast(self, match: Match) -> None:
+    async def broadcast(self, match: Match, force: bool = False) -> None:
         for conn in list(self.connections.get(match.id, ())):
-            await self.push(conn, match)
+            await self.push(conn, match, force=force)
 
     async def error(self, conn: Connection, message: str) -> None:
         match = self.matches.get(conn.match_id or "")
@@ -300,7 +317,7 @@ class Hub:
                 conn, _("the match moved on: a move was made elsewhere first; here it is now")
             )
             await self.broadcast(exc.match)
-        except RequestError as exc:
+        except (RequestError, table.Refused) as exc:
             await self.error(conn, str(exc))
         except TablesportsError as exc:
             await self.error(conn, _("refused: {reason}").format(reason=exc))
@@ -353,10 +370,13 @@ class Hub:
             self._check_outbound(conn)
             conn.log_sent = 0
             await self.push(conn, match, force=True)
+        elif kind in table.HANDLERS:  # resign, draw, rematch, review
+            await table.HANDLERS[kind](self, conn, match, msg)
         else:
             raise RequestError(
                 _("unknown message type {kind!r}; the types are: {types}").format(
-                    kind=kind, types="hello, act, undo, record, view"
+                    kind=kind,
+                    types=", ".join(["hello", "act", "undo", "record", "view", *table.HANDLERS]),
                 )
             )
 
@@ -395,6 +415,12 @@ class Hub:
     async def act(self, conn: Connection, match: Match, msg: dict[str, Any]) -> None:
         _ = gettext_for(conn.lang)
         async with match.lock:
+            before = match.rows
+            if await table.check_flag(self, match):  # the server's clock judges, not the page
+                await self.broadcast(match)
+                raise RequestError(_("your time is up: the match is lost on time"))
+            if match.rows != before:  # the clock's look at the store found other moves
+                await self.broadcast(match)
             seat = self._check_seat(conn, match, msg)
             state = match.state
             if match.over:
@@ -450,12 +476,14 @@ class Hub:
             keep = match.undo_point(seat)
             await self._store(match, [(match.rows, UNDO, f"undo {keep}")])
             match.undo_to(keep)
+            await table.clock_moved(self, match)
         await self.broadcast(match)
 
     async def _store_and_apply(self, match: Match, player: int, action: Action) -> None:
         """Commit the row first: a move anyone was told about is never lost."""
         await self._store(match, [(match.rows, player, str(action))])
         match.apply(player, action)
+        await table.clock_moved(self, match)
 
     async def _store(self, match: Match, rows: list[tuple[int, int, str]]) -> None:
         """Store rows (hold `match.lock`); when another process stored that move number first,
@@ -475,12 +503,13 @@ class Hub:
             try:
                 async with match.lock:
                     news = await catch_up(self.store, match)
+                    offered = await table.offers_news(self, match)  # draw offers, rematch
             except TablesportsError as exc:  # rows that do not follow: rebuild it when next used
                 log.error("match %s: %s; it is reloaded", match.id, exc)
                 self.matches.pop(match.id, None)
                 continue
-            if news:
-                await self.broadcast(match)
+            if news or offered:
+                await self.broadcast(match, force=offered)
 
     async def sweep(self) -> None:
         """Offer to move the matches that wait for the server and that no process has moved
@@ -540,6 +569,7 @@ class Hub:
                             )
                         rows.append((match.rows, player, str(action)))
                         match.apply(player, action)
+                        table.tick(match)  # the clock, stored with the rows below
                         if player != CHANCE:
                             break
                 except TablesportsError as exc:
@@ -549,6 +579,7 @@ class Hub:
                 try:
                     if rows:  # what was applied is stored, even when a bot then failed
                         await asyncio.to_thread(self.store.append_moves, match.id, rows)
+                        await table.bot_clock(self, match)  # stored; a bot over its time loses
                 except DuplicateMove as exc:  # another process wrote here: reload from storage
                     log.error("match %s: %s; reloading it", match.id, exc)
                     self.matches.pop(match.id, None)

@@ -24,7 +24,11 @@ from tablesports.core.errors import AgentError
 from tablesports.core.fairness import Seed, agent_seed, chance_rng, commitment, derive
 from tablesports.core.protocol import CHANCE, Action, Game, State
 from tablesports.core.registry import load
-from tablesports.web.store import ABANDON, UNDO, MatchRow
+from tablesports.web.clock import Clock, ClockIn
+from tablesports.web.endings import ENDING, Ending
+from tablesports.web.offers import Offers
+from tablesports.web.review import Positions
+from tablesports.web.store import UNDO, MatchRow
 from tablesports.web.views import LogStep
 
 
@@ -59,8 +63,30 @@ class Match:
         """Undos taken in this match (at most `UNDOS_PER_MATCH`)."""
         self.failure: str | None = None
         """Why the match cannot go on (a bot error), shown to everyone."""
-        self.abandoned: int | None = None
-        """The seat that lost by leaving its turn too long (`web.abandon`), or None."""
+        self.ending: Ending | None = None
+        """How the match ended besides the game's rules (resign, draw, time, abandon)."""
+        self.offers = Offers()
+        self.clock: Clock | None = None
+        self.clock_spec: ClockIn | None = None
+        self.watched = False
+        """A timer watches this match's clock."""
+        self.positions = Positions()
+
+    # --- the end ------------------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """Ended by the game's rules or by an ending row."""
+        return self.ending is not None or self.state.is_terminal()
+
+    def returns(self) -> list[float] | None:
+        if self.ending is not None:
+            return self.ending.returns(self.players)
+        return self.state.returns() if self.state.is_terminal() else None
+
+    def end(self, ending: Ending) -> None:
+        """Apply a stored ending row."""
+        self.ending = ending
+        self.rows += 1
 
     # --- seats --------------------------------------------------------------------------------
     @property
@@ -82,17 +108,6 @@ class Match:
 
     def is_bot_turn(self) -> bool:
         return self.state.current_player() in self.agents
-
-    @property
-    def over(self) -> bool:
-        """The game is over, or a seat lost it by abandoning it."""
-        return self.abandoned is not None or self.state.is_terminal()
-
-    def returns(self) -> list[float] | None:
-        """The result once over: the game's, or -1 for the seat that abandoned, +1 for others."""
-        if self.abandoned is not None:
-            return [-1.0 if s == self.abandoned else 1.0 for s in range(self.players)]
-        return list(self.state.returns()) if self.state.is_terminal() else None
 
     def needs_server(self) -> bool:
         """The server moves next: a chance node or a bot's turn."""
@@ -161,8 +176,13 @@ class Match:
 
     def abandon(self, seat: int) -> None:
         """`seat` left its turn too long and loses (its row is stored first)."""
-        self.abandoned = seat
-        self.rows += 1
+        self.end(Ending("abandon", seat))
+
+    @property
+    def abandoned(self) -> int | None:
+        """The seat that lost by leaving its turn too long (`web.abandon`), or None."""
+        ending = self.ending
+        return ending.seat if ending is not None and ending.kind == "abandon" else None
 
     def undo_point(self, seat: int) -> int:
         """How many actions stand after undoing `seat`'s last move (and all that followed)."""
@@ -176,8 +196,8 @@ class Match:
             if player == UNDO:
                 self.undo_to(int(text.split()[1]))
                 continue
-            if player == ABANDON:
-                self.abandon(int(text.split()[1]))
+            if player == ENDING:
+                self.end(Ending.parse(text))
                 continue
             action = self.game.parse_action(text)
             if player != self.state.current_player() or not self.state.is_legal(action):

@@ -19,15 +19,18 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE, TERMINAL
 from tablesports.web.boards import board_extras
+from tablesports.web.endings import DRAWS, result
 from tablesports.web.phrases import phrase_log
 
 if TYPE_CHECKING:
+    from tablesports.core.protocol import State
     from tablesports.web.matches import Match
 
 SPECTATOR = None
@@ -36,7 +39,7 @@ SPECTATOR = None
 HIDDEN = "(hidden)"
 """How a redacted record writes a step its viewer did not see."""
 
-Kind = Literal["view", "error", "record"]
+Kind = Literal["view", "error", "record", "review"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,19 +98,57 @@ def seat_payload(
         log=[_log_entry(i, step, viewer) for i, step in enumerate(match.steps) if i >= log_from],
         over=over,
         returns=match.returns(),
+        result=result(match.returns(), match.ending, state),
         failure=match.failure,
         can_undo=viewer is not None and match.can_undo(viewer),
         undos_left=match.undos_left(),
         commitment=match.commitment,
         seed=match.secret if over else None,
+        **_play(match),
     )
     phrase_log(match.game.info.id, out["log"])
     out["board"] = board_extras(state)
     return _dump(out)
 
 
-def _observation(match: Match, viewer: int | None) -> dict[str, Any]:
-    state = match.state
+def _play(match: Match) -> dict[str, Any]:
+    """The match's offers and clock: the same for every viewer (nothing hidden in them)."""
+    offers = match.offers
+    return {
+        "draws": match.game.info.id in DRAWS,
+        "draw_offer": offers.draw_offer(match.rows),
+        "rematch_by": sorted(offers.rematch_by),
+        "rematch": offers.rematch,
+        "clock": match.clock.to_json(time.time()) if match.clock is not None else None,
+        "steps": len(match.steps),
+    }
+
+
+def review_payload(match: Match, viewer: int | None, step: int) -> bytes:
+    """The position after the match's first `step` actions as `viewer` saw it then: its
+    observation and text picture, made by the same redaction as a live view."""
+    state = match.positions.state_at(match, step)
+    to_move = state.current_player()
+    out: dict[str, Any] = {
+        "type": "review",
+        "match": match.id,
+        "game": match.game.info.id,
+        "viewer": viewer,
+        "step": step,
+        "steps": len(match.steps),
+        "epoch": match.epoch,
+        "to_move": None if to_move in (CHANCE, TERMINAL) else to_move,
+        "observation": _observation(match, viewer, state, step),
+        "picture": _picture(match, viewer, state),
+        "board": board_extras(state),
+    }
+    return _dump(out)
+
+
+def _observation(
+    match: Match, viewer: int | None, state: State | None = None, move: int | None = None
+) -> dict[str, Any]:
+    state = match.state if state is None else state
     if viewer is not None:
         return state.observation(viewer)
     # a field is public when every seat sees the same value, here and in the states that each
@@ -115,18 +156,19 @@ def _observation(match: Match, viewer: int | None) -> dict[str, Any]:
     seats = range(match.game.info.players)
     states = [state]
     if match.game.info.information == "imperfect":
-        rng = random.Random(f"spectator/{match.rows}")
+        rng = random.Random(f"spectator/{match.rows if move is None else f'review/{move}'}")
         states += [state.resample_hidden(s, rng) for s in seats]
     views = [st.observation(seat) for st in states for seat in seats]
     first = views[0]
     return {k: v for k, v in first.items() if all(k in o and o[k] == v for o in views[1:])}
 
 
-def _picture(match: Match, viewer: int | None) -> str | None:
+def _picture(match: Match, viewer: int | None, state: State | None = None) -> str | None:
+    state = match.state if state is None else state
     if viewer is not None:
-        return match.state.render(viewer)
+        return state.render(viewer)
     if match.game.info.information == "perfect":
-        return match.state.render(None)
+        return state.render(None)
     return None
 
 
@@ -165,8 +207,11 @@ def _record(match: Match, viewer: int | None) -> dict[str, Any]:
             "chance": "by-move",
             "start": None,
             "history": history,
-            "returns": match.returns() if match.state.is_terminal() else None,
+            # the game's own result (what a replay reaches); a resignation, an agreed draw or
+            # a loss on time is in meta: the replay of the steps cannot reach it
+            "returns": match.state.returns() if match.state.is_terminal() else None,
             "meta": {
+                **_ending_meta(match),
                 "match": match.id,
                 "seen_by": "spectator" if viewer is None else f"seat {viewer}",
                 "hidden_steps": hidden,
@@ -174,6 +219,12 @@ def _record(match: Match, viewer: int | None) -> dict[str, Any]:
             },
         }
     }
+
+
+def _ending_meta(match: Match) -> dict[str, Any]:
+    if match.ending is None:
+        return {}
+    return {"ending": match.ending.row(), "result": match.returns()}
 
 
 def _options(match: Match) -> dict[str, Any]:
