@@ -1,6 +1,6 @@
 """Learned bots shipped with the package: a trained policy network, played with numpy alone.
 
-    tablesports arena hanniball --agents hanniball-ppo hanniball-greedy
+    tablesports arena hanniball --agents hanniball-learned hanniball-greedy
 
 A policy trained by `tablesports train` (MaskablePPO) is exported to a `.npz` of its actor's
 layers (`tablesports.envs.train.export_policy`); the bot encodes what its player sees with the
@@ -105,8 +105,11 @@ class LearnedAgent:
         return self.actions[int(ids[int(np.argmax(scores[ids]))])]
 
 
-class HanniBallPPO(LearnedAgent):
-    """`hanniball-ppo`: MaskablePPO after copying hanniball-greedy (docs/strength.md)."""
+class HanniBallLearned(LearnedAgent):
+    """`hanniball-learned`, a learned baseline: sb3's MaskablePPO network fitted to 30,000 moves
+    of hanniball-greedy (behaviour cloning; the PPO steps that followed made it weaker, so it
+    is the checkpoint before them). It beats random and loses to hanniball-greedy: the figures
+    and the command that made it are in docs/strength.md."""
 
-    name = "hanniball-ppo"
-    policy = "hanniball-ppo.npz"
+    name = "hanniball-learned"
+    policy = "hanniball-learned.npz"

@@ -27,7 +27,7 @@ GENERAL_AGENTS: dict[str, str] = {
 
 # Learned bots: a policy file the package ships, for one game each -> (game id, "module:Class")
 LEARNED_AGENTS: dict[str, tuple[str, str]] = {
-    "hanniball-ppo": ("hanniball", "tablesports.agents.learned:HanniBallPPO"),
+    "hanniball-learned": ("hanniball", "tablesports.agents.learned:HanniBallLearned"),
 }
 
 _extra: dict[str, Callable[..., Agent]] = {}
