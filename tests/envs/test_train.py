@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tablesports.agents.learned import read_policy
 from tablesports.agents.registry import make_agent
 from tablesports.arena.match import play_match
 from tablesports.cli.app import app
@@ -29,6 +30,9 @@ def test_train_saves_a_policy_that_plays_as_an_agent_spec(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     policy = out / "policy.zip"
     assert policy.exists() and (out / "curve.png").exists()
+    # its actor for numpy alone (what a shipped learned bot plays), int8, from the same run
+    actor, facts = read_policy(out / "policy.npz")
+    assert facts["game"] == "jukem" and actor[-1][0].shape[0] == int(facts["actions"])
     curve = json.loads((out / "curve.json").read_text())
     assert curve["curve"][0]["steps"] == 0 and curve["curve"][-1]["steps"] >= 256
     assert set(curve["curve"][-1]["win_rate"]) == {"random", "jukem-greedy"}

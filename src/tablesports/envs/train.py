@@ -4,7 +4,8 @@
 
 Every `eval_every` steps the policy plays `eval_games` games against `random` and against the
 game's heuristic bot (seats alternating); the win rates go to `curve.json` and `curve.png`,
-the policy to `policy.zip`, which loads as the agent `ppo:path=runs/hanniball/policy.zip`.
+the policy to `policy.zip`, which loads as the agent `ppo:path=runs/hanniball/policy.zip`,
+and its actor to `policy.npz` (numpy only: what a learned bot of `agents/learned.py` ships).
 """
 
 from __future__ import annotations
@@ -149,6 +150,7 @@ def train(
         if on_point is not None:
             on_point(point)
         model.save(out / "policy.zip")
+        export_policy(model, out / "policy.npz", game_id, trained=f"{done} PPO steps")
         _write_curve(result, out)
 
     class Evaluate(BaseCallback):
@@ -170,9 +172,48 @@ def train(
     if not result.curve or result.curve[-1].steps != model.num_timesteps:
         evaluate(model.num_timesteps)
     model.save(out / "policy.zip")
+    export_policy(model, out / "policy.npz", game_id, trained=f"{model.num_timesteps} PPO steps")
     result.plot = _plot(result, out / "curve.png")
     _write_curve(result, out)
     return result
+
+
+def export_policy(
+    model: Any, path: str | Path, game_id: str, *, quantize: bool = True, trained: str = ""
+) -> Path:
+    """The actor of a MaskablePPO `MlpPolicy` (its policy layers and action head) as the `.npz`
+    that `tablesports.agents.learned` plays with numpy alone; `quantize` stores each weight as
+    int8 with one scale per output row (a quarter of the size; the bot's choices measured with
+    it), else float32."""
+    import torch
+    from stable_baselines3.common.torch_layers import FlattenExtractor
+
+    policy = model.policy
+    if policy.activation_fn is not torch.nn.Tanh or not isinstance(
+        policy.features_extractor, FlattenExtractor
+    ):
+        raise TablesportsError("export_policy: only a flat-input MlpPolicy with tanh is exported")
+    linears = [m for m in policy.mlp_extractor.policy_net if isinstance(m, torch.nn.Linear)]
+    arrays: dict[str, np.ndarray] = {
+        "game": np.array(game_id),
+        "actions": np.array(int(model.action_space.n)),
+        "trained": np.array(trained),
+    }
+    for i, layer in enumerate([*linears, policy.action_net]):
+        weight = layer.weight.detach().cpu().numpy().astype(np.float32)
+        if quantize:
+            scale = np.abs(weight).max(axis=1) / 127.0
+            scale[scale == 0] = 1.0
+            arrays[f"q{i}"] = np.round(weight / scale[:, None]).astype(np.int8)
+            arrays[f"s{i}"] = scale.astype(np.float32)
+        else:
+            arrays[f"w{i}"] = weight
+        arrays[f"b{i}"] = layer.bias.detach().cpu().numpy().astype(np.float32)
+    path = Path(path)
+    savez: Any = np.savez_compressed  # its stubs read **arrays as its allow_pickle flag
+    with path.open("wb") as f:  # to this name exactly (savez would add .npz to a bare one)
+        savez(f, **arrays)
+    return path
 
 
 def behaviour_cloning(

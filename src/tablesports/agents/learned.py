@@ -1,0 +1,115 @@
+"""Learned bots shipped with the package: a trained policy network, played with numpy alone.
+
+    tablesports arena hanniball --agents hanniball-learned hanniball-greedy
+
+A policy trained by `tablesports train` (MaskablePPO) is exported to a `.npz` of its actor's
+layers (`tablesports.envs.train.export_policy`); the bot encodes what its player sees with the
+game's observation tensor, runs the layers (tanh between them, as sb3's MlpPolicy does) and
+plays the legal action with the highest logit. The file is one the package ships
+(`agents/policies/`), never a path a caller gives, and it is read without pickle, so a bot
+name loads no code and no file from outside (safe to offer on a server). Needs numpy (the `rl`
+extra), not torch.
+
+The file holds, per layer `i`, a float32 weight `w{i}` (out x in) or its int8 form `q{i}` with
+one float32 scale per output row `s{i}`, and the bias `b{i}`; and `game`, `actions` (the size
+of the game's action codec) and `trained` (a line on how it was made).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+
+from tablesports.core.errors import AgentError
+from tablesports.core.protocol import Action, Game, State
+from tablesports.core.registry import game_tensor
+
+POLICIES = "policies"
+"""The folder of this package that holds the shipped policies."""
+
+
+def read_policy(path: Path | Any) -> tuple[list[tuple[np.ndarray, np.ndarray]], dict[str, str]]:
+    """The layers (weight as float32 out x in, bias) and the facts of a policy file."""
+    with path.open("rb") as f, np.load(f, allow_pickle=False) as data:
+        layers = []
+        i = 0
+        while f"b{i}" in data:
+            if f"w{i}" in data:
+                weight = data[f"w{i}"].astype(np.float32)
+            else:
+                weight = data[f"q{i}"].astype(np.float32) * data[f"s{i}"][:, None]
+            layers.append((weight, data[f"b{i}"].astype(np.float32)))
+            i += 1
+        facts = {k: str(data[k]) for k in ("game", "actions", "trained") if k in data}
+    if not layers:
+        raise AgentError(f"{path}: no layers (w0/q0 and b0) in this policy file")
+    return layers, facts
+
+
+def logits(layers: list[tuple[np.ndarray, np.ndarray]], x: np.ndarray) -> np.ndarray:
+    """The network's output for one input: tanh after every layer but the last."""
+    for weight, bias in layers[:-1]:
+        x = np.tanh(weight @ x + bias)
+    weight, bias = layers[-1]
+    return np.asarray(weight @ x + bias)
+
+
+class LearnedAgent:
+    """Plays a shipped policy file (subclasses name it); deterministic: the best legal logit."""
+
+    name = "learned"
+    policy: ClassVar[str] = ""
+    """The file under `agents/policies/`."""
+
+    def __init__(self, game: Game, seed: int = 0) -> None:
+        file = self.policy_file()
+        if not file.is_file():
+            raise AgentError(f"{self.name}: the package has no policy file {self.policy!r}")
+        self.layers, self.facts = read_policy(file)
+        if self.facts.get("game") != game.info.id:
+            raise AgentError(
+                f"{self.name} plays {self.facts.get('game')}, not {game.info.id}: choose "
+                "another agent (`tablesports games` lists them)"
+            )
+        codec = game.action_codec()
+        if codec is None or len(codec.actions) != self.layers[-1][0].shape[0]:
+            raise AgentError(
+                f"{self.name}: the policy has {self.layers[-1][0].shape[0]} actions but "
+                f"{game.info.id} has {len(codec.actions) if codec else 'no codec of'} actions"
+            )
+        self.actions = codec.actions
+        self.ids = {a: i for i, a in enumerate(codec.actions)}
+        tensor = game_tensor(game.info.id)
+        self._encode = getattr(tensor, "encode_state", None) or (
+            lambda s, p: tensor.encode(game, s.observation(p), p)
+        )
+        self.seed = seed
+
+    @classmethod
+    def policy_file(cls) -> Any:
+        """The shipped file (a `Traversable`: inside the installed package)."""
+        return resources.files("tablesports.agents") / POLICIES / cls.policy
+
+    def reset(self, seed: int) -> None:
+        self.seed = seed
+
+    def step(self, state: State) -> Action:
+        x = np.asarray(self._encode(state, state.current_player()), np.float32).reshape(-1)
+        scores = logits(self.layers, x)
+        legal = state.legal_actions()
+        # in id order, so that a tie goes to the lowest id, as the torch policy's argmax does
+        ids = np.sort(np.fromiter((self.ids[a] for a in legal), np.int64, len(legal)))
+        return self.actions[int(ids[int(np.argmax(scores[ids]))])]
+
+
+class HanniBallLearned(LearnedAgent):
+    """`hanniball-learned`, a learned baseline: sb3's MaskablePPO network fitted to 30,000 moves
+    of hanniball-greedy (behaviour cloning; the PPO steps that followed made it weaker, so it
+    is the checkpoint before them). It beats random and loses to hanniball-greedy: the figures
+    and the command that made it are in docs/strength.md."""
+
+    name = "hanniball-learned"
+    policy = "hanniball-learned.npz"
