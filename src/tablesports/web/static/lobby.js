@@ -52,7 +52,7 @@ function drawCards() {
       "aria-pressed": String(game.id === $("game").value),
       onclick: () => chooseGame(game.id, true),
     },
-    el("img", { src: game.picture, alt: "", width: 320, height: 180, loading: "lazy" }),
+    el("img", { src: game.picture, alt: "", width: 320, height: 180 }),
     el("span", { class: "gametitle" }, game.title),
     el("span", { class: "summary" }, t(game.summary)),
     el("span", { class: "meta" },
@@ -184,7 +184,7 @@ async function create() {
 
 function seatText(s) {
   if (s.kind !== "bot") return t("a person");
-  return s.level ? t("bot: {level}", { level: levelName(s.level) }) : t("bot: {level}", { level: s.name });
+  return s.level ? t("a bot ({level})", { level: levelName(s.level) }) : t("a bot ({level})", { level: s.name });
 }
 
 function matchState(m) {
