@@ -190,7 +190,7 @@ def test_your_matches_shows_the_result_of_a_finished_match(open_lobby: Any) -> N
     wait_js(page, "document.body.dataset.move !== undefined")
     match_id = page.url.split("/m/")[1].split("#")[0]
     for _ in range(10):
-        move, mine, over = state(page)
+        move, _, over = state(page)
         if over == "yes":
             break
         click_hanniball(page)
@@ -229,9 +229,7 @@ def test_errors_are_shown_in_the_readers_language(open_lobby: Any) -> None:
     shot(page, "lobby-error-de")
 
 
-def test_a_file_option_is_the_servers_library_or_an_upload(
-    open_lobby: Any, server: Server
-) -> None:
+def test_a_file_option_is_the_servers_library_or_an_upload(open_lobby: Any) -> None:
     page = open_lobby(DESKTOP)
 
     def with_library(route: Any) -> None:  # the library contract of GET /api/games
