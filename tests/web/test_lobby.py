@@ -90,6 +90,18 @@ def test_each_game_is_a_card_with_its_picture_what_it_is_players_and_length(
     shot(page, "lobby-desktop")
 
 
+def test_the_lobby_has_a_viewport_and_a_favicon_that_is_served(
+    open_lobby: Any, server: Server
+) -> None:
+    page = open_lobby(PHONE)
+    viewport = page.get_attribute('meta[name="viewport"]', "content")
+    assert viewport == "width=device-width, initial-scale=1"
+    icon = page.get_attribute('link[rel="icon"]', "href")
+    with urllib.request.urlopen(server.url + icon, timeout=10) as res:
+        assert res.headers["content-type"].startswith("image/svg+xml")
+        assert b"<svg" in res.read()
+
+
 def test_every_option_of_every_game_is_a_control_from_its_schema(
     open_lobby: Any, server: Server
 ) -> None:
