@@ -43,8 +43,8 @@ LEVELS: dict[str, dict[str, str]] = {
     "juggerttg": {
         "easy": "juggerttg-greedy",
         "normal": "juggerttg-mcts",
-        "hard": "juggerttg-mcts:iterations=24,width=3,seconds=3",
-        "strongest": "juggerttg-mcts:iterations=64,width=4,seconds=5",
+        "hard": "juggerttg-mcts:iterations=16,width=3,seconds=2",
+        "strongest": "juggerttg-mcts:iterations=32,width=4,seconds=3",
     },
     "bloodbowl": {
         "easy": "bloodbowl-runner",
