@@ -215,6 +215,7 @@ def test_your_matches_shows_the_result_of_a_finished_match(open_lobby: Any) -> N
     text = row.inner_text()
     assert "against a bot (easy)" in text and "finished" in text and "a draw" in text, text
     assert row.locator("a").inner_text() == "Review"
+    assert serious_violations(page) == []  # the list of matches too
     shot(page, "lobby-your-matches-finished")
 
 
