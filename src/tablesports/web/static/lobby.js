@@ -67,7 +67,8 @@ function chooseGame(id, scroll = false) {
     card.setAttribute("aria-pressed", String(card.dataset.game === id));
   }
   drawForm();
-  if (scroll) $("new").scrollIntoView({ behavior: "smooth", block: "start" });
+  // on a phone the form is below every card: bring it up; on a wide screen it is in view
+  if (scroll && matchMedia("(max-width: 600px)").matches) $("new").scrollIntoView({ block: "start" });
 }
 
 function seatControls(game, seat) {
