@@ -34,11 +34,11 @@ LEVELS: dict[str, dict[str, str]] = {
         "strongest": "ismcts:iterations=1500,seconds=5,rollout=jukem-greedy,rollout_steps=10,"
         "infer=jukem-greedy,opponent=jukem-greedy,prior=jukem-greedy,margin=0.15",
     },
-    "juggers": {
+    "juggers": {  # the arena rates every robust aim level with the others: see docs/levels.md
         "easy": "juggers-aim:strengths=2",
-        "normal": "juggers-aim",
-        "hard": "juggers-aim:robust=5",
-        "strongest": "juggers-aim:strengths=10,robust=15",
+        "normal": "juggers-aim:robust=5",
+        "hard": "juggers-aim:robust=12",
+        "strongest": "juggers-aim:robust=25",
     },
     "juggerttg": {
         "easy": "juggerttg-greedy",
@@ -53,7 +53,9 @@ LEVELS: dict[str, dict[str, str]] = {
         "strongest": "bloodbowl-planner:rollouts=24,width=8,horizon=2,seconds=5",
     },
 }
-"""Difficulty levels per game (a game not listed: random, its heuristic, MCTS over it)."""
+"""Difficulty levels per game, `normal` the lobby's default: each game's best bot that answers
+within a second or two; their ratings are in docs/levels.md (a game not listed: random, its
+heuristic, MCTS over it)."""
 
 GENERAL = ("random", "mcts", "ismcts")
 AGENT_FIELDS = ("rollout", "prior", "opponent")
