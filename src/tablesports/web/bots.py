@@ -35,7 +35,7 @@ LEVELS: dict[str, dict[str, str]] = {
         "infer=jukem-greedy,opponent=jukem-greedy,prior=jukem-greedy,margin=0.15",
     },
     "juggers": {  # the arena rates every robust aim level with the others: see docs/levels.md
-        "easy": "juggers-aim:strengths=2",
+        "easy": "juggers-aim",
         "normal": "juggers-aim:robust=5",
         "hard": "juggers-aim:robust=12",
         "strongest": "juggers-aim:robust=25",
