@@ -64,6 +64,7 @@ def new_match(
     page.select_option("#game", game)
     for name, value in (options or {}).items():
         page.fill(f'[data-option="{name}"]', value)
+    page.select_option('[data-seat-level="1"]', "custom")  # a bot by its spec, not a level
     page.fill('[data-seat-agent="1"]', bot)
     shot(page, f"{game}-lobby")
     page.click("#create")

@@ -21,8 +21,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from tablesports.core.errors import TablesportsError
 from tablesports.core.registry import game_ids, load
 from tablesports.web.abandon import watch as watch_abandoned
-from tablesports.web.bots import choices, levels
 from tablesports.web.bus import bus_for
+from tablesports.web.catalog_games import game_entry, with_levels
 from tablesports.web.clock import ClockIn
 from tablesports.web.datafiles import file_options
 from tablesports.web.hub import Hub, RequestError, SeatSpec
@@ -129,14 +129,7 @@ def create_app(
                     "names": names,
                     "library": library.listing(game_id),
                 }
-            out.append(
-                {
-                    **game.info.to_json(),
-                    "options": props,
-                    "agents": choices(game),
-                    "levels": list(levels(game)),
-                }
-            )
+            out.append(game_entry(game, props))  # the lobby's card: catalog_games.py
         return out
 
     @app.get("/api/languages")
@@ -184,7 +177,8 @@ def create_app(
         for token in body.tokens:
             found = hub.store.seat_of_token(token)
             if found is not None:
-                out.append(hub.summary(hub.get(found[0]), found[1]))
+                match = hub.get(found[0])
+                out.append(with_levels(hub.summary(match, found[1]), match, settings))
         return out
 
     @app.get("/api/matches/{match_id}/record")

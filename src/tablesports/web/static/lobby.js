@@ -1,9 +1,14 @@
-// The lobby: create a match (game, options, each seat a person or a named bot), hand out the
-// invite links, and list the matches this browser holds a seat of (their tokens stay here).
+// The lobby: pick a game by its card, set its options with real controls, seat a person or a bot
+// of a difficulty level, create the match and hand out the invite links; "Your matches" lists
+// the matches this browser holds a seat of (their tokens stay here) with opponents and results.
 import { t, el, languagePicker, translatePage } from "/static/i18n.js";
+import { optionControl, optionValue } from "/static/lobby_options.js";
 
 let games = [];
 const $ = (id) => document.getElementById(id);
+// a difficulty level's name in the reader's language (a bot named by its spec stays as it is)
+const levelName = (level) =>
+  ({ easy: t("easy"), normal: t("normal"), hard: t("hard"), strongest: t("strongest") })[level] ?? level;
 
 export function savedSeats() {
   return JSON.parse(localStorage.getItem("tablesports.seats") || "{}");
@@ -20,77 +25,139 @@ function showError(text) {
   $("error").classList.toggle("shown", Boolean(text));
 }
 
+// A refusal from the server in the reader's language: its text if the catalog knows it, else
+// the English text after a translated prefix; a validation error names the field it is about.
+function serverError(data, status) {
+  if (data && typeof data.error === "string") {
+    const known = t(data.error);
+    return known !== data.error ? known : t("The server refused: {text}", { text: data.error });
+  }
+  if (data && Array.isArray(data.detail)) {
+    const parts = data.detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`);
+    return t("The server refused: {text}", { text: parts.join("; ") });
+  }
+  return t("The server refused: {text}", { text: `HTTP ${status}` });
+}
+
 function currentGame() {
   return games.find((g) => g.id === $("game").value);
+}
+
+function drawCards() {
+  const box = $("cards");
+  box.replaceChildren();
+  for (const game of games) {
+    const card = el("button", {
+      type: "button", class: "gamecard", "data-game": game.id,
+      "aria-pressed": String(game.id === $("game").value),
+      onclick: () => chooseGame(game.id, true),
+    },
+    el("img", { src: game.picture, alt: "", width: 320, height: 180 }),
+    el("span", { class: "gametitle" }, game.title),
+    el("span", { class: "summary" }, t(game.summary)),
+    el("span", { class: "meta" },
+      t("{n} players · {length}", { n: game.players, length: t(game.length) })));
+    box.append(card);
+  }
+}
+
+function chooseGame(id, scroll = false) {
+  $("game").value = id;
+  for (const card of document.querySelectorAll(".gamecard")) {
+    card.setAttribute("aria-pressed", String(card.dataset.game === id));
+  }
+  drawForm();
+  // on a phone the form is below every card: bring it up; on a wide screen it is in view
+  if (scroll && matchMedia("(max-width: 600px)").matches) $("new").scrollIntoView({ block: "start" });
+}
+
+function seatControls(game, seat) {
+  const kindId = `seat-kind-${seat}`;
+  const levelId = `seat-level-${seat}`;
+  const kind = el("select", { id: kindId, "data-seat-kind": seat },
+    el("option", { value: "human" }, t("a person")),
+    el("option", { value: "bot" }, t("a bot")));
+  const named = game.agents.filter((a) => !game.levels.includes(a));
+  const level = el("select", { id: levelId, "data-seat-level": seat, "aria-describedby": `${levelId}-help` },
+    ...game.levels.map((name) => el("option", { value: name },
+      name === game.default_level ? t("{level} (recommended)", { level: levelName(name) }) : levelName(name))),
+    el("optgroup", { label: t("Bots by name") }, ...named.map((a) => el("option", { value: a }, a))),
+    el("option", { value: "custom" }, t("another bot by its spec…")));
+  level.value = game.default_level;
+  // an expert's spec (mcts:iterations=200): the server caps it and names what it allows
+  const agent = el("input", { "data-seat-agent": seat, size: 28, "aria-label": t("Bot spec") });
+  const help = el("small", { id: `${levelId}-help`, class: "help" });
+  const levelBox = el("span", { class: "levelbox" },
+    el("label", { for: levelId }, t("Strength")), " ", level, " ", agent, help);
+  if (seat > 0) kind.value = "bot";
+  const update = () => {
+    levelBox.hidden = kind.value !== "bot";
+    agent.hidden = level.value !== "custom";
+    help.textContent = game.level_help[level.value] ? t(game.level_help[level.value]) : "";
+  };
+  kind.addEventListener("change", update);
+  level.addEventListener("change", update);
+  update();
+  return el("fieldset", { class: "seat" }, el("legend", {}, t("Seat {n}", { n: seat })),
+    el("label", { for: kindId }, t("Played by")), " ", kind, " ", levelBox);
 }
 
 function drawForm() {
   const game = currentGame();
   const options = $("options");
   options.replaceChildren();
-  for (const [name, spec] of Object.entries(game.options || {})) {
-    if (spec.file) {
-      // a data file goes up as its content (the server never opens a path a client names)
-      const file = el("input", { type: "file", accept: ".toml", "data-option-file": name });
-      const named = spec.names
-        ? el("input", { "data-option": name, placeholder: String(spec.default ?? "") }) : "";
-      options.append(el("div", {}, el("label", {}, `${name} `, named, " ", file)));
-      continue;
-    }
-    const input = el("input", { "data-option": name, placeholder: String(spec.default ?? "") });
-    if (spec.type === "boolean") {
-      input.type = "checkbox";
-      input.checked = Boolean(spec.default);
-    }
-    options.append(el("div", {}, el("label", {}, `${name} `, input)));
-  }
+  for (const [name, spec] of Object.entries(game.options || {})) options.append(optionControl(name, spec));
+  $("optionsbox").hidden = !Object.keys(game.options || {}).length;
   const seats = $("seats");
-  seats.replaceChildren(el("datalist", { id: `agents-${game.id}` },
-    ...game.agents.map((a) => el("option", { value: a }))));
-  for (let seat = 0; seat < game.players; seat++) {
-    const kind = el("select", { "data-seat-kind": seat },
-      el("option", { value: "human" }, t("a person")),
-      el("option", { value: "bot" }, t("a bot")));
-    // a difficulty level (easy, normal, hard) or a bot by name: mcts:iterations=200
-    const agent = el("input", { "data-seat-agent": seat, list: `agents-${game.id}`, size: 28 });
-    agent.value = "normal";
-    if (seat > 0) kind.value = "bot";
-    const toggle = () => { agent.style.display = kind.value === "bot" ? "" : "none"; };
-    kind.addEventListener("change", toggle);
-    toggle();
-    seats.append(el("fieldset", {}, el("legend", {}, t("Seat {n}", { n: seat })), kind, " ", agent));
+  seats.replaceChildren();
+  for (let seat = 0; seat < game.players; seat++) seats.append(seatControls(game, seat));
+}
+
+async function collectOptions(game) {
+  const options = {};
+  for (const box of document.querySelectorAll("[data-option-box]")) {
+    const name = box.dataset.optionBox;
+    const value = await optionValue(box, game.options[name]);
+    if (value !== undefined) options[name] = value;
   }
+  return options;
+}
+
+function collectSeats(game) {
+  const seats = [];
+  for (let seat = 0; seat < game.players; seat++) {
+    const kind = document.querySelector(`[data-seat-kind="${seat}"]`).value;
+    const level = document.querySelector(`[data-seat-level="${seat}"]`).value;
+    const spec = document.querySelector(`[data-seat-agent="${seat}"]`).value.trim();
+    const agent = level === "custom" ? spec || game.default_level : level;
+    seats.push(kind === "bot" ? { kind, agent } : { kind });
+  }
+  return seats;
 }
 
 async function create() {
   showError("");
   const game = currentGame();
-  const options = {};
-  for (const input of document.querySelectorAll("[data-option-file]")) {
-    if (input.files.length) options[input.dataset.optionFile] = { content: await input.files[0].text() };
+  let options;
+  try {
+    options = await collectOptions(game);
+  } catch (err) {
+    showError(err.message); // a control's own check, already in the reader's language
+    return;
   }
-  for (const input of document.querySelectorAll("[data-option]")) {
-    const spec = game.options[input.dataset.option];
-    if (input.type === "checkbox") {
-      if (input.checked !== Boolean(spec.default)) options[input.dataset.option] = input.checked;
-    } else if (input.value !== "" && !(input.dataset.option in options)) {
-      const num = Number(input.value);
-      options[input.dataset.option] = spec.type === "integer" || spec.type === "number" ? num : input.value;
-    }
+  const body = { game: game.id, options, seats: collectSeats(game), hot_seat: $("hotseat").checked };
+  let res, data;
+  try {
+    res = await fetch("/api/matches", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    });
+    data = await res.json().catch(() => ({}));
+  } catch (err) {
+    showError(t("Cannot reach the server: {text}", { text: String(err.message || err) }));
+    return;
   }
-  const seats = [];
-  for (let seat = 0; seat < game.players; seat++) {
-    const kind = document.querySelector(`[data-seat-kind="${seat}"]`).value;
-    const agent = document.querySelector(`[data-seat-agent="${seat}"]`).value;
-    seats.push(kind === "bot" ? { kind, agent: agent.trim() || "random" } : { kind });
-  }
-  const body = { game: game.id, options, seats, hot_seat: $("hotseat").checked };
-  const res = await fetch("/api/matches", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
-  });
-  const data = await res.json();
   if (!res.ok) {
-    showError(data.error || JSON.stringify(data.detail));
+    showError(serverError(data, res.status));
     return;
   }
   // links come from the server's configured address, or relative to this page's
@@ -102,11 +169,11 @@ async function create() {
   const seatsHere = Object.keys(data.tokens);
   for (const [seat, link] of Object.entries(data.links)) {
     rememberSeat(data.id, Number(seat), data.tokens[seat]);
-    links.append(el("div", {}, `${t("Seat {n}", { n: seat })}: `,
-      el("input", { value: link, readonly: true, "data-link": seat }), " ",
-      el("a", { href: link, "data-play": seat }, t("Play this seat"))));
+    links.append(el("div", { class: "link" }, `${t("Seat {n}", { n: seat })}: `,
+      el("input", { value: link, readonly: true, "data-link": seat, "aria-label": t("Seat {n}", { n: seat }) }),
+      " ", el("a", { href: link, "data-play": seat }, t("Play this seat"))));
   }
-  links.append(el("div", {}, `${t("Watch")}: `, el("a", { href: data.watch }, data.watch)));
+  links.append(el("div", { class: "link" }, `${t("Watch")}: `, el("a", { href: data.watch }, data.watch)));
   if (body.hot_seat) {
     localStorage.setItem(`tablesports.hotseat.${data.id}`, JSON.stringify(data.tokens));
     location.href = `/m/${data.id}#hotseat`;
@@ -114,6 +181,33 @@ async function create() {
     location.href = data.links[seatsHere[0]];
   }
   await listMine();
+}
+
+function seatText(s) {
+  if (s.kind !== "bot") return t("a person");
+  return s.level ? t("a bot ({level})", { level: levelName(s.level) }) : t("a bot ({level})", { level: s.name });
+}
+
+function matchState(m) {
+  if (m.over) return t("finished");
+  if (m.to_move === null || m.to_move === undefined) return t("dice or cards are being dealt");
+  if (m.to_move === m.seat && !m.hot_seat) return t("your turn");
+  const who = m.seats.find((s) => s.seat === m.to_move);
+  return t("{who} to move", { who: `${t("Seat {n}", { n: m.to_move })} (${who ? seatText(who) : "?"})` });
+}
+
+function matchResult(m) {
+  if (!m.over || !m.returns) return "";
+  if (m.hot_seat) {
+    const best = Math.max(...m.returns);
+    const winners = m.returns.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0);
+    return winners.length > 1 ? t("a draw") : t("Seat {n} won", { n: winners[0] });
+  }
+  const mine = m.returns[m.seat];
+  const others = m.returns.filter((_, i) => i !== m.seat);
+  if (others.every((r) => r < mine)) return t("you won");
+  if (others.some((r) => r > mine)) return t("you lost");
+  return t("a draw");
 }
 
 async function listMine() {
@@ -124,33 +218,50 @@ async function listMine() {
     box.replaceChildren(el("p", {}, t("No matches yet.")));
     return;
   }
-  const res = await fetch("/api/mine", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ tokens }),
-  });
-  const list = await res.json();
+  let list = [];
+  try {
+    const res = await fetch("/api/mine", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ tokens }),
+    });
+    list = await res.json();
+    if (!res.ok) throw new Error(serverError(list, res.status));
+  } catch (err) {
+    box.replaceChildren(el("p", {}, String(err.message || err)));
+    return;
+  }
   const byMatch = new Map(list.map((m) => [`${m.id}/${m.seat}`, m]));
   const rows = [];
   for (const [token, { match, seat }] of Object.entries(saved)) {
     const m = byMatch.get(`${match}/${seat}`);
     if (!m) continue;
-    const state = m.over ? t("over") : m.to_move === seat ? t("your turn") : t("waiting");
-    rows.push(el("tr", {}, el("td", {}, m.title), el("td", {}, t("Seat {n}", { n: seat })),
-      el("td", {}, t("move {n}", { n: m.move })), el("td", {}, state),
-      el("td", {}, el("a", { href: `/m/${match}#${token}` }, m.over ? t("Review") : t("Resume")))));
+    const opponents = m.seats.filter((s) => s.seat !== seat).map(seatText).join(", ");
+    rows.push(el("li", { class: "match", "data-match": match },
+      el("span", { class: "gametitle" }, m.title),
+      el("span", {}, `${t("Seat {n}", { n: seat })} · ${t("against {who}", { who: opponents })}`),
+      el("span", { class: m.over ? "over" : "state" }, `${matchState(m)} · ${t("move {n}", { n: m.move })}`),
+      m.over ? el("span", { class: "result" }, matchResult(m)) : "",
+      el("a", { href: `/m/${match}#${token}` }, m.over ? t("Review") : t("Resume"))));
   }
-  box.replaceChildren(el("table", { class: "mine" }, rows.reverse()));
+  box.replaceChildren(rows.length ? el("ul", { class: "mine" }, rows.reverse()) : el("p", {}, t("No matches yet.")));
 }
 
 async function main() {
-  await languagePicker(() => { translatePage(); drawForm(); listMine(); });
+  await languagePicker(() => { translatePage(); drawCards(); drawForm(); listMine(); });
   translatePage();
-  games = await (await fetch("/api/games")).json();
-  for (const g of games) $("game").append(el("option", { value: g.id }, `${g.title} (${g.id})`));
-  $("game").addEventListener("change", drawForm);
+  try {
+    games = await (await fetch("/api/games")).json();
+  } catch (err) {
+    showError(t("Cannot reach the server: {text}", { text: String(err.message || err) }));
+    return;
+  }
+  for (const g of games) $("game").append(el("option", { value: g.id }, g.title));
+  $("game").addEventListener("change", () => chooseGame($("game").value));
   $("create").addEventListener("click", create);
   $("watch").addEventListener("click", () => { location.href = `/m/${$("watchid").value.trim()}`; });
-  drawForm();
+  drawCards();
+  chooseGame(games[0].id);
   await listMine();
+  document.body.dataset.ready = "yes";
 }
 
 main();
