@@ -17,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
 import warnings
 from pathlib import Path
@@ -40,6 +41,14 @@ def native_mode() -> str:
     return mode
 
 
+def _other_builds(folder: str, names: list[str]) -> set[str]:
+    """What not to copy: caches, and compiled files for another interpreter."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    return {
+        n for n in names if n == "__pycache__" or (n.endswith(".so") and not n.endswith(suffix))
+    }
+
+
 class CompiledTwins(BuildHookInterface):
     PLUGIN_NAME = "custom"
 
@@ -54,12 +63,12 @@ class CompiledTwins(BuildHookInterface):
         tmp = self._tmp = tempfile.mkdtemp(prefix="tablesports-native-")
         src = Path(tmp, "src")
         shutil.copytree(
-            Path(self.root, "src", "tablesports"),
-            src / "tablesports",
-            ignore=shutil.ignore_patterns("__pycache__", *TWINS, "_*_native.py"),
+            Path(self.root, "src", "tablesports"), src / "tablesports", ignore=_other_builds
         )
+        # twins a checkout already built (make native) for this interpreter from these very
+        # texts are kept (native.py compares their digests); the rest are built here
         done = subprocess.run(
-            [sys.executable, str(Path(self.root, "scripts", "native.py")), "--force"],
+            [sys.executable, str(Path(self.root, "scripts", "native.py"))],
             cwd=tmp,
             env={**os.environ, "PYTHONPATH": str(src)},
             capture_output=True,

@@ -283,3 +283,19 @@ def test_the_lobby_has_no_serious_accessibility_violation(
     page.locator('.gamecard[data-game="bloodbowl"]').click()  # the most controls
     page.select_option('[data-seat-level="1"]', "custom")
     assert serious_violations(page) == []
+
+
+def test_a_clock_chosen_in_the_lobby_is_the_matchs_clock(open_lobby: Any, server: Server) -> None:
+    ko = gettext_for("ko")
+    page = open_lobby(PHONE, "ko")
+    assert page.locator("#clock-minutes").is_disabled()  # no clock unless asked for
+    page.locator('.gamecard[data-game="hanniball"]').click()
+    page.check("#clock-on")
+    page.fill("#clock-minutes", "3")
+    page.fill("#clock-increment", "2")
+    assert ko("Clock") in page.inner_text(".clockfield legend")
+    page.click("#create")
+    page.wait_for_url("**/m/**")
+    wait_js(page, "document.querySelectorAll('#clocks .clock').length === 2")
+    assert page.inner_text("#clocks .clock[data-seat='1'] .time") == "3:00"
+    shot(page, "lobby-clock-phone-ko")

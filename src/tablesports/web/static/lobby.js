@@ -3,8 +3,10 @@
 // the matches this browser holds a seat of (their tokens stay here) with opponents and results.
 import { t, el, languagePicker, translatePage } from "/static/i18n.js";
 import { optionControl, optionValue } from "/static/lobby_options.js";
+import { clockField } from "/static/clockfield.js";
 
 let games = [];
+let clock = null; // the clock field (clockfield.js), drawn again in a new language
 const $ = (id) => document.getElementById(id);
 // a difficulty level's name in the reader's language (a bot named by its spec stays as it is)
 const levelName = (level) =>
@@ -146,6 +148,8 @@ async function create() {
     return;
   }
   const body = { game: game.id, options, seats: collectSeats(game), hot_seat: $("hotseat").checked };
+  const time = clock && clock.value();
+  if (time) body.clock = time;
   let res, data;
   try {
     res = await fetch("/api/matches", {
@@ -245,8 +249,16 @@ async function listMine() {
   box.replaceChildren(rows.length ? el("ul", { class: "mine" }, rows.reverse()) : el("p", {}, t("No matches yet.")));
 }
 
+// the clock choice, above the hot-seat box: a fresh field in the reader's language
+function drawClock() {
+  const fresh = clockField();
+  if (clock) clock.element.replaceWith(fresh.element);
+  else $("hotseat").closest("p").before(fresh.element);
+  clock = fresh;
+}
+
 async function main() {
-  await languagePicker(() => { translatePage(); drawCards(); drawForm(); listMine(); });
+  await languagePicker(() => { translatePage(); drawCards(); drawForm(); drawClock(); listMine(); });
   translatePage();
   try {
     games = await (await fetch("/api/games")).json();
@@ -259,6 +271,7 @@ async function main() {
   $("create").addEventListener("click", create);
   $("watch").addEventListener("click", () => { location.href = `/m/${$("watchid").value.trim()}`; });
   drawCards();
+  drawClock();
   chooseGame(games[0].id);
   await listMine();
   document.body.dataset.ready = "yes";
