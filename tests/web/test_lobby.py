@@ -298,4 +298,6 @@ def test_a_clock_chosen_in_the_lobby_is_the_matchs_clock(open_lobby: Any, server
     page.wait_for_url("**/m/**")
     wait_js(page, "document.querySelectorAll('#clocks .clock').length === 2")
     assert page.inner_text("#clocks .clock[data-seat='1'] .time") == "3:00"
+    bot = ko("a bot ({level})").format(level=ko("normal"))  # by its level, not its spec
+    assert bot in page.inner_text("#clocks .clock[data-seat='1']")
     shot(page, "lobby-clock-phone-ko")

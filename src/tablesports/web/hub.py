@@ -26,6 +26,7 @@ from tablesports.web import table
 from tablesports.web.abandon import abandon_summary
 from tablesports.web.bots import bot_spec, check_stored
 from tablesports.web.bus import LocalBus, catch_up
+from tablesports.web.catalog_games import seat_levels
 from tablesports.web.clock import ClockIn, ClockStore
 from tablesports.web.datafiles import check_options, materialize, upload_dir
 from tablesports.web.endings import result
@@ -196,6 +197,8 @@ class Hub:
             if seat.kind == "bot":
                 check_stored(seat.agent or "random", load(row.game))
         match = Match(row, materialize(row.game, row.options, self.uploads))
+        specs = [s.agent if s.kind == "bot" else None for s in row.seats]
+        match.levels = seat_levels(match.game, specs, self.settings)
         match.replay(self.store.moves(match_id))
         clock = self.clocks.load(match_id)
         if clock is not None:

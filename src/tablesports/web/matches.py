@@ -47,6 +47,8 @@ class Match:
         self.commitment = commitment(self.secret)
         self.hot_seat = row.hot_seat
         self.kinds = [s.kind for s in row.seats]
+        self.levels: list[str | None] = [None] * len(row.seats)
+        """The difficulty level each bot seat plays (the hub fills it in), for the pages."""
         self.agents: dict[int, Agent] = {
             s.seat: make_agent(s.agent or "random", self.game, seed=agent_seed(self.secret, s.seat))
             for s in row.seats
@@ -95,7 +97,7 @@ class Match:
 
     def seat_summaries(self) -> list[dict[str, Any]]:
         return [
-            {"seat": s, "kind": self.kinds[s], "name": self.seat_name(s)}
+            {"seat": s, "kind": self.kinds[s], "name": self.seat_name(s), "level": self.levels[s]}
             for s in range(self.players)
         ]
 

@@ -250,7 +250,9 @@ function currentSlot() {
 function seatLabel(view, seat) {
   if (seat === -1) return t("chance");
   const s = view.seats[seat];
-  const who = s.kind === "bot" ? s.name : t("person");
+  // a bot by its level where it plays one ("a bot (normal)"), else by its name
+  const level = s.level && t(s.level);
+  const who = s.kind === "bot" ? (level ? t("a bot ({level})", { level }) : s.name) : t("person");
   return `${t("Seat {n}", { n: seat })} (${who})`;
 }
 
