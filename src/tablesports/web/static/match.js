@@ -253,7 +253,7 @@ function seatLabel(view, seat) {
   // a bot by its level where it plays one ("a bot (normal)"), else by its name
   const level = s.level && t(s.level);
   const who = s.kind === "bot" ? (level ? t("a bot ({level})", { level }) : s.name) : t("person");
-  return `${t("Seat {n}", { n: seat })} (${who})`;
+  return `${t("Seat {n}", { n: seat })} · ${who}`; // "Seat 1 · a bot (normal)"
 }
 
 async function loadBoard(game) {
