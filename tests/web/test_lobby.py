@@ -301,3 +301,38 @@ def test_a_clock_chosen_in_the_lobby_is_the_matchs_clock(open_lobby: Any, server
     bot = ko("a bot ({level})").format(level=ko("normal"))  # by its level, not its spec
     assert bot in page.inner_text("#clocks .clock[data-seat='1']")
     shot(page, "lobby-clock-phone-ko")
+
+
+@pytest.fixture(scope="module")
+def roomy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server that lets one client hold a bot match of every game at once (4 by default)."""
+    folder = tmp_path_factory.mktemp("lobby-every-game")
+    args = ("--bot-matches-per-client", "10")
+    srv = Server(f"sqlite:///{folder / 'web.sqlite3'}", args=args).start(folder / "server.log")
+    yield srv
+    srv.stop()
+
+
+@pytest.mark.parametrize("game", ["bloodbowl", "hanniball", "juggers", "juggerttg", "jukem"])
+def test_every_game_is_created_from_its_card_against_the_normal_bot_in_korean_on_a_phone(
+    browser: Any, roomy_server: Server, game: str
+) -> None:
+    ko = gettext_for("ko")
+    server = roomy_server
+    ctx = browser.new_context(viewport={"width": PHONE[0], "height": PHONE[1]})
+    ctx.add_init_script("localStorage.setItem('tablesports.lang', 'ko')")
+    page = ctx.new_page()
+    page.goto(server.url + "/")
+    wait_js(page, "document.body.dataset.ready === 'yes'")
+    page.locator(f'.gamecard[data-game="{game}"]').click()
+    assert page.input_value('[data-seat-level="1"]') == "normal"  # the default, as it says
+    page.click("#create")
+    page.wait_for_url("**/m/**")
+    wait_js(page, "document.body.dataset.move !== undefined")
+    match_id = page.url.split("/m/")[1].split("#")[0]
+    assert api_match(server, match_id)["game"] == game
+    bot = ko("a bot ({level})").format(level=ko("normal"))
+    assert bot in page.inner_text("#seats")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+    shot(page, f"lobby-created-{game}-phone-ko")
+    ctx.close()
