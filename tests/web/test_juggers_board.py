@@ -84,7 +84,7 @@ def test_juggers_is_played_through_its_board(browser: Any, server: Server) -> No
     wait_js(page, "document.getElementById('log').innerText.includes('settle')")
     log = page.inner_text("#log")
     # the person's own flick: the bot in seat 1 may have flicked its coin of that number first
-    m = re.search(rf"Seat 0 \(person\): flick {flicked} at ([\d.]+) strength ([\d.]+)", log)
+    m = re.search(rf"Seat 0 · person: flick {flicked} at ([\d.]+) strength ([\d.]+)", log)
     assert m, log
     # the pull of 60 css px down-left is 45 degrees up-right (the game's angle: counter-clockwise
     # from +x) and, at 0.75 px per mm, 113 mm of the 200 mm of a full-strength pull

@@ -73,8 +73,30 @@ OPTIONS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "jukem": {
         "deck": (_("Deck"), _("The cards to play with: the house deck or a deck file of yours.")),
+        "hand_size": (_("Hand size"), _("The cards dealt and replenished to (the seed: five).")),
+        "tiebreak_deals": (
+            _("Tie-break deals"),
+            _("Deals played before a match still level is drawn."),
+        ),
+        "goal_rows": (_("Goal rows"), _("Rows of boxes in the goal.")),
+        "goal_cols": (_("Goal columns"), _("Boxes in a row of the goal.")),
     },
     "juggers": {
+        "innings": (_("Innings"), _("The most innings a match has (the seed: nine).")),
+        "morale_cap": (_("Morale cap"), _("The most morale a team can hold.")),
+        "heroic_morale": (
+            _("Heroic morale"),
+            _("The morale a heroic action gives (the seed: 3)."),
+        ),
+        "excite_discount": (
+            _("Excitement discount"),
+            _("How much cheaper excited team-mates' supermoves are, in morale."),
+        ),
+        "budget": (_("Draft budget"), _("Each team's denari for the draft.")),
+        "fall_ends_attack": (
+            _("A fall ends the attack"),
+            _("An attacker's Jugger falling off the table ends the attack."),
+        ),
         "attacker_restriction": (
             _("Attacking flicks"),
             _("Must a flicked coin pass between two team-mates, as in penny football?"),
@@ -110,6 +132,15 @@ OPTIONS: dict[str, dict[str, tuple[str, str]]] = {
             _("European penalties"),
             _("5 Stones for close spars, 8 for the chain."),
         ),
+        "one_attack_per_activation": (
+            _("One attack per activation"),
+            _("A hero attacks, uses an attack talent or wrestles at most once a turn."),
+        ),
+        "initiative": (_("Initiative"), _("The value whose dice decide who acts first.")),
+        "pick_order": (
+            _("Pick order"),
+            _("Free pick: one hero each in turn, or red's whole team first."),
+        ),
     },
     "bloodbowl": {
         "home": (_("Home team"), _("A published team, or a team file of yours.")),
@@ -124,6 +155,8 @@ CHOICES: dict[str, dict[str, dict[str, str]]] = {
     "juggerttg": {
         "length": {"short": _("short game"), "long": _("long game")},
         "teams": {"pick": _("free pick"), "draft": _("draft")},
+        "initiative": {"reflex": _("Reflex"), "will": _("Will")},
+        "pick_order": {"alternate": _("one each in turn"), "whole-team": _("whole team first")},
     },
     "juggers": {
         "attacker_restriction": {
@@ -138,7 +171,13 @@ BLANK: dict[str, dict[str, str]] = {
     "hanniball": {"max_defenders": _("no limit")},
     "juggers": {"sudden_death_cap": _("until one side leads")},
     "juggerttg": {"heroes": _("the house roster")},
-    "jukem": {"deck": _("the house deck")},
+    "jukem": {
+        "deck": _("the house deck"),
+        "hand_size": _("the deck's own"),
+        "tiebreak_deals": _("the deck's own"),
+        "goal_rows": _("the deck's own"),
+        "goal_cols": _("the deck's own"),
+    },
 }
 """What an option left empty means, where its default is None."""
 
