@@ -376,7 +376,10 @@ def test_the_logs_rule_citations_read_in_korean_after_the_kick_off(
     page.evaluate("localStorage.setItem('tablesports.speed', 'off')")  # no pacing: the log now
     page.reload()
     # the kick-off event's sentence (its own template, translated apart from the citations)
-    kicked = "[...document.querySelectorAll('#log .event')].some(n => /킥오프/.test(n.textContent))"
+    kicked = (
+        "[...document.querySelectorAll('#log .event')]"
+        ".some(n => /킥오프 이벤트 \\S*\\+\\S*:/.test(n.textContent))"
+    )
     wait_js(page, kicked, timeout=120_000)
     rules = page.eval_on_selector_all("#log .rule", "ns => ns.map(n => n.textContent.trim())")
     assert len(rules) > 10, rules
@@ -389,6 +392,7 @@ def test_the_logs_rule_citations_read_in_korean_after_the_kick_off(
         ):
             english.append(shown)
     assert not english, english
-    page.locator("#log .event", has_text="킥오프").first.scroll_into_view_if_needed()
+    kick_off = page.locator("#log .event", has_text=re.compile(r"킥오프 이벤트 \S*\+\S*:"))
+    kick_off.first.scroll_into_view_if_needed()
     shot(page, "game-words-bloodbowl-ko-log-rules")
     page.close()
