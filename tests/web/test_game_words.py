@@ -35,7 +35,7 @@ from tablesports.web.boards import board_extras
 from tablesports.web.i18n import LANGUAGES, LOCALE_DIR
 from tablesports.web.phrases import GAMES_DIR, phrase, templates, terms
 
-from .citations import CODE, cited_in, rule_citations
+from .citations import CITED, CODE, cited_in, rule_citations
 from .helpers import create, hello, until, wait_js
 from .test_boards import against_a_bot, open_board, two_bots
 from .test_browser import browser, server, shot
@@ -395,4 +395,39 @@ def test_the_logs_rule_citations_read_in_korean_after_the_kick_off(
     kick_off = page.locator("#log .event", has_text=re.compile(r"킥오프 이벤트 \S*\+\S*:"))
     kick_off.first.scroll_into_view_if_needed()
     shot(page, "game-words-bloodbowl-ko-log-rules")
+    page.close()
+
+
+RULE_TEXTS = """async ([lang, rules]) => {
+  const i18n = await import('/static/i18n.js');
+  await i18n.loadLanguage(lang);
+  const { ruleText } = await import('/static/games/words.js');
+  return rules.map((r) => ruleText(r, i18n.t));
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_renders_every_citation_through_the_catalog(
+    browser: Any, server: Any, lang: str
+) -> None:
+    """`ruleText` on the page, with the language's merged catalog, gives each citation of every
+    game as the catalog test expects (`cited_in`): a rule's number as it is, every other one
+    changed into the language's own words (whole, or as its text and its mark)."""
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    for game in GAMES:
+        words = domain(lang, game)
+        rules = sorted(rule_citations(game))
+        shown = dict(zip(rules, page.evaluate(RULE_TEXTS, [lang, rules]), strict=True))
+        for rule, text in shown.items():
+            cited = CITED.fullmatch(rule)
+            if CODE.fullmatch(rule):
+                assert text == rule
+            elif rule in words:
+                assert text == words[rule], (rule, text)
+            else:
+                assert cited, rule
+                body, mark = cited.groups()
+                marks = words.get(mark) or ", ".join(words[m] for m in mark.split(", "))
+                assert text == f"{words[body]} ({marks})", (rule, text)
     page.close()
