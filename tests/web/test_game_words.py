@@ -35,8 +35,9 @@ from tablesports.web.boards import board_extras
 from tablesports.web.i18n import LANGUAGES, LOCALE_DIR
 from tablesports.web.phrases import GAMES_DIR, phrase, templates, terms
 
-from .helpers import create, hello, until
-from .test_boards import against_a_bot, open_board
+from .citations import CITED, CODE, cited_in, rule_citations
+from .helpers import create, hello, until, wait_js
+from .test_boards import against_a_bot, open_board, two_bots
 from .test_browser import browser, server, shot
 
 __all__ = ["browser", "server"]  # the fixtures, shared with test_browser
@@ -58,12 +59,13 @@ def js_strings(path: Path) -> set[str]:
 
 
 @cache
-def played(game: str) -> tuple[frozenset[str], tuple[tuple[str, str], ...]]:
-    """The action kinds (an action's first word) and the events (kind, text) of two seeded
-    random games of at most STEPS steps each."""
+def played(game: str) -> tuple[frozenset[str], tuple[tuple[str, str], ...], frozenset[str]]:
+    """The action kinds (an action's first word), the events (kind, text) and the rules they
+    cite of two seeded random games of at most STEPS steps each."""
     kinds: set[str] = set()
     phrases: set[str] = set()
     events: list[tuple[str, str]] = []
+    rules: set[str] = set()
     for seed in (1, 2):
         rng = random.Random(seed)
         state = tablesports.load(game).new_initial_state()
@@ -79,11 +81,12 @@ def played(game: str) -> tuple[frozenset[str], tuple[tuple[str, str], ...]]:
                 phrases |= {a for a in texts if " " in a and not re.search(r"\d", a)}
                 made = state.apply_action(rng.choice(legal))
             events += [(e.kind, e.text) for e in made]
+            rules |= {e.rule for e in made if e.rule}
     words = {k for k in kinds if re.fullmatch(r"[a-z][a-z-]*", k)}
     # a fixed action of several words ("end turn", "no save") is translated whole; one that
     # names a hero, a character or a facing ("recruit arlo") is its kind and that name
     words |= {a for a in phrases if a.split(" ")[0] not in NAMING}
-    return frozenset(words), tuple(events)
+    return frozenset(words), tuple(events), frozenset(rules)
 
 
 def game_words(game: str) -> set[str]:
@@ -338,4 +341,93 @@ def test_a_player_card_of_any_roster_reads_in_the_language(
     positions = {words[p] for p in ("Chaos Dwarf Blocker", "Gnome Beastmaster", "Minotaur")}
     assert positions <= seen, seen
     shot(page, f"game-words-bloodbowl-{lang}-card")
+    page.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_a_played_game_cites_is_read_from_its_source(game: str) -> None:
+    """The citations read from the source (`citations.py`) hold every one the seeded games
+    cite: the enumeration misses no way a game cites its rules."""
+    cited = played(game)[2]
+    assert cited, game
+    assert cited <= rule_citations(game), sorted(cited - rule_citations(game))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_rule_citation_reads_in_the_language(lang: str, game: str) -> None:
+    """Each citation a game can put in the log ("[the Block (BB2020)]", "[set-up (seed)]"),
+    whole or as its text and its mark, is in the game's domain; rule numbers ("R15") stay."""
+    words = domain(lang, game)
+    cited = rule_citations(game)
+    assert cited, game
+    missing = sorted(r for r in cited if not cited_in(r, words))
+    assert not missing, f"{lang}/{game}.po: rule citations untranslated: {missing}"
+
+
+def test_the_logs_rule_citations_read_in_korean_after_the_kick_off(
+    browser: Any, server: Any
+) -> None:
+    """Two bots play Blood Bowl; a Korean spectator's log, past the kick-off, cites each rule
+    in Korean: no English word is left but a rule's number, the edition's name (BB2020) and
+    the kick-off results' names, which the Korean seed keeps in English capitals."""
+    made = two_bots(server, "bloodbowl")
+    page = open_board(browser, server, made, "ko", seat=None)
+    page.evaluate("localStorage.setItem('tablesports.speed', 'off')")  # no pacing: the log now
+    page.reload()
+    # the kick-off event's sentence (its own template, translated apart from the citations)
+    kicked = (
+        "[...document.querySelectorAll('#log .event')]"
+        ".some(n => /킥오프 이벤트 \\S*\\+\\S*:/.test(n.textContent))"
+    )
+    wait_js(page, kicked, timeout=120_000)
+    rules = page.eval_on_selector_all("#log .rule", "ns => ns.map(n => n.textContent.trim())")
+    assert len(rules) > 10, rules
+    english = []
+    for shown in set(rules):
+        assert shown.startswith("[") and shown.endswith("]"), shown
+        left = re.sub(r"\bBB2020\b|\b[A-Z][A-Z!'-]*\b", "", shown[1:-1])
+        if re.search(r"[A-Za-z]{2}", left) or not (
+            CODE.fullmatch(shown[1:-1]) or re.search(r"[\uac00-\ud7a3]", shown)
+        ):
+            english.append(shown)
+    assert not english, english
+    kick_off = page.locator("#log .event", has_text=re.compile(r"킥오프 이벤트 \S*\+\S*:"))
+    kick_off.first.scroll_into_view_if_needed()
+    shot(page, "game-words-bloodbowl-ko-log-rules")
+    page.close()
+
+
+RULE_TEXTS = """async ([lang, rules]) => {
+  const i18n = await import('/static/i18n.js');
+  await i18n.loadLanguage(lang);
+  const { ruleText } = await import('/static/games/words.js');
+  return rules.map((r) => ruleText(r, i18n.t));
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_page_renders_every_citation_through_the_catalog(
+    browser: Any, server: Any, lang: str
+) -> None:
+    """`ruleText` on the page, with the language's merged catalog, gives each citation of every
+    game as the catalog test expects (`cited_in`): a rule's number as it is, every other one
+    changed into the language's own words (whole, or as its text and its mark)."""
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    for game in GAMES:
+        words = domain(lang, game)
+        rules = sorted(rule_citations(game))
+        shown = dict(zip(rules, page.evaluate(RULE_TEXTS, [lang, rules]), strict=True))
+        for rule, text in shown.items():
+            cited = CITED.fullmatch(rule)
+            if CODE.fullmatch(rule):
+                assert text == rule
+            elif rule in words:
+                assert text == words[rule], (rule, text)
+            else:
+                assert cited, rule
+                body, mark = cited.groups()
+                marks = words.get(mark) or ", ".join(words[m] for m in mark.split(", "))
+                assert text == f"{words[body]} ({marks})", (rule, text)
     page.close()

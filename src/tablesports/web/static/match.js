@@ -22,7 +22,7 @@ import * as generic from "/static/games/generic.js";
 import { showClocks } from "/static/clock.js";
 import { Pacer, SPEEDS, speed, setSpeed } from "/static/pacing.js";
 import { endText } from "/static/endtext.js";
-import { actionText, eventText } from "/static/games/words.js";
+import { actionText, eventText, ruleText } from "/static/games/words.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -434,7 +434,7 @@ function drawLog(view, log, current) {
     const attrs = { class: `step${step.hidden ? " hidden" : ""}${here ? " current" : ""}`, "data-step": step.i + 1 };
     if (here) attrs["aria-current"] = "step";
     const line = `${step.i + 1}. ${who}: ${step.hidden ? t("(hidden from you)") : actionText(step.action, t)}`;
-    const events = step.hidden ? [] : (step.events || []).map((e) => el("div", { class: "event" }, `· ${eventText(e, t)}`, e.rule ? el("span", { class: "rule" }, ` [${e.rule}]`) : ""));
+    const events = step.hidden ? [] : (step.events || []).map((e) => el("div", { class: "event" }, `· ${eventText(e, t)}`, e.rule ? el("span", { class: "rule" }, ` [${ruleText(e.rule, t)}]`) : ""));
     items.push(el("li", attrs, el("button", { type: "button", class: "movebtn", onclick: () => review(step.i + 1) }, line), events));
   }
   box.replaceChildren(...items);

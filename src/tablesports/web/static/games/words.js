@@ -37,6 +37,18 @@ export function actionText(text, t) {
   return text.split(" ").map((w) => t(w)).join(" ");
 }
 
+// A rule citation in the reader's language: whole where the catalog has it, else its text and
+// the mark of where it comes from ("the Block (BB2020)", "landing ... (Right Stuff, BB2020)"),
+// each looked up; a rule's number ("R15", "H-TOSS") reads the same everywhere.
+export function ruleText(rule, t) {
+  const whole = t(rule);
+  if (whole !== rule) return whole;
+  const cited = /^(.+) \(([^()]+)\)$/.exec(rule);
+  if (!cited) return rule;
+  const mark = t(cited[2]) !== cited[2] ? t(cited[2]) : cited[2].split(", ").map((m) => t(m)).join(", ");
+  return `${t(cited[1])} (${mark})`;
+}
+
 // A button for an action: its data-action stays the action's text (what is sent).
 export function actionButton(el, t, a, act, extra = {}) {
   return el("button", { "data-action": a, onclick: () => act(a), ...extra }, actionText(a, t));
