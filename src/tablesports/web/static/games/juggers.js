@@ -238,7 +238,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   if (!places[memo.jgPlace]) memo.jgPlace = Object.keys(places)[0] || null;
   const cells = memo.jgPlace ? [...places[memo.jgPlace]] : [];
 
-  const canvas = el("canvas", { id: "juggers-table", width: g.w, height: g.h, style: "touch-action: none; cursor: crosshair; max-width: 100%" });
+  const canvas = el("canvas", { id: "juggers-table", width: g.w, height: g.h, style: "touch-action: none; cursor: crosshair; max-width: 100%", "data-scales": "" });
   // for tests and tools: where the coins are on the canvas (public: a perfect-information game)
   canvas.dataset.coins = JSON.stringify(Object.fromEntries(coinsOf(pos).map(([s, p]) => [slotName(s), g.toPx(p[0], p[1])])));
   canvas.dataset.geometry = JSON.stringify({ scale: SCALE, margin: MARGIN, height: g.tb.height, cell: CELL });
