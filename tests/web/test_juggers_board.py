@@ -11,20 +11,27 @@ import math
 import re
 from typing import Any
 
+import pytest
+
 from .helpers import wait_js
 from .server import Server
 from .test_browser import browser, new_match, server, shot, state, wait_change
 
 __all__ = ["browser", "server"]  # the fixtures, shared with test_browser
 
-PULL = 60.0  # css px, down and to the left of the coin: the flick goes up and to the right
+PULL = 60.0  # canvas px, down and to the left of the coin: the flick goes up and to the right
+
+
+def drawn_scale(page: Any) -> float:
+    """CSS px per canvas px: 1 on a desktop, less on a phone, where the table is drawn smaller."""
+    box = page.locator("#juggers-table").bounding_box()
+    return float(box["width"]) / page.evaluate("document.getElementById('juggers-table').width")
 
 
 def canvas_point(page: Any, px: float, py: float) -> tuple[float, float]:
     """Page coordinates of canvas pixel (px, py)."""
     box = page.locator("#juggers-table").bounding_box()
-    width = page.evaluate("document.getElementById('juggers-table').width")
-    k = box["width"] / width
+    k = drawn_scale(page)
     return box["x"] + px * k, box["y"] + py * k
 
 
@@ -46,15 +53,20 @@ def flick_by_drag(page: Any, legal: list[str]) -> str:
     x, y = canvas_point(page, *coins[f"A{jugger}"])
     page.mouse.move(x, y)
     page.mouse.down()
-    page.mouse.move(x - PULL, y + PULL, steps=6)
+    pull = PULL * drawn_scale(page)  # the same pull on the table, however small it is drawn
+    page.mouse.move(x - pull, y + pull, steps=6)
     assert re.search(r"45(\.0)?°", page.inner_text("#aim")), page.inner_text("#aim")
     shot(page, "juggers-aiming")
     page.mouse.up()
     return jugger
 
 
-def test_juggers_is_played_through_its_board(browser: Any, server: Server) -> None:
-    page = browser.new_page(viewport={"width": 1300, "height": 1000})
+@pytest.mark.parametrize("size", [(1300, 1000), (390, 844)], ids=["desktop", "phone"])
+def test_juggers_is_played_through_its_board(
+    browser: Any, server: Server, size: tuple[int, int]
+) -> None:
+    """Also on a phone, where the table is drawn smaller: the drag is measured as drawn."""
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
     new_match(page, server, "juggers", "random")
     page.wait_for_selector("#juggers-table")
     flicked = None
