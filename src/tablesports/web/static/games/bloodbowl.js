@@ -2,6 +2,7 @@
 // one of your players for what it may do, then a lit square (with the dice each needs); a
 // player's card on hover or tap (MA ST AG PA AV, skills); each team's dugout (reserves, KO,
 // casualties); tackle zones on request; other choices (a formation, a kick-off) as buttons.
+import { setupHands, setupMoves, finishMove } from "/static/games/bloodbowl_setup.js";
 import { actionText, lastMoveCaption, lastStep, markLast, useCss } from "/static/games/words.js";
 
 const SQ = /(\d+),(\d+)/;
@@ -61,7 +62,13 @@ export function render({ root, view, legal, act, t, el, memo }) {
     return;
   }
   useCss("bloodbowl");
-  if (memo.bbMove !== view.move) { memo.bbMove = view.move; memo.bbPlayer = null; }
+  if (memo.bbMove !== view.move) {
+    memo.bbMove = view.move;
+    memo.bbPlayer = null;
+    if (memo.bbNoteKeep) memo.bbNoteKeep -= 1; // a move's note outlives the put-back it caused
+    else memo.bbNote = null;
+  }
+  finishMove({ memo, view, legal, act, t });
   const me = view.viewer ?? 0;
   const cards = (view.board && view.board.cards) || [[], []];
   const cardOf = (side, number) => (cards[side] || []).find((c) => c.number === number);
@@ -87,7 +94,12 @@ export function render({ root, view, legal, act, t, el, memo }) {
     }
   }
   const ball = o.ball && o.ball.square ? o.ball.square.join(",") : null;
-  const grid = el("div", { class: "grid bb", id: "bbpitch", style: "grid-template-columns: 22px repeat(26, 30px)" });
+  const moves = setupMoves(legal);
+  const grid = el("div", { class: `grid bb${moves.on ? " settingup" : ""}`, id: "bbpitch", style: "grid-template-columns: 22px repeat(26, 30px)" });
+  const note = el("div", { class: "bbnote", id: "bbnote", role: "status" },
+    moves.on ? memo.bbNote || t("Drag a player of yours onto a lit square, or tap him and then the square.") : "");
+  if (!moves.on) memo.bbNote = null;
+  const hands = setupHands({ grid, note, moves, at, half: (x) => (x < 13) === (me === 0), memo, view, act, t });
   const menu = el("div", { class: "actions", id: "playermenu" });
   const cardBox = el("div", { class: "bbcard-slot" });
   const showCard = (p) => cardBox.replaceChildren(playerCard(el, t, cardOf(p.side, p.number), p, teamName(p.side), p.side));
@@ -114,13 +126,15 @@ export function render({ root, view, legal, act, t, el, memo }) {
         if (byNumber[p.number] && p.side === me) pcls.push("active");
         const card = cardOf(p.side, p.number);
         const node = el("div", { class: pcls.join(" "), "data-player": `${p.side}-${p.number}`, title: `${t(p.position)} #${p.number}${p.stance ? ` (${stanceWord(t, p.stance)})` : ""}${card ? ` · MA ${card.ma} ST ${card.st} AG ${card.ag}+ AV ${card.av}+` : ""}` }, String(p.number));
-        node.addEventListener("mouseenter", () => showCard(p));
+        node.addEventListener("pointerenter", (e) => { if (e.pointerType === "mouse") showCard(p); }); // a tap's card comes with its click
+        if (p.side === me) hands.draggable(node, String(p.number), key, () => { showCard(p); if (byNumber[p.number]) menu.replaceChildren(...byNumber[p.number].map((a) => el("button", { "data-action": a, onclick: () => act(a) }, label(t, a)))); });
         cell.append(node);
       } else if (ball === key) {
         cell.append(el("div", { class: "ballmark" }));
       }
       if (actions.length) cell.append(el("span", { class: "dice" }, shortDice(actions[0])));
       cell.addEventListener("click", () => {
+        if (hands.tapSquare(key)) return; // the square for the player picked by a tap
         if (p) showCard(p); // a tap shows the card too (no hover on a phone)
         if (actions.length === 1) return act(actions[0]);
         if (actions.length > 1) {
@@ -165,11 +179,12 @@ export function render({ root, view, legal, act, t, el, memo }) {
       return el("div", { class: "box" }, el("span", { class: "boxname" }, `${label}: `),
         here.length ? here.map((p) => {
           const node = el("span", { class: `player t${side} small`, "data-player": `${side}-${p.number}`, title: t(p.position), tabindex: 0 }, String(p.number));
-          node.addEventListener("mouseenter", () => showCard({ ...p, side }));
+          node.addEventListener("pointerenter", (e) => { if (e.pointerType === "mouse") showCard({ ...p, side }); });
           node.addEventListener("click", () => {
             showCard({ ...p, side });
             if (side === me && byNumber[p.number]) menu.replaceChildren(...byNumber[p.number].map((a) => el("button", { "data-action": a, onclick: () => act(a) }, label(t, a))));
           });
+          if (side === me) hands.draggable(node, String(p.number), null);
           return node;
         }) : "-");
     }));
@@ -179,7 +194,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const rest = extra.filter((a) => !a.startsWith("formation "));
   cardBox.append(playerCard(el, t, null));
   const button = (a) => el("button", { "data-action": a, onclick: () => act(a) }, label(t, a));
-  root.append(head, toggle, el("div", { class: "bbwrap" }, grid), legend, cardBox, menu,
+  root.append(head, toggle, note, el("div", { class: "bbwrap" }, grid), legend, cardBox, menu,
     el("div", { class: "actions", id: "otheractions" },
       formations.length ? el("span", { id: "formations" }, el("b", {}, `${t("Set up in a formation")}: `), formations.map(button)) : "",
       rest.map(button)),
