@@ -71,6 +71,9 @@ def open_board(
     page = browser.new_page(viewport=viewport)
     # before the page's own scripts, which remember the language they loaded with
     page.add_init_script(f"localStorage.setItem('tablesports.lang', '{lang}')")
+    # the boards, not the pacing, are tested here: bots' steps shown at once (a paced spectator of
+    # a whole bot-against-bot match would still be replaying it when the test looks)
+    page.add_init_script("localStorage.setItem('tablesports.speed', 'off')")
     token = "" if seat is None else f"#{made['tokens'][str(seat)]}"
     page.goto(f"{server.url}/m/{made['id']}{token}")
     wait_js(page, "document.body.dataset.move !== undefined")
