@@ -22,7 +22,7 @@ from tablesports.core.errors import TablesportsError
 from tablesports.core.registry import game_ids, load
 from tablesports.web.abandon import watch as watch_abandoned
 from tablesports.web.bus import bus_for
-from tablesports.web.catalog_games import game_entry, with_levels
+from tablesports.web.catalog_games import game_entry
 from tablesports.web.clock import ClockIn
 from tablesports.web.datafiles import file_options
 from tablesports.web.hub import Hub, RequestError, SeatSpec
@@ -178,7 +178,7 @@ def create_app(
             found = hub.store.seat_of_token(token)
             if found is not None:
                 match = hub.get(found[0])
-                out.append(with_levels(hub.summary(match, found[1]), match, settings))
+                out.append(hub.summary(match, found[1]))  # each bot seat with its level
         return out
 
     @app.get("/api/matches/{match_id}/record")

@@ -257,11 +257,3 @@ def seat_levels(game: Game, specs: list[str | None], settings: ServerSettings) -
         except TablesportsError:  # a level these settings refuse names no seat
             continue
     return [by_spec.get(spec) if spec else None for spec in specs]
-
-
-def with_levels(summary: dict[str, Any], match: Any, settings: ServerSettings) -> dict[str, Any]:
-    """A match's summary for "Your matches", each bot seat with the level it plays."""
-    specs = [s.agent if s.kind == "bot" else None for s in match.row.seats]
-    found = seat_levels(match.game, specs, settings)
-    seats = [{**seat, "level": found[seat["seat"]]} for seat in summary.get("seats", [])]
-    return {**summary, "seats": seats}
