@@ -1,4 +1,4 @@
-"""`export_policy`: a MaskablePPO policy's actor as the numpy file a learned bot plays
+"""`export_policy`: a MaskablePPO policy's actor as the numpy file `policy:path=FILE` plays
 (`agents/learned.py`), choosing what the torch policy chooses."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tablesports.agents.learned import LearnedAgent, read_policy
+from tablesports.agents.learned import PolicyAgent, read_policy
 from tablesports.agents.ppo import PPOAgent
 from tablesports.core.protocol import CHANCE, Game
 from tablesports.core.registry import load
@@ -50,17 +50,6 @@ def flat(env: Any) -> Any:
     return Flat(env)
 
 
-def learned(file: Path) -> type[LearnedAgent]:
-    class FromFile(LearnedAgent):
-        name = "from-file"
-
-        @classmethod
-        def policy_file(cls) -> Path:
-            return file
-
-    return FromFile
-
-
 def positions(game: Game, count: int, seed: int) -> list[Any]:
     """Decision states along random games."""
     rng = random.Random(seed)
@@ -84,7 +73,7 @@ def test_the_exported_policy_chooses_what_the_torch_policy_chooses(
 
     game = load("hanniball", max_turns=20)
     file = export_policy(model, tmp_path / "p.npz", "hanniball", quantize=False)
-    mine, theirs = learned(file)(game), PPOAgent(game, model=model)
+    mine, theirs = PolicyAgent(game, path=str(file)), PPOAgent(game, model=model)
     states = positions(game, 150, seed=5)
     choices = [mine.step(s) for s in states]
     assert choices == [theirs.step(s) for s in states]

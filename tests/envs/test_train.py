@@ -30,7 +30,7 @@ def test_train_saves_a_policy_that_plays_as_an_agent_spec(tmp_path: Path) -> Non
     assert result.exit_code == 0, result.output
     policy = out / "policy.zip"
     assert policy.exists() and (out / "curve.png").exists()
-    # its actor for numpy alone (what a shipped learned bot plays), int8, from the same run
+    # its actor for numpy alone (what `policy:path=...` plays), int8, from the same run
     actor, facts = read_policy(out / "policy.npz")
     assert facts["game"] == "jukem" and actor[-1][0].shape[0] == int(facts["actions"])
     curve = json.loads((out / "curve.json").read_text())
@@ -41,6 +41,10 @@ def test_train_saves_a_policy_that_plays_as_an_agent_spec(tmp_path: Path) -> Non
     spec = f"ppo:path={policy}"
     record = play_match(game, [make_agent(spec, game), make_agent("random", game)], seed=4)
     assert record.returns is not None and record.players[0] == spec
+
+    actor_spec = f"policy:path={out / 'policy.npz'}"  # the same policy without torch
+    record = play_match(game, [make_agent("random", game), make_agent(actor_spec, game)], seed=5)
+    assert record.returns is not None and record.players[1] == actor_spec
 
     sim = runner.invoke(app, ["simulate", "jukem", "--agents", spec, "random", "--games", "2"])
     assert sim.exit_code == 0, sim.output

@@ -9,6 +9,7 @@ import json
 import time
 from pathlib import Path
 
+import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -42,6 +43,38 @@ def test_finding1_a_client_cannot_seat_a_ppo_bot_that_unpickles_a_server_file(
     assert status == 400
     assert "'ppo' is not offered here" in body["error"]
     assert "easy, normal, hard" in body["error"]
+
+
+@pytest.mark.parametrize(
+    "agent",
+    ["value:path={bait}", "policy:path={bait}", "value:path={bait},base=hanniball-greedy"],
+)
+def test_finding1_a_client_cannot_seat_a_learned_network_read_from_a_server_file(
+    client: TestClient, tmp_path: Path, agent: str
+) -> None:
+    """The learned agents read a file named by their spec: never offered to a client, and the
+    file is not opened (a FIFO: opening it for reading would hang the test)."""
+    import os
+
+    bait = tmp_path / "net.npz"
+    os.mkfifo(bait)
+    spec = agent.format(bait=bait)
+    status, body = post(
+        client, {"game": "hanniball", "seats": [HUMAN, {"kind": "bot", "agent": spec}]}
+    )
+    assert status == 400
+    assert f"{spec.split(':')[0]!r} is not offered here" in body["error"]
+
+
+@pytest.mark.parametrize("helper", ["rollout", "prior"])
+def test_finding1_a_search_may_not_consult_a_learned_network(
+    client: TestClient, helper: str
+) -> None:
+    spec = f"mcts:{helper}=value"
+    status, body = post(
+        client, {"game": "hanniball", "seats": [HUMAN, {"kind": "bot", "agent": spec}]}
+    )
+    assert status == 400 and f"{helper}='value' is not offered here" in body["error"]
 
 
 def test_finding1_a_search_may_not_consult_ppo_either(client: TestClient) -> None:

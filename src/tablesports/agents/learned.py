@@ -1,14 +1,14 @@
-"""Learned bots shipped with the package: a trained policy network, played with numpy alone.
+"""`policy:path=FILE`: a policy network exported by `tablesports train`, played with numpy alone.
 
-    tablesports arena hanniball --agents hanniball-learned hanniball-greedy
+    tablesports train hanniball --steps 300000 --out runs/hanniball
+    tablesports arena hanniball --agents policy:path=runs/hanniball/policy.npz hanniball-greedy
 
 A policy trained by `tablesports train` (MaskablePPO) is exported to a `.npz` of its actor's
-layers (`tablesports.envs.train.export_policy`); the bot encodes what its player sees with the
+layers (`tablesports.envs.train.export_policy`); the agent encodes what its player sees with the
 game's observation tensor, runs the layers (tanh between them, as sb3's MlpPolicy does) and
-plays the legal action with the highest logit. The file is one the package ships
-(`agents/policies/`), never a path a caller gives, and it is read without pickle, so a bot
-name loads no code and no file from outside (safe to offer on a server). Needs numpy (the `rl`
-extra), not torch.
+plays the legal action with the highest logit. The file is read without pickle, so it loads no
+code. No policy file is shipped with the package (train one), and a web server never offers
+this agent (its file is a path a client could choose). Needs numpy (the `rl` extra), not torch.
 
 The file holds, per layer `i`, a float32 weight `w{i}` (out x in) or its int8 form `q{i}` with
 one float32 scale per output row `s{i}`, and the bias `b{i}`; and `game`, `actions` (the size
@@ -17,33 +17,38 @@ of the game's action codec) and `trained` (a line on how it was made).
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
+from pydantic import BaseModel, ConfigDict, Field
 
 from tablesports.core.errors import AgentError
-from tablesports.core.protocol import Action, Game, State
+from tablesports.core.protocol import Action, Game, State, validate_options
 from tablesports.core.registry import game_tensor
 
-POLICIES = "policies"
-"""The folder of this package that holds the shipped policies."""
 
-
-def read_policy(path: Path | Any) -> tuple[list[tuple[np.ndarray, np.ndarray]], dict[str, str]]:
+def read_policy(path: Path) -> tuple[list[tuple[np.ndarray, np.ndarray]], dict[str, str]]:
     """The layers (weight as float32 out x in, bias) and the facts of a policy file."""
-    with path.open("rb") as f, np.load(f, allow_pickle=False) as data:
-        layers = []
-        i = 0
-        while f"b{i}" in data:
-            if f"w{i}" in data:
-                weight = data[f"w{i}"].astype(np.float32)
-            else:
-                weight = data[f"q{i}"].astype(np.float32) * data[f"s{i}"][:, None]
-            layers.append((weight, data[f"b{i}"].astype(np.float32)))
-            i += 1
-        facts = {k: str(data[k]) for k in ("game", "actions", "trained") if k in data}
+    if not path.is_file():
+        raise AgentError(
+            f"policy: no policy file {str(path)!r}; make one with `tablesports train GAME "
+            "--out FOLDER` (it writes FOLDER/policy.npz)"
+        )
+    try:
+        with path.open("rb") as f, np.load(f, allow_pickle=False) as data:
+            layers = []
+            i = 0
+            while f"b{i}" in data:
+                if f"w{i}" in data:
+                    weight = data[f"w{i}"].astype(np.float32)
+                else:
+                    weight = data[f"q{i}"].astype(np.float32) * data[f"s{i}"][:, None]
+                layers.append((weight, data[f"b{i}"].astype(np.float32)))
+                i += 1
+            facts = {k: str(data[k]) for k in ("game", "actions", "trained") if k in data}
+    except (OSError, ValueError, KeyError) as exc:
+        raise AgentError(f"policy: {path} is not a policy file ({exc})") from None
     if not layers:
         raise AgentError(f"{path}: no layers (w0/q0 and b0) in this policy file")
     return layers, facts
@@ -57,18 +62,22 @@ def logits(layers: list[tuple[np.ndarray, np.ndarray]], x: np.ndarray) -> np.nda
     return np.asarray(weight @ x + bias)
 
 
-class LearnedAgent:
-    """Plays a shipped policy file (subclasses name it); deterministic: the best legal logit."""
+class PolicyOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name = "learned"
-    policy: ClassVar[str] = ""
-    """The file under `agents/policies/`."""
+    path: str = Field(..., description="the exported policy's .npz file (tablesports train)")
 
-    def __init__(self, game: Game, seed: int = 0) -> None:
-        file = self.policy_file()
-        if not file.is_file():
-            raise AgentError(f"{self.name}: the package has no policy file {self.policy!r}")
-        self.layers, self.facts = read_policy(file)
+
+class PolicyAgent:
+    """Plays an exported policy file; deterministic: the best legal logit."""
+
+    name = "policy"
+    Options = PolicyOptions
+
+    def __init__(self, game: Game, seed: int = 0, **params: Any) -> None:
+        options = validate_options(PolicyOptions, params, "agent 'policy'")
+        assert isinstance(options, PolicyOptions)
+        self.layers, self.facts = read_policy(Path(options.path))
         if self.facts.get("game") != game.info.id:
             raise AgentError(
                 f"{self.name} plays {self.facts.get('game')}, not {game.info.id}: choose "
@@ -88,11 +97,6 @@ class LearnedAgent:
         )
         self.seed = seed
 
-    @classmethod
-    def policy_file(cls) -> Any:
-        """The shipped file (a `Traversable`: inside the installed package)."""
-        return resources.files("tablesports.agents") / POLICIES / cls.policy
-
     def reset(self, seed: int) -> None:
         self.seed = seed
 
@@ -103,13 +107,3 @@ class LearnedAgent:
         # in id order, so that a tie goes to the lowest id, as the torch policy's argmax does
         ids = np.sort(np.fromiter((self.ids[a] for a in legal), np.int64, len(legal)))
         return self.actions[int(ids[int(np.argmax(scores[ids]))])]
-
-
-class HanniBallLearned(LearnedAgent):
-    """`hanniball-learned`, a learned baseline: sb3's MaskablePPO network fitted to 30,000 moves
-    of hanniball-greedy (behaviour cloning; the PPO steps that followed made it weaker, so it
-    is the checkpoint before them). It beats random and loses to hanniball-greedy: the figures
-    and the command that made it are in docs/strength.md."""
-
-    name = "hanniball-learned"
-    policy = "hanniball-learned.npz"

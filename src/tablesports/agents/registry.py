@@ -1,4 +1,4 @@
-"""Agents by name: `random`, the general bots, every game's own bots and its learned ones.
+"""Agents by name: `random`, the general bots (searches and learned networks), every game's bots.
 
 A spec is a name with optional parameters: `mcts:iterations=2000,c=1.4`. Every agent's
 parameters are typed by one pydantic model, its class attribute `Options` (`NoParams` for an
@@ -23,11 +23,8 @@ GENERAL_AGENTS: dict[str, str] = {
     "mcts": "tablesports.agents.mcts:MCTSAgent",
     "ismcts": "tablesports.agents.ismcts:ISMCTSAgent",
     "ppo": "tablesports.agents.ppo:PPOAgent",  # a trained policy: ppo:path=policy.zip
-}
-
-# Learned bots: a policy file the package ships, for one game each -> (game id, "module:Class")
-LEARNED_AGENTS: dict[str, tuple[str, str]] = {
-    "hanniball-learned": ("hanniball", "tablesports.agents.learned:HanniBallLearned"),
+    "policy": "tablesports.agents.learned:PolicyAgent",  # its numpy export: policy:path=...npz
+    "value": "tablesports.agents.value:ValueAgent",  # a learned value: value:path=value.npz
 }
 
 _extra: dict[str, Callable[..., Agent]] = {}
@@ -44,13 +41,7 @@ def unregister_agent(name: str) -> None:
 
 def agent_names(game: Game) -> list[str]:
     """Every agent that can play `game`."""
-    learned = set(learned_agents(game.info.id))
-    return sorted(set(GENERAL_AGENTS) | set(_extra) | set(game_bots(game.info.id)) | learned)
-
-
-def learned_agents(game_id: str) -> list[str]:
-    """The learned bots that play `game_id` (a policy file each, shipped in the package)."""
-    return [name for name, (plays, _) in LEARNED_AGENTS.items() if plays == game_id]
+    return sorted(set(GENERAL_AGENTS) | set(_extra) | set(game_bots(game.info.id)))
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -82,9 +73,6 @@ def agent_factory(name: str, game: Game) -> Callable[..., Agent]:
         return factory
     if name in bots:
         factory = resolve(bots[name])
-        return factory
-    if name in LEARNED_AGENTS and LEARNED_AGENTS[name][0] == game.info.id:
-        factory = resolve(LEARNED_AGENTS[name][1])
         return factory
     raise AgentError(
         f"unknown agent {name!r} for {game.info.id}; the agents are: "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 
-from tablesports.agents.registry import GENERAL_AGENTS, learned_agents
+from tablesports.agents.registry import GENERAL_AGENTS
 from tablesports.cli.common import console, guarded
 from tablesports.cli.game_options import options_line
 from tablesports.core.registry import game_bots, game_ids, load
@@ -33,7 +33,7 @@ def games_command() -> None:
         kind = info.kind
         if info.information not in kind:
             kind += f"; {info.information} information"
-        bots = "\n".join(sorted([*game_bots(game_id), *learned_agents(game_id)]))
+        bots = "\n".join(sorted(game_bots(game_id)))
         table.add_row(info.id, info.title, str(info.players), kind, bots)
     out.print(table)
     if ids:

@@ -13,10 +13,24 @@ if TYPE_CHECKING:
     from tablesports.envs.train import CurvePoint
 
 
+METHODS = ("ppo", "value")
+
+
 @guarded
 def train_command(
     game: str = typer.Argument(..., help="The game to learn."),
-    opponent: str = typer.Option("random", "--opponent", help="The bot it trains against."),
+    method: str = typer.Option(
+        "ppo",
+        "--method",
+        help="ppo: MaskablePPO against a bot; value: a value network learned by playing "
+        "(rounds of play, fit, judge; docs/rl.md).",
+    ),
+    opponent: str = typer.Option(
+        None,
+        "--opponent",
+        help="ppo: the bot it trains against (default random); value: the bot each round is "
+        "judged against (default the game's heuristic).",
+    ),
     steps: int = typer.Option(100_000, "--steps", help="PPO training steps (learner moves)."),
     out: str = typer.Option("runs/GAME", "--out", help="Folder for policy.zip and the curve."),
     eval_every: int = typer.Option(25_000, "--eval-every", help="Steps between evaluations."),
@@ -30,6 +44,17 @@ def train_command(
     ),
     imitate_steps: int = typer.Option(20_000, "--imitate-steps", help="Its decisions to copy."),
     option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP + " (training)"),
+    rounds: int = typer.Option(4, "--rounds", help="value: rounds of play, fit and judge."),
+    games: int = typer.Option(1500, "--games", help="value: games played a round."),
+    base: str = typer.Option(
+        None,
+        "--base",
+        help="value: a bot whose evaluation the network corrects (e.g. hanniball-greedy).",
+    ),
+    weight: float = typer.Option(
+        5.0, "--weight", help="value: the network's weight beside --base."
+    ),
+    jobs: int = typer.Option(2, "--jobs", "-j", help="value: processes that play."),
 ) -> None:
     """Train a policy; it plays as the agent `ppo:path=OUT/policy.zip` in play/simulate/arena.
 
@@ -37,6 +62,13 @@ def train_command(
     policy plays --eval-games games against random and against the game's heuristic bot; the
     win rates go to OUT/curve.json and OUT/curve.png.
     """
+    if method not in METHODS:
+        raise OptionError(f"--method {method!r}: choose one of {', '.join(METHODS)}")
+    if method == "value":
+        train_value_command(
+            game, opponent, out, eval_games, seed, option, rounds, games, base, weight, jobs
+        )
+        return
     needs_extra("train", "tablesports train", "numpy", "gymnasium", "torch", "sb3_contrib")
     from tablesports.envs.train import train  # the train extra: imported only here
 
@@ -51,7 +83,7 @@ def train_command(
 
     result = train(
         game,
-        opponent=opponent,
+        opponent=opponent or "random",
         steps=steps,
         out=folder,
         eval_every=eval_every,
@@ -64,5 +96,66 @@ def train_command(
         on_point=point,
     )
     show.print(f"policy: {result.policy}  (agent spec: ppo:path={result.policy})")
+    if result.plot:
+        show.print(f"learning curve: {result.plot}")
+
+
+def train_value_command(
+    game: str,
+    opponent: str | None,
+    out: str,
+    eval_games: int,
+    seed: int,
+    option: list[str] | None,
+    rounds: int,
+    games: int,
+    base: str | None,
+    weight: float,
+    jobs: int,
+) -> None:
+    """`--method value`: rounds of play, fit and judge (envs/value_train.py)."""
+    needs_extra("train", "tablesports train --method value", "numpy", "torch")
+    from tablesports.envs.value_train import RoundPoint, train_value
+
+    for name, value in (
+        ("--rounds", rounds),
+        ("--games", games),
+        ("--eval-games", eval_games),
+        ("--jobs", jobs),
+    ):
+        if value < 1:
+            raise OptionError(f"{name} must be at least 1 (got {value})")
+    show = console()
+
+    def point(p: RoundPoint) -> None:
+        low, high = p.interval
+        show.print(
+            f"round {p.round}: {p.positions:>9,} positions  loss {p.loss:.3f}  "
+            f"against {result_rival}: {p.wins}-{p.draws}-{p.games - p.wins - p.draws} "
+            f"({p.win_rate:.0%} [{low:.0%}, {high:.0%}])  {p.seconds:,.0f} s  "
+            f"{p.cpu_seconds / 3600:.2f} CPU-h"
+        )
+
+    from tablesports.envs.train import heuristic_bot
+
+    result_rival = opponent or heuristic_bot(game)
+    result = train_value(
+        game,
+        out=out.replace("GAME", game),
+        rounds=rounds,
+        games=games,
+        eval_games=eval_games,
+        jobs=jobs,
+        seed=seed,
+        opponent=opponent,
+        base=base,
+        weight=weight,
+        options=parse_options(option),
+        on_point=point,
+    )
+    spec = f"value:path={result.network}"
+    if base:
+        spec += f",base={base},weight={weight}"
+    show.print(f"network: {result.network}  (agent spec: {spec})")
     if result.plot:
         show.print(f"learning curve: {result.plot}")

@@ -1,0 +1,71 @@
+"""`tablesports train --method value` end to end, tiny: rounds of play, fit and judge write the
+network, one file a round, the curve and its plot; the network plays as `value:path=...`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+from typer.testing import CliRunner
+
+from tablesports.agents.registry import make_agent
+from tablesports.arena.match import play_match
+from tablesports.cli.app import app
+from tablesports.core.registry import load
+from tablesports.envs.value_train import PlayJob, play_one
+
+SHORT = ["-o", "max_turns=12"]
+
+
+def test_train_value_writes_a_network_per_round_and_a_curve_that_plays(tmp_path: Path) -> None:
+    out = tmp_path / "hb"
+    result = CliRunner().invoke(
+        app,
+        [
+            *("train", "hanniball", "--method", "value", "--rounds", "2", "--games", "6"),
+            *("--eval-games", "2", "--base", "hanniball-greedy", "--out", str(out), *SHORT),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert "round 1:" in result.output and "value:path=" in result.output
+    for name in ("value.npz", "round-0.npz", "round-1.npz", "curve.png"):
+        assert (out / name).is_file(), name
+    curve = json.loads((out / "curve.json").read_text())
+    assert [p["round"] for p in curve["curve"]] == [0, 1]
+    assert curve["opponent"] == "hanniball-greedy"
+    for point in curve["curve"]:
+        assert point["games"] == 2 and 0 <= point["wins"] + point["draws"] <= 2
+        low, high = point["interval"]
+        assert 0.0 <= low <= point["win_rate"] <= high <= 1.0
+        assert point["positions"] > 0 and point["cpu_seconds"] > 0
+    game = load("hanniball", max_turns=12)
+    spec = f"value:path={out / 'value.npz'},base=hanniball-greedy"
+    record = play_match(game, [make_agent(spec, game), make_agent("random", game)], seed=1)
+    assert record.returns is not None
+
+
+def test_a_played_game_gives_each_position_from_both_sides_with_that_sides_result() -> None:
+    job = PlayJob("hanniball", {"max_turns": 20}, ("hanniball-greedy",) * 2, 5, 0.0, 4)
+    x, y, cpu = play_one(job)
+    assert x.dtype == np.uint8 and x.shape[1] == 19 * 15 * 9 and len(x) == len(y) > 0
+    assert np.array_equal(y[0::2], -y[1::2])  # the two sides of one position, zero-sum
+    assert set(np.unique(y)) <= {-1.0, 0.0, 1.0} and cpu > 0
+    # plane 10 is 'observer is Black': 0 for the first row of a pair, 1 for the second
+    assert (x[0::2, 10 * 135] == 0).all() and (x[1::2, 10 * 135] == 255).all()
+
+
+def test_train_value_says_what_is_wrong(tmp_path: Path) -> None:
+    runner = CliRunner()
+    bad = runner.invoke(app, ["train", "hanniball", "--method", "nope"])
+    assert bad.exit_code != 0 and "choose one of ppo, value" in bad.output
+    comma = runner.invoke(
+        app, ["train", "hanniball", "--method", "value", "--out", str(tmp_path / "a,b")]
+    )
+    assert comma.exit_code != 0 and "cannot hold ','" in comma.output
+    base = runner.invoke(
+        app, ["train", "hanniball", "--method", "value", "--base", "random", "--out", str(tmp_path)]
+    )
+    assert base.exit_code != 0 and "has no evaluation" in base.output
+    zero = runner.invoke(app, ["train", "hanniball", "--method", "value", "--rounds", "0"])
+    assert zero.exit_code != 0 and "--rounds must be at least 1" in zero.output
