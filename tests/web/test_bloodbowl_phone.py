@@ -283,3 +283,58 @@ def test_the_team_panels_say_each_teams_bribes_when_it_has_any(
     page.evaluate(RENDER, [view, "ko"])
     assert bribes not in page.inner_text("#bbhead")
     page.close()
+
+
+def test_seat_1_sees_its_own_half_at_the_bottom_and_the_last_move_marked_by_its_name(
+    browser: Any, server: Server
+) -> None:
+    """Seat 1 sets up on x >= 13: its phone's pitch is turned the other way (x = 25 at the
+    bottom), each square still named as the log names it, the last set-up step marked there."""
+    rng = random.Random(5)
+    st = tablesports.load("bloodbowl").new_initial_state()
+    for _ in range(3000):
+        if st.current_player() == CHANCE:
+            st.apply_action(st.sample_chance(rng))
+            continue
+        actions = st.legal_actions()
+        chosen = [a for a in actions if re.fullmatch(r"place \d+ at \d+,\d+", str(a))]
+        if chosen and st.current_player() == 1:
+            action = chosen[-1]
+            events = [e.to_json() for e in st.apply_action(action)]
+            break
+        st.apply_action(rng.choice(actions))
+    else:
+        raise AssertionError("no set-up step of seat 1 in 3000 steps")
+    number, square = str(action).removeprefix("place ").split(" at ")
+    view = {
+        "game": "bloodbowl",
+        "viewer": 1,
+        "move": 1,
+        "legal": [],
+        "log": [{"action": str(action), "events": events}],
+        "observation": json.loads(json.dumps(st.observation(1))),
+        "picture": st.render(1),
+        "board": board_extras(st),
+    }
+    page = browser.new_page(viewport=PHONE)
+    page.goto(server.url + "/")
+    page.evaluate(RENDER, [view, "ru"])
+    page.wait_for_selector("#bbpitch.portrait")
+    squares = page.evaluate(SQUARES)
+    assert squares[:15] == [f"0,{y}" for y in range(14, -1, -1)]
+    assert squares[-15:] == [f"25,{y}" for y in range(14, -1, -1)]
+    # the player stands on the square of his name, in seat 1's (bottom) half, marked as the
+    # last move; the line of scrimmage above x = 13's row
+    assert page.locator(f'[data-square="{square}"] [data-player="1-{number}"]').count() == 1
+    middle = box(page, '#bbpitch [data-square="13,0"]')["y"]
+    assert box(page, f'#bbpitch [data-square="{square}"]')["y"] >= middle
+    assert page.locator(f'#bbpitch [data-square="{square}"].last').count() == 1
+    assert (
+        page.evaluate(
+            "getComputedStyle(document.querySelector('#bbpitch .sq.scrimmage')).borderTopWidth"
+        )
+        == "2px"
+    )
+    assert sideways(page) <= 390
+    shot(page, "bloodbowl-phone-seat1-ru")
+    page.close()

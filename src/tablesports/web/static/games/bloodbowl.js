@@ -1,7 +1,8 @@
 // Blood Bowl: the pitch with both teams, its squares numbered x,y as the log writes them; click
 // one of your players for what it may do, then a lit square (with the dice each needs); a
 // player's card on hover or tap (MA ST AG PA AV, skills); each team's dugout (reserves, KO,
-// casualties); tackle zones on request; other choices (a formation, a kick-off) as buttons.
+// casualties); tackle zones on request; other choices (a formation, a kick-off) as buttons. On a
+// phone the pitch stands upright (PHONE below), its squares keeping their names.
 import { setupHands, setupMoves, finishMove } from "/static/games/bloodbowl_setup.js";
 import { actionText, lastMoveCaption, lastStep, markLast, useCss } from "/static/games/words.js";
 
