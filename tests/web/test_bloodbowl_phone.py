@@ -202,25 +202,22 @@ def test_a_tap_on_a_lit_square_of_the_upright_pitch_plays_its_move(
     wait_change(page, move)
     assert not page.is_visible("#error.shown"), page.inner_text("#error")
     assert f"move {number} to {square}" in record(page), action
-    # the tackle zones: the squares beside the other team's standing players, by their names
+    # the tackle zones: the squares beside the other team's standing players, by their names,
+    # each drawn as such, in the wide zones and end zones too (their colour once hid it); read
+    # at once from one drawing (after a failed roll the bot plays on)
+    wait_mine(page)
     page.locator("#tackle").check()
-    zones = set(
-        page.evaluate(
-            "[...document.querySelectorAll('#bbpitch .sq.tz')].map((q) => q.dataset.square)"
-        )
+    zones, theirs, unhatched = page.evaluate(
+        """() => {
+             const tz = [...document.querySelectorAll('#bbpitch .sq.tz')];
+             return [tz.map((q) => q.dataset.square),
+               [...document.querySelectorAll('#bbpitch [data-player^="1-"]:not(.down)')]
+                 .map((p) => p.closest('[data-square]').dataset.square),
+               tz.filter((q) => !getComputedStyle(q).backgroundImage.includes('gradient'))
+                 .map((q) => q.dataset.square)];
+           }"""
     )
-    theirs = page.evaluate(
-        "[...document.querySelectorAll('#bbpitch [data-player^=\"1-\"]:not(.down)')]"
-        ".map((p) => p.closest('[data-square]').dataset.square)"
-    )
-    assert theirs and zones
-    # each drawn as such, in the wide zones and end zones too (their colour once hid it)
-    unhatched = page.evaluate(
-        "[...document.querySelectorAll('#bbpitch .sq.tz')]"
-        ".filter((q) => !getComputedStyle(q).backgroundImage.includes('gradient'))"
-        ".map((q) => q.dataset.square)"
-    )
-    assert unhatched == []
+    assert theirs and zones and unhatched == []
     for name in zones:
         x, y = map(int, name.split(","))
         assert any(
