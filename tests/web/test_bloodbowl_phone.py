@@ -195,13 +195,14 @@ def test_a_tap_on_a_lit_square_of_the_upright_pitch_plays_its_move(
         )
     }
     square, (action,) = next((sq, a) for sq, a in named.items() if len(a) == 1)
+    assert action.startswith(f"move {number} to {square}"), action
     page.locator(f'#bbpitch [data-square="{square}"]').scroll_into_view_if_needed()
     shot(page, "bloodbowl-phone-lit")
     move = state(page)[0]
     page.locator(f'#bbpitch [data-square="{square}"]').tap()
     wait_change(page, move)
     assert not page.is_visible("#error.shown"), page.inner_text("#error")
-    assert f"move {number} to {square}" in record(page), action
+    assert action.split(" (")[0] in record(page), action  # the record keeps it without its note
     # the tackle zones: the squares beside the other team's standing players, by their names,
     # each drawn as such, in the wide zones and end zones too (their colour once hid it); read
     # at once from one drawing (after a failed roll the bot plays on)
