@@ -144,6 +144,33 @@ def test_a_phone_sets_up_by_tap_then_tap_and_by_drag_on_the_upright_pitch(
     wait_change(page, move)
     assert placed(page)[number] == square
     assert f"place {number} at {square}" in record(page)
+    # and by a finger (touch events, as a phone sends them): the player just placed, dragged
+    # to a square of the next row, moves there (taken back, placed); the page does not scroll
+    first = number
+    square = next(
+        s
+        for s in page.evaluate(
+            "[...document.querySelectorAll('#bbpitch .sq.lit')].map((q) => q.dataset.square)"
+        )
+        if s.startswith("1,")
+    )
+    x0, y0 = centre(page, f'#bbpitch [data-player="0-{first}"]')
+    x1, y1 = centre(page, f'#bbpitch [data-square="{square}"]')
+    scrolled = page.evaluate("scrollY")
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, x: float, y: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    touch("touchStart", x0, y0)
+    for i in range(1, 9):
+        touch("touchMove", x0 + (x1 - x0) * i / 8, y0 + (y1 - y0) * i / 8)
+    assert page.evaluate("scrollY") == scrolled
+    touch("touchEnd", x1, y1)
+    wait_js(page, f'document.querySelector(\'[data-square="{square}"] [data-player="0-{first}"]\')')
+    assert placed(page)[first] == square
+    assert re.search(rf"remove {first}\b.*place {first} at {square}", record(page), re.S)
     shot(page, "bloodbowl-phone-setup-placed")
     page.context.close()
 
