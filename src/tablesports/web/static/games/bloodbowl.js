@@ -1,11 +1,27 @@
 // Blood Bowl: the pitch with both teams, its squares numbered x,y as the log writes them; click
 // one of your players for what it may do, then a lit square (with the dice each needs); a
 // player's card on hover or tap (MA ST AG PA AV, skills); each team's dugout (reserves, KO,
-// casualties); tackle zones on request; other choices (a formation, a kick-off) as buttons.
+// casualties); tackle zones on request; other choices (a formation, a kick-off) as buttons. On a
+// phone the pitch stands upright (PHONE below), its squares keeping their names.
 import { setupHands, setupMoves, finishMove } from "/static/games/bloodbowl_setup.js";
 import { actionText, lastMoveCaption, lastStep, markLast, useCss } from "/static/games/words.js";
 
 const SQ = /(\d+),(\d+)/;
+// a phone's pitch: at most 700 px wide (match.css's one-column page) the pitch is turned a
+// quarter, its long side down the screen and the viewer's own half at the bottom (seat 0's
+// x < 13, seat 1's x >= 13; a spectator sees seat 0's): ~22 px squares at 390 px instead of ~13
+const PHONE = "(max-width: 700px)";
+const range = (n) => Array.from({ length: n }, (_, i) => i);
+// the pitch as drawn: the names along the top (`across`) and down the side (`down`), and the
+// square x,y at each crossing; only the drawing turns, never the squares' names
+function layout(portrait, me) {
+  if (!portrait) return { across: range(26), down: range(15), square: (a, d) => [a, d] };
+  const xs = range(26);
+  const ys = range(15);
+  return me === 1 // turned clockwise: x = 0 at the top; else anticlockwise: x = 25 at the top
+    ? { across: ys.reverse(), down: xs, square: (a, d) => [d, a] }
+    : { across: ys, down: xs.reverse(), square: (a, d) => [d, a] };
+}
 // team 0's and team 1's shirts (style.css: .player.t0, .t1); the dugout's boxes; the stances
 const colours = (t) => [t("blue"), t("red")];
 const boxes = (t) => [["reserves", t("Reserves")], ["ko", t("Knocked Out")], ["casualty", t("Casualties")], ["sent_off", t("Sent off")]];
@@ -95,7 +111,17 @@ export function render({ root, view, legal, act, t, el, memo }) {
   }
   const ball = o.ball && o.ball.square ? o.ball.square.join(",") : null;
   const moves = setupMoves(legal);
-  const grid = el("div", { class: `grid bb${moves.on ? " settingup" : ""}`, id: "bbpitch", style: "grid-template-columns: 22px repeat(26, 30px)" });
+  const portrait = matchMedia(PHONE).matches;
+  memo.bbPortrait = portrait;
+  if (!memo.bbPhone) { // a turned phone or a resized window: drawn again in its layout
+    memo.bbPhone = matchMedia(PHONE);
+    // only when the layout changes (a full-page screenshot sends a "change" that changes
+    // nothing: drawn again then, the pitch under a drag in progress would be another)
+    memo.bbPhone.addEventListener("change", (e) => { if (e.matches !== memo.bbPortrait) memo.redraw?.(); });
+  }
+  const shape = layout(portrait, me);
+  const turned = portrait ? ` portrait${me === 1 ? " seat1" : ""}` : "";
+  const grid = el("div", { class: `grid bb${turned}${moves.on ? " settingup" : ""}`, id: "bbpitch", style: portrait ? "" : "grid-template-columns: 22px repeat(26, 30px)" });
   const note = el("div", { class: "bbnote", id: "bbnote", role: "status" },
     moves.on ? memo.bbNote || t("Drag a player of yours onto a lit square, or tap him and then the square.") : "");
   if (!moves.on) memo.bbNote = null;
@@ -104,10 +130,11 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const cardBox = el("div", { class: "bbcard-slot" });
   const showCard = (p) => cardBox.replaceChildren(playerCard(el, t, cardOf(p.side, p.number), p, teamName(p.side), p.side));
   grid.append(el("div", { class: "coord" }, ""));
-  for (let x = 0; x < 26; x++) grid.append(el("div", { class: "coord" }, String(x)));
-  for (let y = 0; y < 15; y++) {
-    grid.append(el("div", { class: "coord" }, String(y)));
-    for (let x = 0; x < 26; x++) {
+  for (const a of shape.across) grid.append(el("div", { class: "coord" }, String(a)));
+  for (const d of shape.down) {
+    grid.append(el("div", { class: "coord" }, String(d)));
+    for (const a of shape.across) {
+      const [x, y] = shape.square(a, d);
       const key = `${x},${y}`;
       const cls = ["sq"];
       if (x === 0 || x === 25) cls.push("endzone");
@@ -148,18 +175,20 @@ export function render({ root, view, legal, act, t, el, memo }) {
       grid.append(cell);
     }
   }
-  // who is who: your colour, each team's score, re-rolls and turn
+  // who is who: your colour, each team's score, re-rolls, Bribes and turn
   const teamLine = (side) => el("div", { class: `bbteam t${side}`, "data-team": side },
     el("span", { class: `player t${side} swatch` }, ""),
     el("b", {}, teamName(side)),
     view.viewer === side ? ` (${t("you")}, ${colours(t)[side]})` : ` (${colours(t)[side]})`,
     ` · ${t("Score")} ${o.score ? o.score[side] : 0} · ${t("team re-rolls")}: ${o.rerolls ? o.rerolls[side] : 0}`,
+    // GET THE REF's free Bribes (the only inducement here), while a team has any
+    o.bribes && o.bribes[side] ? ` · ${t("Bribes")}: ${o.bribes[side]}` : "",
     ` · ${t("turn")} ${o.turn ? o.turn[side] : 0}/${o.turns_per_half || 8}`);
   const head = el("div", { class: "bbhead", id: "bbhead" },
     el("div", {}, `${t("half")} ${o.half} · ${t("drive")} ${o.drive || 1}${o.kicking !== undefined && o.kicking >= 0 ? ` · ${t("{team} kick off", { team: teamName(o.kicking) })}` : ""}`),
     teamLine(0), teamLine(1));
   const toggle = el("label", {}, el("input", { type: "checkbox", id: "tackle", checked: Boolean(memo.tackleZones), onchange: (e) => { memo.tackleZones = e.target.checked; memo.redraw?.(); } }), ` ${t("Show tackle zones")}`);
-  const legend = el("div", { class: "legend", id: "bblegend" },
+  const legend = el("div", { class: `legend${turned}`, id: "bblegend" },
     el("span", {}, el("span", { class: "player t0" }, "7"), ` ${teamName(0)}`),
     el("span", {}, el("span", { class: "player t1" }, "7"), ` ${teamName(1)}`),
     el("span", {}, el("span", { class: "player t0 down" }, "7"), ` ${t("prone or stunned")}`),
@@ -194,7 +223,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const rest = extra.filter((a) => !a.startsWith("formation "));
   cardBox.append(playerCard(el, t, null));
   const button = (a) => el("button", { "data-action": a, onclick: () => act(a) }, label(t, a));
-  root.append(head, toggle, note, el("div", { class: "bbwrap" }, grid), legend, cardBox, menu,
+  root.append(head, toggle, note, el("div", { class: `bbwrap${turned}` }, grid), legend, cardBox, menu,
     el("div", { class: "actions", id: "otheractions" },
       formations.length ? el("span", { id: "formations" }, el("b", {}, `${t("Set up in a formation")}: `), formations.map(button)) : "",
       rest.map(button)),
