@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tablesports.core.records import read_records
@@ -75,11 +76,14 @@ def hanniball_record(runner: CliRunner, tmp_path: Path, vs: str) -> Path:
     return saved
 
 
+@pytest.mark.parametrize(
+    "vs", ["ppo:path={file}", "policy:path={file}", "value:path={file}", "value:path=net.npz"]
+)
 def test_a_record_naming_a_policy_file_is_refused_and_never_loaded(
-    runner: CliRunner, tmp_path: Path
+    runner: CliRunner, tmp_path: Path, vs: str
 ) -> None:
     policy = tmp_path / "policy.zip"
-    saved = hanniball_record(runner, tmp_path, f"ppo:path={policy}")
+    saved = hanniball_record(runner, tmp_path, vs.format(file=policy))
     result = run(runner, "play", "--resume", str(saved), input="quit\n\n")
     assert_clean_error(result, "a record may not choose", "loads a file", "--vs SPEC")
     # chosen by the person instead, the game goes on
@@ -95,6 +99,7 @@ def test_a_record_asks_only_a_bounded_search_of_a_built_in_bot(
         ("mcts:seconds=1e9", "seconds must be from 0 to 30"),
         ("mcts:rollout=../x", "neither a number nor a plain name"),
         ("mcts:rollout=ppo", "neither a number nor a plain name"),
+        ("mcts:prior=value", "neither a number nor a plain name"),
     ):
         saved = hanniball_record(runner, tmp_path, spec)
         assert_clean_error(run(runner, "play", "--resume", str(saved)), problem)

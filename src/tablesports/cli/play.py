@@ -19,8 +19,8 @@ from tablesports.core.records import Record, read_records, replay_final
 from tablesports.core.registry import load
 
 HUMAN = "human"
-RECORD_AGENTS_REFUSED = {"ppo"}
-"""Agents a record may not name: they load a file (a trained policy), and a record is data."""
+RECORD_AGENTS_REFUSED = {"ppo", "policy", "value"}
+"""Agents a record may not name: they load a file (a trained network), and a record is data."""
 RECORD_BUDGET = {"iterations": 20_000, "seconds": 30.0}
 """The largest search budget a record may ask of a bot (0, no limit, is refused too)."""
 _PLAIN_VALUE = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")

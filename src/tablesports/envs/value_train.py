@@ -8,8 +8,9 @@ A round of generalised policy iteration:
    against itself; later rounds' are the current `value` agent against itself and against the
    heuristic, half each. Every mover takes a random step with chance `epsilon`, so the games
    differ and the network sees steps the bots would not take.
-2. **fit**: every position of those games (with the last `window` rounds' positions), encoded
-   from both players' sides, labelled with the game's result for that side; a small network
+2. **fit**: every position of those games (with the last `window` rounds' positions, at most
+   `sample` of them drawn at random), encoded from both players' sides, labelled with the
+   game's result for that side; a small network
    (ReLU, tanh output) is fitted to them by mean squared error (torch, warm-started from the
    last round's weights).
 3. **judge**: the new `value` agent plays `eval_games` games against the heuristic bot, seats
@@ -218,8 +219,9 @@ def train_value(
     epsilon: float = 0.0,
     opening: int = 12,
     epochs: int = 4,
-    hidden: tuple[int, ...] = (256, 128),
+    hidden: tuple[int, ...] = (128, 64),
     window: int = 3,
+    sample: int = 300_000,
     jobs: int = 2,
     seed: int = 0,
     opponent: str | None = None,
@@ -303,6 +305,9 @@ def train_value(
             data = data[-window:]
             x = np.concatenate([d[0] for d in data])
             y = np.concatenate([d[1] for d in data])
+            if len(y) > sample:  # a fit's cost is its size: draw `sample` of the window's rows
+                keep = np.random.default_rng(seed + r).choice(len(y), sample, replace=False)
+                x, y = x[keep], y[keep]
             layers, loss = fit(x, y, hidden, epochs, seed + r, layers)
             save_network(
                 network,
