@@ -69,3 +69,18 @@ def test_train_value_says_what_is_wrong(tmp_path: Path) -> None:
     assert base.exit_code != 0 and "has no evaluation" in base.output
     zero = runner.invoke(app, ["train", "hanniball", "--method", "value", "--rounds", "0"])
     assert zero.exit_code != 0 and "--rounds must be at least 1" in zero.output
+
+
+def test_positions_are_doubled_by_reflection_only_where_the_rules_are_mirror_symmetric() -> None:
+    from tablesports.envs.value_train import mirrored
+
+    hanniball = load("hanniball")
+    x, _, _ = play_one(PlayJob("hanniball", {"max_turns": 6}, ("hanniball-greedy",) * 2, 1, 0.0))
+    both = mirrored("hanniball", hanniball, x)
+    assert len(both) == 2 * len(x) and np.array_equal(both[: len(x)], x)
+    boards = both[len(x) :].reshape(len(x), 19, 15, 9)
+    assert np.array_equal(boards[..., ::-1].reshape(len(x), -1), x)
+    assert not np.array_equal(both[len(x) :], x)  # the pieces moved off the symmetric set-up
+    juggerttg = load("juggerttg")
+    rows = np.zeros((3, 7), np.uint8)
+    assert mirrored("juggerttg", juggerttg, rows) is rows

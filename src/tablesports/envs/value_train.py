@@ -10,7 +10,8 @@ A round of generalised policy iteration:
    differ and the network sees steps the bots would not take.
 2. **fit**: every position of those games (with the last `window` rounds' positions, at most
    `sample` of them drawn at random), encoded from both players' sides, labelled with the
-   game's result for that side; a small network
+   game's result for that side (and each reflected left to right, where the rules are
+   mirror-symmetric); a small network
    (ReLU, tanh output) is fitted to them by mean squared error (torch, warm-started from the
    last round's weights).
 3. **judge**: the new `value` agent plays `eval_games` games against the heuristic bot, seats
@@ -133,6 +134,17 @@ def check_range(game_id: str) -> None:
         )
 
 
+def mirrored(game_id: str, game: Any, x: np.ndarray) -> np.ndarray:
+    """`x` with each row's board reflected left to right, when the game's tensor module says
+    its rules are mirror-symmetric (`MIRROR_SYMMETRIC`): twice the positions for free."""
+    tensor = game_tensor(game_id)
+    if not getattr(tensor, "MIRROR_SYMMETRIC", False):
+        return x
+    shape = tensor.tensor_shape(game)
+    flipped = x.reshape(len(x), *shape)[..., ::-1].reshape(len(x), -1)
+    return np.concatenate([x, flipped])
+
+
 def fit(
     x: np.ndarray,
     y: np.ndarray,
@@ -159,11 +171,11 @@ def fit(
             for m, (w, b) in zip(linear, start, strict=True):
                 m.weight.copy_(torch.from_numpy(w))
                 m.bias.copy_(torch.from_numpy(b))
-    opt = torch.optim.Adam(net.parameters(), lr=1e-3, weight_decay=1e-5)
+    opt = torch.optim.Adam(net.parameters(), lr=2e-3, weight_decay=1e-5)
     xt = torch.from_numpy(x)
     yt = torch.from_numpy(y)
     order = np.random.default_rng(seed)
-    batch = 512
+    batch = 4096  # a step's cost hardly grows with the batch on a CPU (measured: 512 -> 4096 x2)
     loss_sum, seen = 0.0, 0
     for _ in range(epochs):
         perm = torch.from_numpy(order.permutation(len(y)))
@@ -308,7 +320,11 @@ def train_value(
             if len(y) > sample:  # a fit's cost is its size: draw `sample` of the window's rows
                 keep = np.random.default_rng(seed + r).choice(len(y), sample, replace=False)
                 x, y = x[keep], y[keep]
-            layers, loss = fit(x, y, hidden, epochs, seed + r, layers)
+            both = mirrored(game_id, game, x)
+            layers, loss = fit(
+                both, np.tile(y, len(both) // len(y)), hidden, epochs, seed + r, layers
+            )
+            del both
             save_network(
                 network,
                 layers,

@@ -136,6 +136,10 @@ def _planes(
     return out.reshape(len(PLANES), HEIGHT, WIDTH)
 
 
+MIRROR_SYMMETRIC = True
+"""The set-up, the board and every piece's moves are the same reflected from file a to file i,
+so a position and its mirror image are worth the same (value training uses it)."""
+
 OBSERVATION_RANGE = (0.0, 1.0)
 """Every plane is 0 or 1, or a ratio to its own limit (steps, turns)."""
 
