@@ -386,6 +386,7 @@ def plot_curve(result: ValueTrainResult, path: Path) -> str | None:
     ax.fill_between(rounds, low, high, alpha=0.25, label="Wilson 95% interval")
     ax.plot(rounds, rate, marker="o", label=f"wins against {result.opponent}")
     ax.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
+    ax.set_xticks(rounds)
     ax.set_xlabel("round")
     ax.set_ylabel("win rate")
     ax.set_ylim(0, 1)
