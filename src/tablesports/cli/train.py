@@ -32,7 +32,9 @@ def train_command(
         "judged against (default the game's heuristic).",
     ),
     steps: int = typer.Option(100_000, "--steps", help="PPO training steps (learner moves)."),
-    out: str = typer.Option("runs/GAME", "--out", help="Folder for policy.zip and the curve."),
+    out: str = typer.Option(
+        "runs/GAME", "--out", help="Folder for the policy (ppo) or value.npz (value) and the curve."
+    ),
     eval_every: int = typer.Option(25_000, "--eval-every", help="Steps between evaluations."),
     eval_games: int = typer.Option(20, "--eval-games", help="Games per evaluation and rival."),
     seed: int = typer.Option(0, "--seed"),
@@ -44,8 +46,8 @@ def train_command(
     ),
     imitate_steps: int = typer.Option(20_000, "--imitate-steps", help="Its decisions to copy."),
     option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP + " (training)"),
-    rounds: int = typer.Option(4, "--rounds", help="value: rounds of play, fit and judge."),
-    games: int = typer.Option(1500, "--games", help="value: games played a round."),
+    rounds: int = typer.Option(3, "--rounds", help="value: rounds of play, fit and judge."),
+    games: int = typer.Option(2000, "--games", help="value: games played a round."),
     base: str = typer.Option(
         None,
         "--base",
@@ -56,11 +58,13 @@ def train_command(
     ),
     jobs: int = typer.Option(2, "--jobs", "-j", help="value: processes that play."),
 ) -> None:
-    """Train a policy; it plays as the agent `ppo:path=OUT/policy.zip` in play/simulate/arena.
+    """Train a bot: a PPO policy (`ppo:path=OUT/policy.zip`) or a value network (`value:...`).
 
-    Needs the train extra (sb3-contrib, torch: see docs/rl.md). Every --eval-every steps the
-    policy plays --eval-games games against random and against the game's heuristic bot; the
-    win rates go to OUT/curve.json and OUT/curve.png.
+    Needs the train extra (torch; sb3-contrib for ppo: see docs/rl.md). ppo: every
+    --eval-every steps the policy plays --eval-games games against random and the game's
+    heuristic bot. value: rounds of play, fit and judge (--rounds, --games, --base), each
+    judged over --eval-games games against the heuristic. The win rates go to OUT/curve.json
+    and OUT/curve.png.
     """
     if method not in METHODS:
         raise OptionError(f"--method {method!r}: choose one of {', '.join(METHODS)}")
