@@ -98,7 +98,9 @@ export function setupHands({ grid, note, moves, at, half, memo, view, act, t }) 
         if (ev.type === "pointercancel") return mark(null);
         const under = document.elementFromPoint(ev.clientX, ev.clientY);
         const sq = under && under.closest("[data-square]");
-        if (!sq || !grid.contains(sq)) {
+        // the pitch now, by its id: a redraw during the drag (a message, a turned phone, a
+        // full-page screenshot) replaces the grid the drag began on, not the squares' names
+        if (!sq || !sq.closest("#bbpitch")) {
           mark(null);
           return say(t("Not a square he may go to: drop him on a lit square."));
         }
