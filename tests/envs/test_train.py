@@ -67,6 +67,6 @@ def test_the_ppo_agent_says_what_is_wrong(tmp_path: Path) -> None:
     ],
 )
 def test_training_measures_against_the_game_s_first_listed_bot(game_id: str, bot: str) -> None:
-    from tablesports.envs.train import heuristic_bot
+    from tablesports.core.registry import heuristic_bot
 
     assert heuristic_bot(game_id) == bot

@@ -23,9 +23,9 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
+from tablesports.agents.encoder import Encoder
 from tablesports.core.errors import AgentError
 from tablesports.core.protocol import Action, Game, State, validate_options
-from tablesports.core.registry import game_tensor
 
 
 def read_policy(path: Path) -> tuple[list[tuple[np.ndarray, np.ndarray]], dict[str, str]]:
@@ -91,17 +91,14 @@ class PolicyAgent:
             )
         self.actions = codec.actions
         self.ids = {a: i for i, a in enumerate(codec.actions)}
-        tensor = game_tensor(game.info.id)
-        self._encode = getattr(tensor, "encode_state", None) or (
-            lambda s, p: tensor.encode(game, s.observation(p), p)
-        )
+        self._encode = Encoder(game)
         self.seed = seed
 
     def reset(self, seed: int) -> None:
         self.seed = seed
 
     def step(self, state: State) -> Action:
-        x = np.asarray(self._encode(state, state.current_player()), np.float32).reshape(-1)
+        x = self._encode(state, state.current_player())
         scores = logits(self.layers, x)
         legal = state.legal_actions()
         # in id order, so that a tie goes to the lowest id, as the torch policy's argmax does

@@ -27,6 +27,7 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
+from tablesports.agents.encoder import Encoder
 from tablesports.core.errors import AgentError
 from tablesports.core.protocol import CHANCE, TERMINAL, Action, Game, State, validate_options
 from tablesports.core.registry import game_tensor
@@ -104,22 +105,6 @@ def load_network(path: str | Path, game: Game) -> ValueNet:
             f"has {size}: train it again for these options"
         )
     return net
-
-
-class Encoder:
-    """The game's tensor of a state for one player, flat (the fast `encode_state` when given)."""
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-        self.tensor = game_tensor(game.info.id)
-        self.fast = getattr(self.tensor, "encode_state", None)
-
-    def __call__(self, state: State, player: int) -> np.ndarray:
-        if self.fast is not None:
-            return np.asarray(self.fast(state, player)).reshape(-1)
-        return np.asarray(self.tensor.encode(self.game, state.observation(player), player)).reshape(
-            -1
-        )
 
 
 class ValueAgent:

@@ -8,6 +8,7 @@ import typer
 
 from tablesports.cli.common import OPTION_HELP, console, guarded, needs_extra, parse_options
 from tablesports.core.errors import OptionError
+from tablesports.core.registry import heuristic_bot
 
 if TYPE_CHECKING:
     from tablesports.envs.train import CurvePoint
@@ -139,8 +140,6 @@ def train_value_command(
             f"({p.win_rate:.0%} [{low:.0%}, {high:.0%}])  {p.seconds:,.0f} s  "
             f"{p.cpu_seconds / 3600:.2f} CPU-h"
         )
-
-    from tablesports.envs.train import heuristic_bot
 
     result_rival = opponent or heuristic_bot(game)
     result = train_value(

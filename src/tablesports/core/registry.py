@@ -103,6 +103,11 @@ def game_bots(game_id: str) -> dict[str, str]:
     return dict(getattr(game_package(game_id), "BOTS", {}))
 
 
+def heuristic_bot(game_id: str) -> str:
+    """The game's heuristic: the first bot its package lists in `BOTS`, or `random`."""
+    return next(iter(game_bots(game_id)), "random")
+
+
 class FigureHook(NamedTuple):
     """A game's figures: `compute(final_state, events)` gives `{name: number}` for one finished
     game (its events in order); `names` lists every name it may give, in column order."""

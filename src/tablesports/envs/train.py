@@ -24,7 +24,7 @@ from tablesports.agents.registry import make_agent
 from tablesports.arena.match import play_match
 from tablesports.core.errors import TablesportsError
 from tablesports.core.protocol import Game
-from tablesports.core.registry import game_bots
+from tablesports.core.registry import heuristic_bot
 from tablesports.envs.gym import TablesportsEnv
 
 
@@ -44,12 +44,6 @@ class TrainResult:
     imitated: str | None = None
     """The bot the policy copied before PPO (step 0 of the curve is after that), if any."""
     curve: list[CurvePoint] = field(default_factory=list)
-
-
-def heuristic_bot(game_id: str) -> str:
-    """The game's heuristic: the first bot its package lists in `BOTS`, or `random`."""
-    bots = list(game_bots(game_id))
-    return bots[0] if bots else "random"
 
 
 def win_rate(game: Game, model: Any, opponent: str, games: int, seed: int) -> float:

@@ -38,12 +38,12 @@ from typing import Any
 
 import numpy as np
 
+from tablesports.agents.encoder import Encoder
 from tablesports.agents.registry import make_agent
-from tablesports.agents.value import Encoder
 from tablesports.arena.stats import wilson_interval
 from tablesports.core.errors import TablesportsError
 from tablesports.core.protocol import CHANCE, TERMINAL
-from tablesports.core.registry import game_bots, game_tensor, load
+from tablesports.core.registry import game_tensor, heuristic_bot, load
 
 _BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
 
@@ -255,7 +255,7 @@ def train_value(
     game = load(game_id, **options)
     if game.info.players != 2:
         raise TablesportsError(f"value training plays two-player games; {game_id} has more")
-    rival = opponent or next(iter(game_bots(game_id)), "random")  # the heuristic, as in ppo
+    rival = opponent or heuristic_bot(game_id)
     make_agent(rival, game)  # a bad name fails now, not in a worker
     folder = Path(out)
     if set(",=:") & set(str(folder.resolve())):
