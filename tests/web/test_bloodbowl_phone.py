@@ -7,20 +7,26 @@ test-artifacts/web/bloodbowl-phone-*.png."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from typing import Any
 
 import tablesports
 from tablesports.core.protocol import CHANCE
-from tablesports.web.boards import board_extras
 
 from .axe import serious_violations
 from .helpers import wait_js
 from .server import Server
 from .test_bloodbowl_setup_drag import NEXT, centre, placed, record, to_setup
-from .test_boards import RENDER, against_a_bot, catalog, click_action, legal, wait_mine
+from .test_boards import (
+    RENDER,
+    against_a_bot,
+    catalog,
+    click_action,
+    legal,
+    state_view,
+    wait_mine,
+)
 from .test_browser import browser, server, shot, state, wait_change
 
 __all__ = ["browser", "server"]  # the fixtures, shared with test_browser
@@ -285,16 +291,7 @@ def test_the_team_panels_say_each_teams_bribes_when_it_has_any(
 ) -> None:
     st = get_the_ref()
     assert st.bribes == [1, 1]
-    view = {
-        "game": "bloodbowl",
-        "viewer": 0,
-        "move": 1,
-        "legal": [],
-        "log": [],
-        "observation": json.loads(json.dumps(st.observation(0))),
-        "picture": st.render(0),
-        "board": board_extras(st),
-    }
+    view = state_view("bloodbowl", st)
     page = browser.new_page(viewport=PHONE)
     page.goto(server.url + "/")
     page.evaluate(RENDER, [view, "ko"])
@@ -331,16 +328,7 @@ def test_seat_1_sees_its_own_half_at_the_bottom_and_the_last_move_marked_by_its_
     else:
         raise AssertionError("no set-up step of seat 1 in 3000 steps")
     number, square = str(action).removeprefix("place ").split(" at ")
-    view = {
-        "game": "bloodbowl",
-        "viewer": 1,
-        "move": 1,
-        "legal": [],
-        "log": [{"action": str(action), "events": events}],
-        "observation": json.loads(json.dumps(st.observation(1))),
-        "picture": st.render(1),
-        "board": board_extras(st),
-    }
+    view = state_view("bloodbowl", st, 1, [{"action": str(action), "events": events}])
     page = browser.new_page(viewport=PHONE)
     page.goto(server.url + "/")
     page.evaluate(RENDER, [view, "ru"])

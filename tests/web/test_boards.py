@@ -367,7 +367,24 @@ RENDER = """async ([view, lang]) => {
                 el: i18n.el, memo, seat: view.viewer };
   memo.redraw = () => { root.replaceChildren(); board.render(ctx); };
   board.render(ctx);
+  // the board adds its game's stylesheet as it first draws: measured styles need it loaded
+  await Promise.all([...document.querySelectorAll('link[rel=stylesheet]')].map((link) =>
+    link.sheet ? null : new Promise((done) => link.addEventListener('load', done, { once: true }))));
 }"""
+
+
+def state_view(game: str, st: Any, viewer: int = 0, log: list[Any] | None = None) -> dict:
+    """The page's view of a state built with the game's API, for RENDER: no legal actions."""
+    return {
+        "game": game,
+        "viewer": viewer,
+        "move": 1,
+        "legal": [],
+        "log": log or [],
+        "observation": json.loads(json.dumps(st.observation(viewer))),
+        "picture": st.render(viewer),
+        "board": board_extras(st),
+    }
 
 
 def test_jugger_ttg_a_pass_to_a_team_mates_hex_is_offered_by_clicking_the_team_mate(
@@ -431,16 +448,7 @@ def test_the_last_move_is_marked_on_the_board(browser: Any, server: Server, game
         st.apply_action(rng.choice(actions))
     else:
         raise AssertionError(f"no {wanted} in 3000 steps")
-    view = {
-        "game": game,
-        "viewer": 0,
-        "move": 1,
-        "legal": [],
-        "log": [],
-        "observation": json.loads(json.dumps(st.observation(0))),
-        "picture": st.render(0),
-        "board": board_extras(st),
-    }
+    view = state_view(game, st)
     page = browser.new_page(viewport=DESKTOP)
     page.goto(server.url + "/")
     page.evaluate(RENDER, [view, "ko"])
