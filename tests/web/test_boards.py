@@ -368,8 +368,9 @@ RENDER = """async ([view, lang]) => {
   memo.redraw = () => { root.replaceChildren(); board.render(ctx); };
   board.render(ctx);
   // the board adds its game's stylesheet as it first draws: measured styles need it loaded
-  await Promise.all([...document.querySelectorAll('link[rel=stylesheet]')].map((link) =>
-    link.sheet ? null : new Promise((done) => link.addEventListener('load', done, { once: true }))));
+  const loaded = (link) =>
+    link.sheet ? null : new Promise((done) => link.addEventListener('load', done, { once: true }));
+  await Promise.all([...document.querySelectorAll('link[rel=stylesheet]')].map(loaded));
 }"""
 
 
