@@ -2,7 +2,11 @@
 this platform, which, installed into a fresh venv, imports the compiled modules, and
 `tablesports bench` says so; the sdist still installs where no compiler works, as pure Python.
 
-Slow (a few minutes: Cython compiles 28 modules): marked `slow`; `make test` runs it once."""
+The wheel is built once a run (Cython compiles 28 modules: a few minutes) and shared: beside the
+twins, each documented extra but `train` (docs/rl.md, README) is installed from it into a fresh
+venv of its own, where the researcher's walk (`researcher.py`) or the extra's own command runs
+for every game, so that a dependency an extra forgot fails here, not on a user's machine.
+Marked `slow`; `make test` runs it once."""
 
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).parents[2]
 TWINS = len(NATIVE_MODULES) + len(COMPILED_MODULES)
+GAMES = ["bloodbowl", "hanniball", "juggers", "juggerttg", "jukem"]
 STATUS = (
     "import json, tablesports, tablesports.core.native as n; "
     "print(json.dumps([tablesports.__file__, n.native_status()]))"
@@ -66,8 +71,29 @@ def installed(bin: Path, tmp: Path) -> tuple[str, dict[str, str]]:
     return where, status
 
 
-def test_the_wheel_installs_the_compiled_twins_and_bench_uses_them(tmp_path: Path) -> None:
-    wheel = build(tmp_path, "wheel", TABLESPORTS_NATIVE="yes")
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The checkout's wheel with its compiled twins, built once for this module's tests."""
+    return build(tmp_path_factory.mktemp("wheel"), "wheel", TABLESPORTS_NATIVE="yes")
+
+
+def with_extras(wheel: Path, tmp: Path, extras: str) -> Path:
+    """A fresh venv with `wheel[extras]` installed; its bin folder."""
+    bin = fresh_venv(tmp)
+    run([bin / "pip", "install", "--quiet", f"{wheel}[{extras}]"], tmp)
+    return bin
+
+
+def walk(bin: Path, tmp: Path, part: str) -> list[dict[str, object]]:
+    """researcher.py's `part` for every game, run by the venv's Python outside the checkout."""
+    script = Path(__file__).with_name("researcher.py")
+    done = run([bin / "python", script, part], tmp)
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def test_the_wheel_installs_the_compiled_twins_and_bench_uses_them(
+    wheel: Path, tmp_path: Path
+) -> None:
     abi = f"cp{sys.version_info.major}{sys.version_info.minor}"
     assert wheel.name.startswith(f"tablesports-0.1.0-{abi}-{abi}-"), wheel.name
     bin = fresh_venv(tmp_path)
@@ -79,6 +105,65 @@ def test_the_wheel_installs_the_compiled_twins_and_bench_uses_them(tmp_path: Pat
     assert f"compiled twins in use: {TWINS} of {TWINS} modules" in bench.stderr
     (figures,) = json.loads(bench.stdout)
     assert figures["game"] == "hanniball" and figures["steps"] > 0
+
+
+def test_the_rl_extra_makes_steps_and_draws_every_game(wheel: Path, tmp_path: Path) -> None:
+    """docs/rl.md's Gymnasium and PettingZoo walk with `[rl]` alone: gymnasium.make, masked
+    steps (Juggers Fallout's flicks need pymunk), and `rgb_array` frames (matplotlib)."""
+    bin = with_extras(wheel, tmp_path, "rl")
+    seen = walk(bin, tmp_path, "rl")
+    assert sorted(s["game"] for s in seen) == sorted(GAMES)
+    for s in seen:
+        height, width, colours = s["frame"]  # type: ignore[misc]
+        assert s["steps"] == 40 and height > 100 and width > 100 and colours == 3, s
+
+
+def test_the_openspiel_extra_loads_and_plays_every_game(wheel: Path, tmp_path: Path) -> None:
+    """docs/rl.md's OpenSpiel walk with `[openspiel]` alone: pyspiel.load_game, a playout,
+    the observation tensor, and Shimmy's PettingZoo wrapper."""
+    bin = with_extras(wheel, tmp_path, "openspiel")
+    seen = walk(bin, tmp_path, "openspiel")
+    assert sorted(s["game"] for s in seen) == sorted(GAMES)
+    for s in seen:
+        assert s["steps"] == 40 and s["tensor"] and s["agents"] == ["player_0", "player_1"], s
+
+
+def test_the_base_install_plays_every_game_and_names_the_extras_it_lacks(
+    wheel: Path, tmp_path: Path
+) -> None:
+    """`pip install tablesports` alone simulates every game (Juggers Fallout's physics is a
+    dependency, not an extra), and an environment asked for pictures without matplotlib says
+    which extra brings it as it is made, not at its first render."""
+    bin = with_extras(wheel, tmp_path, "rl")
+    run([bin / "pip", "uninstall", "--quiet", "--yes", "matplotlib"], tmp_path)
+    for gid in GAMES:
+        done = run([bin / "tablesports", "simulate", gid, "--agents", "random", "random",
+                    "--games", "1", "--seed", "3"], tmp_path)  # fmt: skip
+        assert "1 game" in done.stdout + done.stderr, done.stdout[-500:]
+    probe = (
+        "import gymnasium, tablesports.envs\n"
+        "try:\n"
+        "    gymnasium.make('tablesports/hanniball-v0', render_mode='rgb_array')\n"
+        "except ImportError as error:\n"
+        "    print(error)\n"
+    )
+    said = run([bin / "python", "-c", probe], tmp_path).stdout
+    assert "pip install 'tablesports[rl]'" in said and "matplotlib" in said, said
+
+
+def test_the_web_arena_and_ray_extras_give_their_commands(wheel: Path, tmp_path: Path) -> None:
+    """README's `[web]`, `[arena]` and `[ray]`: the server's app imports, an arena draws its
+    plot, and an arena's games run as Ray tasks."""
+    bin = with_extras(wheel, tmp_path, "web,arena,ray")
+    run([bin / "python", "-c", "import tablesports.web.app"], tmp_path)
+    run([bin / "tablesports", "arena", "hanniball", "--agents", "random", "hanniball-greedy",
+         "--games", "2", "-o", "max_turns=20", "--plot", tmp_path / "ratings.png"],
+        tmp_path)  # fmt: skip
+    assert (tmp_path / "ratings.png").stat().st_size > 1000
+    ray = run([bin / "tablesports", "arena", "hanniball", "--agents", "random", "hanniball-greedy",
+               "--games", "2", "-o", "max_turns=20", "--engine", "ray", "--jobs", "1"],
+              tmp_path, RAY_ENABLE_UV_RUN_RUNTIME_ENV="0")  # fmt: skip
+    assert "2 games played" in ray.stdout + ray.stderr and "ray" in ray.stderr, ray.stderr[-500:]
 
 
 def test_the_sdist_installs_pure_python_where_no_compiler_works(tmp_path: Path) -> None:

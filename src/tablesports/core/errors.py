@@ -68,3 +68,14 @@ class DataFileError(TablesportsError, ValueError):
 
 class AgentError(TablesportsError):
     """An agent that is unknown, badly configured or returned an illegal action."""
+
+
+class MissingExtraError(TablesportsError, ImportError):
+    """A feature whose module is not installed: names the extra that brings it."""
+
+    def __init__(self, what: str, module: str, extra: str) -> None:
+        super().__init__(
+            f"{what} needs {module}, which is not installed: pip install 'tablesports[{extra}]'"
+        )
+        self.module = module
+        self.extra = extra

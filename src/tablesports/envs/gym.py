@@ -21,6 +21,7 @@ from tablesports.agents.registry import make_agent
 from tablesports.core.errors import IllegalActionError, OptionError
 from tablesports.core.protocol import CHANCE, State
 from tablesports.envs.adapter import GameAdapter
+from tablesports.envs.pictures import require_pictures
 
 RENDER_MODES = ["human", "ansi", "rgb_array"]
 
@@ -69,6 +70,8 @@ class TablesportsEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         if render_mode is not None and render_mode not in RENDER_MODES:
             modes = ", ".join(RENDER_MODES)
             raise OptionError(f"render_mode {render_mode!r}: the render modes are: {modes}, None")
+        if render_mode == "rgb_array":
+            require_pictures()
         if illegal_action not in ("lose", "raise"):
             raise OptionError(f"illegal_action {illegal_action!r}: it is 'lose' or 'raise'")
         self.illegal_action = illegal_action

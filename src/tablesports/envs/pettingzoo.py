@@ -19,6 +19,7 @@ from pettingzoo import AECEnv
 from tablesports.core.errors import IllegalActionError, OptionError
 from tablesports.core.protocol import State
 from tablesports.envs.adapter import GameAdapter
+from tablesports.envs.pictures import require_pictures
 
 RENDER_MODES = ["human", "ansi", "rgb_array"]
 
@@ -38,6 +39,8 @@ class TablesportsAEC(AECEnv[str, dict[str, np.ndarray], int]):
         if render_mode is not None and render_mode not in RENDER_MODES:
             modes = ", ".join(RENDER_MODES)
             raise OptionError(f"render_mode {render_mode!r}: the render modes are: {modes}, None")
+        if render_mode == "rgb_array":
+            require_pictures()
         self.adapter = GameAdapter(game_id, **options)
         self.game = self.adapter.game
         self.render_mode = render_mode

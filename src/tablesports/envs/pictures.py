@@ -5,7 +5,9 @@ Fallout's table) is drawn that way; HanniBall's board, Blood Bowl's pitch and Ju
 hex field are drawn here from the state's squares (`_hanniball`, `_bloodbowl`, `_juggerttg`:
 only what every player sees); any other game (Jukem's cards) is its text picture as the player
 sees it (`state.render(player)`, what the terminal shows) set in a monospaced font.
-Matplotlib (the `arena` extra) is imported only here, when a picture is asked for.
+Matplotlib (in the `rl` and `openspiel` extras) is imported only here, when a picture is
+asked for; `require_pictures()` lets an environment made with `render_mode="rgb_array"` say at
+once which extra is missing, not at its first `render()`.
 """
 
 from __future__ import annotations
@@ -15,7 +17,16 @@ from typing import Any
 
 import numpy as np
 
+from tablesports.core.errors import MissingExtraError
 from tablesports.core.protocol import State
+
+
+def require_pictures() -> None:
+    """Raise `MissingExtraError` (an ImportError naming the `rl` extra) without matplotlib."""
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        raise MissingExtraError('render_mode="rgb_array"', "matplotlib", "rl")
 
 
 def picture(state: State, player: int | None = None) -> np.ndarray:
