@@ -16,27 +16,35 @@ def rolls(out: str) -> list[str]:
     return re.findall(r"chance: (D6=\d)", out)
 
 
-def test_the_same_roll_after_an_undo_meets_the_same_die(runner: CliRunner) -> None:
-    lines = ["roll", "undo"] * 4 + ["roll", "quit", ""]
-    result = run(runner, "play", "pig", "--vs", "random", "--seed", "3", input="\n".join(lines))
+def test_undo_never_crosses_a_roll_the_roll_stands_and_no_undo_is_spent(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    saved = tmp_path / "pig.json"
+    lines = ["roll", "undo", "undo", "quit", ""]
+    args = ["play", "pig", "--vs", "random", "--seed", "3", "--full-record", "--save", str(saved)]
+    result = run(runner, *args, input="\n".join(lines))
     assert result.exit_code == 0, result.output
-    seen = rolls(result.stdout)
-    assert len(seen) == 5 and len(set(seen)) == 1, seen  # not a new roll each time
+    assert result.stdout.count("cannot undo: the dice have been rolled") == 2
+    assert "took back" not in result.stdout
+    (record,) = read_records(saved)
+    assert [p for p, _ in record.history[-2:]] == [0, -1]  # the roll and its die still stand
+    assert record.meta.get("undos", 0) == 0
 
 
 def test_undo_is_limited_to_five_a_game_and_says_how_many_are_left(runner: CliRunner) -> None:
-    lines = ["roll", "undo"] * 6 + ["quit", ""]
-    result = run(runner, "play", "pig", "--vs", "random", "--seed", "3", input="\n".join(lines))
+    # Nim has no chance: each undo takes back the person's move and the bot's reply
+    lines = ["take 1", "undo"] * 6 + ["quit", ""]
+    result = run(runner, "play", "nim", "-o", "pile=30", "--vs", "random", input="\n".join(lines))
     out = result.stdout
-    assert "(4 undos left)" in out and "(0 undos left)" in out
+    assert "(4 undos left)" in out and "(0 undos left)" in out, out
     assert "no undo left: 5 undos a game, all taken" in out
     assert out.count("took back") == 5
 
 
 def test_the_undo_limit_survives_a_resume(runner: CliRunner, tmp_path: Path) -> None:
     saved = tmp_path / "pig.json"
-    args = ["play", "pig", "--vs", "random", "--seed", "3", "--full-record", "--save", str(saved)]
-    run(runner, *args, input="\n".join(["roll", "undo"] * 5 + ["roll", "quit", ""]))
+    args = ["play", "nim", "-o", "pile=30", "--vs", "random", "--save", str(saved)]
+    run(runner, *args, input="\n".join(["take 1", "undo"] * 5 + ["take 1", "quit", ""]))
     (record,) = read_records(saved)
     assert record.meta["undos"] == 5
     again = run(runner, "play", "--resume", str(saved), input="undo\nquit\n\n")

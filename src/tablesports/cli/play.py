@@ -15,7 +15,7 @@ from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError
 from tablesports.core.fairness import Seed, agent_seed, commitment, new_secret
 from tablesports.core.protocol import Game
-from tablesports.core.records import Record, read_records, replay_final
+from tablesports.core.records import EarlierSeed, Record, read_records, replay_final
 from tablesports.core.registry import load
 
 HUMAN = "human"
@@ -92,16 +92,16 @@ def play_command(
     record = _resumed(resume, game_id, position, option) if resume else None
     chosen: Seed | None = seed
     meta: dict[str, object] = {}
+    earlier: list[EarlierSeed] = []
     if record is not None and resume is not None:
         game = load(record.game, **record.options)
         seat = _resumed_seat(record) if seat is None else seat
         vs = vs or _record_opponent(record, seat, game, resume)
-        chosen = record.seed if seed is None else seed
         position = record.start
         save = save or resume
-        meta = {k: v for k, v in record.meta.items() if k in ("undos", "reseeded_at")}
-        if chosen is None:  # a seat's view keeps no seed: the rest of the game draws a new one
-            meta["reseeded_at"] = len(record.history)
+        meta = {k: v for k, v in record.meta.items() if k == "undos"}
+        # the game draws on from a fresh secret: a seed the file held may be known to anyone
+        earlier = resumed_seeds(record)
     elif game_id is None:
         raise CliError("play needs a GAME (see `tablesports games`), or --resume FILE")
     else:
@@ -138,9 +138,9 @@ def play_command(
     # the seed itself would tell every roll and card to come: it is shown when the game ends
     out.print(f"- {against}{resumed}; type help for the commands", soft_wrap=True)
     out.print(f"dice committed to {commitment(secret)[:16]} (the seed is shown at the end)")
-    if "reseeded_at" in meta and record is not None and record.seed is None:
-        out.print("(the record kept no seed, being a seat's view: the rest draws a new one)")
-    # a resumed full record stays full: a seat's view must never replace it (nor lose its seed)
+    if record is not None:
+        out.print("(a resumed game draws on from a fresh secret: undo stops at the resume)")
+    # a resumed full record stays full: a seat's view must never replace it
     whole = full_record or opponents == [] or (record is not None and record.seat_view is None)
     session = PlaySession(
         state,
@@ -152,8 +152,26 @@ def play_command(
         meta={"vs": vs, "seat": seat, **meta},
         png_path=png,
         view_seat=None if whole else seat,
+        earlier_seeds=earlier,
     )
     session.run()
+
+
+def resumed_seeds(record: Record) -> list[EarlierSeed]:
+    """The seeds a resumed game retires: the record's earlier ones, then the one it was saved
+    under, when it dealt any step (revealed if the file held it, else its commitment only).
+    An old record's `reseeded_at` counts as a seed that was never revealed, up to that step."""
+    earlier = list(record.earlier_seeds)
+    start = earlier[-1].until if earlier else 0
+    old = record.meta.get("reseeded_at")
+    if not earlier and isinstance(old, int) and 0 < old <= len(record.history):
+        earlier.append(EarlierSeed(until=old))
+        start = old
+    if len(record.history) > start:
+        held = record.seed
+        sealed = record.commitment or (None if held is None else commitment(held))
+        earlier.append(EarlierSeed(until=len(record.history), commitment=sealed, seed=held))
+    return earlier
 
 
 def _resumed(

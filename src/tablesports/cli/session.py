@@ -7,9 +7,13 @@ seat's view only, and an agent's move or a chance outcome that their seat cannot
 announced without saying what it was. `undo` rebuilds the state from the history without the
 last command of a person (and what followed it), at most `UNDOS_PER_MATCH` times a game.
 
-Chance is drawn from the game's secret seed by move number (`fairness.chance_rng`): the same
-move meets the same dice after an undo or a resume. The seed is shown only as its commitment
-until the game is over; then it is revealed, and `tablesports replay --verify` checks the record.
+Chance is drawn from the game's secret seed by move number (`fairness.chance_rng`), and a bot
+is seeded from it for each move. The seed is shown only as its commitment until the game is
+over; then it is revealed, and `tablesports replay --verify` checks the record. An undo never
+goes back past a step that revealed something (`core.undo`: a roll, a card, another seat's
+hidden play). A save while the game is played retires the seed (the file may hold it only once
+nothing it deals is still to come) and the game draws on from a fresh one, as a resumed game
+does: no file holds a seed the game still draws from, and undo stops at that point.
 """
 
 from __future__ import annotations
@@ -34,16 +38,18 @@ from tablesports.cli.prompt import ReadLine, line_reader
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError, RecordError
 from tablesports.core.events import Event
-from tablesports.core.fairness import Seed, agent_seed, chance_rng, commitment
+from tablesports.core.fairness import Seed, agent_seed, chance_rng, commitment, new_secret
 from tablesports.core.protocol import CHANCE, Action, State
-from tablesports.core.records import Record, read_records, record_of
+from tablesports.core.records import EarlierSeed, Record, read_records, record_of
+from tablesports.core.undo import REFUSALS, undo_floor
 
 HELP = """\
 Type an action as listed, its number, or a shortcut; Tab completes, Up/Down recalls.
   actions [WORD] the legal actions (those with WORD in them)
   board          draw the position again
   history        the moves so far
-  undo           take back your last move (and the replies to it): {undos} a game
+  undo           take back your last move (and the replies to it): {undos} a game,
+                 never past a roll, a card drawn or a hidden play of the other side
   rules          the rules of the game
   save [FILE]    write the record of the game so far (JSON)
   help           this list
@@ -111,12 +117,15 @@ class PlaySession:
         meta: dict[str, Any] | None = None,
         png_path: Path | None = None,
         view_seat: int | None = None,
+        earlier_seeds: list[EarlierSeed] | None = None,
     ) -> None:
         self.state = state
         self.game = state.game
         self.agents = agents
         self.seed = seed
         """The secret every chance outcome is drawn from, by move number; shown at the end."""
+        self.earlier_seeds = list(earlier_seeds or [])
+        """The seeds retired by a save or a resume, with the steps they dealt (`Record`)."""
         self.out = out
         self.read_line = read_line or line_reader(out, self.candidates)
         self.save_path = save_path
@@ -135,11 +144,13 @@ class PlaySession:
         """What was printed for each step of this session, for `history` (hidden stays hidden)."""
         self.base = len(self.fresh_state().history) if start else 0
         """The steps the start position came with (they cannot be undone)."""
+        self.since = max(self.base, self.earlier_seeds[-1].until if self.earlier_seeds else 0)
+        """No undo goes back before this: the start, or where the current seed took over."""
         self.marks: list[tuple[int, int]] = [
             (i, 0) for i, (p, _) in enumerate(state.history) if p in self.humans and i >= self.base
         ]
         """Where each person's command began: (history length, `shown` length), for `undo`."""
-        imperfect = self.game.info.information == "imperfect"
+        imperfect = self.imperfect = self.game.info.information == "imperfect"
         # Everyone at the screen must not learn what their seat may not see: the log of a
         # step is masked for the people other than the one who made it.
         self.viewers: list[int] = self.humans if imperfect else []
@@ -204,6 +215,8 @@ class PlaySession:
         state = self.state
         agent = self.agents[seat]
         assert agent is not None
+        # seeded for this move: the same position meets the same reply after an undo
+        agent.reset(agent_seed(self.seed, seat, len(state.history)))
         try:
             if self.out.is_terminal:  # a search bot may think for a while: say so
                 with self.out.status(f"{self.name(seat)} is thinking ... (Ctrl-C leaves)"):
@@ -366,8 +379,14 @@ class PlaySession:
                 Text(f"no undo left: {UNDOS_PER_MATCH} undos a game, all taken", style="red")
             )
             return False
+        length, shown = self.marks[-1]
+        floor = undo_floor(self.state.history, seat, self.imperfect, self.since)
+        if length < floor.length:
+            why = REFUSALS.get(floor.reason or "", "")
+            self.out.print(Text(f"cannot undo: {why}", style="red"), soft_wrap=True)
+            return False
+        self.marks.pop()
         self.meta["undos"] = self.undos_taken() + 1
-        length, shown = self.marks.pop()
         history = self.state.history
         # name only the undoer's own moves: another person's may be hidden from this seat
         taken = [str(a) for p, a in history[length:] if p == seat]
@@ -537,12 +556,41 @@ class PlaySession:
             self.save(self.save_path)
 
     def record(self) -> Record:
+        """The record to save: while the game is played, its current seed only as the
+        commitment, the retired ones only where the record hides no step they dealt; all of
+        them once the game is over."""
         record = record_of(
             self.state, self.player_names(), self.seed, self.start, "by-move", **self.meta
+        ).model_copy(update={"earlier_seeds": list(self.earlier_seeds)})
+        if self.view_seat is not None:
+            record = record.for_seat(self.view_seat, self.game)
+        if record.returns is not None:
+            return record
+        return record.sealed(earlier=not record.redacted)
+
+    def retire_seed(self) -> None:
+        """After a save of the unfinished game: its seed deals no more (the file may show it
+        once nothing it dealt is hidden); the game draws on from a fresh secret, announced by
+        its commitment, and undo stops here."""
+        if self.state.is_terminal():
+            return
+        until = len(self.state.history)
+        if self.earlier_seeds and self.earlier_seeds[-1].until >= until:
+            return  # nothing drawn since the last save: the current seed is still unseen
+        self.earlier_seeds.append(
+            EarlierSeed(until=until, commitment=commitment(self.seed), seed=self.seed)
         )
-        return record if self.view_seat is None else record.for_seat(self.view_seat, self.game)
+        self.seed = new_secret()
+        self.since = until
+        self.marks = [m for m in self.marks if m[0] >= until]
+        self.out.print(
+            f"the dice from here are committed to {commitment(self.seed)[:16]} "
+            "(a saved game draws on from a fresh secret; undo stops here)"
+        )
 
     def save(self, path: Path) -> None:
+        # the seed is retired first: the file may then show it, and never the one to come
+        self.retire_seed()
         record = self.record()
         problem = self.unsavable(path, record)
         if problem is not None:
@@ -579,8 +627,10 @@ class PlaySession:
             return None  # not a record: an ordinary file, overwritten as asked
         if old is None or old.seat_view is not None:
             return None
-        same = old.commitment or (None if old.seed is None else commitment(old.seed))
-        if same != record.commitment:
+        theirs = {old.commitment or (None if old.seed is None else commitment(old.seed))}
+        theirs |= {e.commitment for e in old.earlier_seeds}
+        mine = {record.commitment, *(e.commitment for e in record.earlier_seeds)}
+        if not (theirs & mine) - {None}:
             return None  # another game: overwritten as asked
         return (
             f"not saved: {path} holds the full record of this game, and this save would be only "

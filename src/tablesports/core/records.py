@@ -43,6 +43,20 @@ def _parse_step(game: Game, text: str, index: int) -> Action:
         raise RecordError(f"move {index} ({text!r}) does not replay: {exc}") from None
 
 
+class EarlierSeed(BaseModel):
+    """A seed the game drew from before its current one: the chance steps from where the
+    previous one ended (0 for the first) up to `until` (not included). A game that is saved
+    while it is played retires its seed there and draws on from a fresh one, so the file never
+    holds a seed the game still draws from (`cli.session`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    until: int = Field(ge=0)
+    commitment: Annotated[str, Field(pattern=COMMITMENT_PATTERN)] | None = None
+    seed: int | Annotated[str, Field(pattern=SECRET_PATTERN)] | None = None
+    """Revealed once nothing it dealt is hidden from whoever holds the file; None otherwise."""
+
+
 class Record(BaseModel):
     """A whole game: enough to replay it move by move."""
 
@@ -67,6 +81,9 @@ class Record(BaseModel):
     """`[player, action text]`, chance outcomes under player -1."""
     returns: list[float] | None = None
     meta: dict[str, Any] = Field(default_factory=dict)
+    earlier_seeds: list[EarlierSeed] = Field(default_factory=list)
+    """The seeds the game drew from before `seed`, in order (a game saved and resumed); `seed`
+    deals the steps from the last one's `until` on. Empty for a game dealt by one seed."""
 
     def to_json_line(self) -> str:
         return self.model_dump_json()
@@ -107,7 +124,7 @@ class Record(BaseModel):
         if self.seat_view is not None:
             if self.seat_view != seat:
                 raise RecordError(f"the record is seat {self.seat_view}'s view, not seat {seat}'s")
-            return self.sealed()
+            return self.sealed(earlier=not self.redacted)
         state = starting_state(self, game)
         sealed = self.sealed()
         meta = {**self.meta, SEAT_VIEW: seat}
@@ -137,17 +154,27 @@ class Record(BaseModel):
                     f"move {len(history) - 1} ({text!r}) does not replay: {exc}"
                 ) from None
         if history == self.history and start == self.start:
-            return sealed  # nothing hidden from this seat: its view is the whole record
+            # nothing hidden from this seat: its view is the whole record, retired seeds too
+            return self.sealed(earlier=True)
         return sealed.model_copy(update={"history": history, "start": start, "meta": meta})
 
-    def sealed(self) -> Record:
+    def sealed(self, earlier: bool = False) -> Record:
         """This record as a seat may hold it: while the game is played its seed is replaced by
         the seed's commitment (with the seed and a bot's name every hidden step could be
-        rebuilt, and every roll to come foreseen); a finished game keeps both."""
-        if self.seed is None or self.returns is not None:
+        rebuilt, and every roll to come foreseen); a finished game keeps both. The seeds the
+        game drew from before (`earlier_seeds`) are kept when `earlier` is true: they deal no
+        step to come, and a record that hides no step shows all they dealt already."""
+        if self.returns is not None:
             return self
-        sealed = self.commitment or commitment(self.seed)
-        return self.model_copy(update={"seed": None, "commitment": sealed})
+        retired = self.earlier_seeds
+        if not earlier:
+            retired = [e.model_copy(update={"seed": None}) for e in retired]
+        if self.seed is None and retired == self.earlier_seeds:
+            return self
+        sealed = self.commitment or (None if self.seed is None else commitment(self.seed))
+        return self.model_copy(
+            update={"seed": None, "commitment": sealed, "earlier_seeds": retired}
+        )
 
 
 def record_of(

@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass, field
 
 from tablesports.core.errors import RecordError
-from tablesports.core.fairness import chance_rng, commitment, is_secret
+from tablesports.core.fairness import Seed, chance_rng, commitment, is_secret
 from tablesports.core.protocol import CHANCE, Action, Game, State
 from tablesports.core.records import Record, replay, starting_state
 
@@ -27,11 +27,15 @@ class Verified:
 
 
 def verify(record: Record, game: Game | None = None) -> Verified:
-    """Replay `record` and draw every chance outcome again from its seed.
+    """Replay `record` and draw every chance outcome again from the seed that dealt it.
 
-    Raises `RecordError` saying what failed: no seed (a game still being played, or a seat's
-    view), a seed that does not match the commitment, hidden steps, or the first outcome that
-    is not the one the seed gives.
+    Nothing in the file narrows the check: every chance step is drawn again from its seed (the
+    record's own, or an earlier one a save or a resume retired, `Record.earlier_seeds`), each
+    revealed seed must match its commitment, and a step dealt by a seed the record does not
+    reveal makes the record unverified. Raises `RecordError` saying what failed: no seed (a
+    game still being played, or a seat's view), a seed that does not match its commitment,
+    hidden steps, steps whose seed is not revealed, or the first outcome that is not the one
+    its seed gives.
     """
     seed = record.seed
     if seed is None:
@@ -46,15 +50,25 @@ def verify(record: Record, game: Game | None = None) -> Verified:
         )
     if record.redacted:
         raise RecordError(
-            "the record is one seat's view with hidden steps: verifying needs the full record"
+            "seat view: the hidden steps cannot be verified (verifying needs the full record, "
+            "revealed when the game has ended)"
         )
-    notes = []
-    committed = record.commitment is not None
-    if committed and commitment(seed) != record.commitment:
+    if "reseeded_at" in record.meta:
         raise RecordError(
-            f"the seed does not match the commitment: sha256 of the seed is "
-            f"{commitment(seed)}, the record committed to {record.commitment}"
+            "the record names `reseeded_at`, which no record may use to leave steps unchecked: "
+            "its seeds belong in `earlier_seeds`, each with the steps it dealt"
         )
+    deals = _deals(record)
+    unrevealed = [(a, b) for a, b, s, _ in deals if s is None and b > a]
+    notes = []
+    committed = all(c is not None for a, b, _, c in deals if b > a)
+    for a, b, s, c in deals:
+        if s is not None and c is not None and commitment(s) != c:
+            span = f" of moves {a} to {b - 1}" if len(deals) > 1 else ""
+            raise RecordError(
+                f"the seed{span} does not match the commitment: sha256 of the seed is "
+                f"{commitment(s)}, the record committed to {c}"
+            )
     if not committed:
         notes.append(
             "no commitment: the dice follow from the seed, but nothing shows that the seed was "
@@ -69,33 +83,67 @@ def verify(record: Record, game: Game | None = None) -> Verified:
 
         game = load(record.game, **record.options)
     scheme = record.chance or "stream"
-    if scheme == "stream" and isinstance(seed, str):
-        raise RecordError("a stream of chance needs an integer seed; this one is text")
+    if scheme == "stream" and (isinstance(seed, str) or len(deals) > 1):
+        raise RecordError(
+            "a stream of chance needs one integer seed; this record has "
+            + ("a text seed" if isinstance(seed, str) else "more than one seed")
+        )
     stream = random.Random(seed) if scheme == "stream" else None
+
+    def dealer(move: int) -> Seed | None:
+        for a, b, s, _ in deals:
+            if a <= move < b:
+                return s
+        return None
 
     def expected(state: State) -> Action | None:
         if state.current_player() != CHANCE:
             return None
-        rng = stream if stream is not None else chance_rng(seed, len(state.history))
-        return state.sample_chance(rng)
+        if stream is not None:
+            return state.sample_chance(stream)
+        move = len(state.history)
+        dealt_by = dealer(move)
+        if dealt_by is None:
+            return None
+        return state.sample_chance(chance_rng(dealt_by, move))
 
-    # a game resumed from a seat's view (which keeps no seed) drew a new seed from that step on
-    reseeded = record.meta.get("reseeded_at", 0)
-    checked_from = reseeded if isinstance(reseeded, int) else 0
-    if checked_from:
-        notes.append(
-            f"the game was resumed at step {checked_from} with a new seed: the steps before it "
-            "came from a seed this record does not hold, and are not checked"
-        )
     want = expected(starting_state(record, game))
-    outcomes = 0
+    outcomes = unchecked = 0
     for step in replay(record, game):
-        if step.player == CHANCE and step.index >= checked_from:
-            if want is None or str(want) != str(step.action):
+        if step.player == CHANCE:
+            if dealer(step.index) is None and stream is None:
+                unchecked += 1
+            elif want is None or str(want) != str(step.action):
                 raise RecordError(
                     f"move {step.index}: the record says {step.action}, the seed gives {want}: "
                     "this outcome was not drawn from the seed"
                 )
-            outcomes += 1
+            else:
+                outcomes += 1
         want = expected(step.state)
+    if unchecked:
+        spans = ", ".join(f"moves {a} to {b - 1}" for a, b in unrevealed)
+        raise RecordError(
+            f"not verified: {unchecked} chance outcome{'s' * (unchecked != 1)} ({spans}) were "
+            "dealt by a seed this record does not reveal (a game resumed from a file that held "
+            f"only its commitment); the other {outcomes} match their seeds"
+        )
     return Verified(outcomes, committed, notes)
+
+
+def _deals(record: Record) -> list[tuple[int, int, Seed | None, str | None]]:
+    """Each seed's steps: (first move, end move, seed or None, commitment or None), in order;
+    the record's own seed deals from the last earlier one's `until` to the end."""
+    deals = []
+    start = 0
+    end = len(record.history) + 1  # the state after the last step may be a chance node too
+    for earlier in record.earlier_seeds:
+        if not start <= earlier.until <= len(record.history):
+            raise RecordError(
+                f"earlier_seeds: until {earlier.until} does not follow {start} within the "
+                f"record's {len(record.history)} moves"
+            )
+        deals.append((start, earlier.until, earlier.seed, earlier.commitment))
+        start = earlier.until
+    deals.append((start, end, record.seed, record.commitment))
+    return deals
