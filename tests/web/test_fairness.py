@@ -1,6 +1,7 @@
 """Fair chance on the server (issue 33 findings 2 and 8): the server draws the seed and no
 client can set it; every seat sees the seed's commitment, and the seed only when the match has
-ended, when the record verifies; undo meets the same dice, is limited, and ends with the match.
+ended, when the record verifies; undo never crosses a roll (issue 43), is limited, and ends
+with the match.
 An old database (integer seeds, no secret column) still starts and its matches go on."""
 
 from __future__ import annotations
@@ -97,28 +98,41 @@ def undo(ws: WebSocketTestSession, view: dict[str, Any]) -> dict[str, Any]:
     return until(ws, lambda v: v["type"] == "view" and v["log_from"] == 0 and my_turn(v))
 
 
-def test_undo_against_a_bot_meets_the_same_dice_again(client: TestClient) -> None:
+def test_undo_after_a_roll_is_refused_and_the_page_is_told_why(client: TestClient) -> None:
+    # issue 43 finding 1: once the die is seen, taking the roll back would be an oracle
     made = create(client, "pig", AGAINST_A_BOT)
     with client.websocket_connect("/ws") as ws:
         view = seated(ws, made["id"], made["tokens"]["0"])
-        dice = []
-        for _ in range(4):
-            after, die = roll(ws, view)
-            dice.append(die)
-            view = undo(ws, after)
-    assert len(set(dice)) == 1, dice  # the chance stream is keyed by the game's move number
+        after, die = roll(ws, view)
+        assert not after["can_undo"] and after["undo_blocked"] == "chance", after
+        ws.send_text(json.dumps({"type": "undo", "move": after["move"]}))
+        refused = until(ws, lambda m: False)
+        history = record_of(ws)["history"]
+    assert refused["type"] == "error"
+    assert "the dice have been rolled since your last move" in refused["message"]
+    assert history[-1][1] == die  # the roll stands, the undo changed nothing
+    assert after["undos_left"] == UNDOS_PER_MATCH
+
+
+def ttt_move(ws: WebSocketTestSession, view: dict[str, Any]) -> dict[str, Any]:
+    """Play the first free square, and wait for the bot's reply."""
+    square = view["legal"][0]
+    ws.send_text(json.dumps({"type": "act", "move": view["move"], "action": square}))
+    return until(ws, lambda v: v["type"] == "view" and my_turn(v) and v["move"] > view["move"])
 
 
 def test_undo_is_limited_and_the_seat_is_told_how_many_are_left(client: TestClient) -> None:
-    made = create(client, "pig", AGAINST_A_BOT)
+    # tic-tac-toe has no chance: every undo against its bot is allowed, five a match
+    made = create(client, "ttt", AGAINST_A_BOT)
     with client.websocket_connect("/ws") as ws:
         view = seated(ws, made["id"], made["tokens"]["0"])
         assert view["undos_left"] == UNDOS_PER_MATCH
         for left in range(UNDOS_PER_MATCH - 1, -1, -1):
-            view, _ = roll(ws, view)
+            view = ttt_move(ws, view)
+            assert view["can_undo"] and view["undo_blocked"] is None
             view = undo(ws, view)
             assert view["undos_left"] == left
-        view, _ = roll(ws, view)
+        view = ttt_move(ws, view)
         assert not view["can_undo"]
         ws.send_text(json.dumps({"type": "undo", "move": view["move"]}))
         refused = until(ws, lambda m: False)

@@ -109,6 +109,14 @@ def _list_seat_view(out: Console, record: Record) -> None:
         "(the full record replays the positions)",
         soft_wrap=True,
     )
+    out.print(
+        Text(
+            "seat view: the hidden steps cannot be verified, nor the stated result: the full "
+            "record, revealed when the game ends, can (tablesports replay --verify)",
+            style="yellow",
+        ),
+        soft_wrap=True,
+    )
     if "start_seen" in record.meta:
         out.print(f"the start, as seat {record.seat_view} saw it: {record.meta['start_seen']}")
     for i, (player, text) in enumerate(record.history):

@@ -22,6 +22,7 @@ from tablesports.core.errors import ActionParseError, TablesportsError
 from tablesports.core.fairness import new_secret
 from tablesports.core.protocol import CHANCE, Action
 from tablesports.core.registry import game_ids, load
+from tablesports.core.undo import CHANCE_REVEALED
 from tablesports.web import table
 from tablesports.web.abandon import abandon_summary
 from tablesports.web.bots import bot_spec, check_stored
@@ -474,8 +475,21 @@ class Hub:
                         limit=UNDOS_PER_MATCH
                     )
                 )
-            if not match.can_undo(seat):
+            if not match.undo_open(seat):
                 raise RequestError(_("undo is for your own last move in a match against bots only"))
+            blocked = match.undo_blocked(seat)
+            if blocked == CHANCE_REVEALED:
+                raise RequestError(
+                    _(
+                        "the dice have been rolled since your last move: no undo past a roll or a card drawn"
+                    )
+                )  # noqa: E501
+            if blocked is not None:
+                raise RequestError(
+                    _(
+                        "the other side has played since your last move: no undo past a move that revealed something"
+                    )
+                )  # noqa: E501
             keep = match.undo_point(seat)
             await self._store(match, [(match.rows, UNDO, f"undo {keep}")])
             match.undo_to(keep)

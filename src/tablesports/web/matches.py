@@ -24,6 +24,7 @@ from tablesports.core.errors import AgentError
 from tablesports.core.fairness import Seed, agent_seed, chance_rng, commitment, derive
 from tablesports.core.protocol import CHANCE, Action, Game, State
 from tablesports.core.registry import load
+from tablesports.core.undo import undo_floor
 from tablesports.web.clock import Clock, ClockIn
 from tablesports.web.endings import ENDING, Ending
 from tablesports.web.offers import Offers
@@ -118,6 +119,20 @@ class Match:
         return self.state.current_player() == CHANCE or self.is_bot_turn()
 
     def can_undo(self, seat: int) -> bool:
+        """Whether `seat` may take back its last move now: `undo_open`, and nothing revealed
+        since (`undo_blocked`)."""
+        return self.undo_open(seat) and self.undo_blocked(seat) is None
+
+    def undo_blocked(self, seat: int) -> str | None:
+        """Why `seat`'s last move can no longer be taken back, though undo is open to it: a
+        chance outcome or the other side's hidden play came after it (`core.undo`), or None."""
+        if not self.undo_open(seat):
+            return None
+        imperfect = self.game.info.information == "imperfect"
+        floor = undo_floor(self.state.history, seat, imperfect)
+        return floor.reason if self.undo_point(seat) < floor.length else None
+
+    def undo_open(self, seat: int) -> bool:
         """Undo is for a person playing bots only: no other person's move is ever taken back."""
         if self.kinds[seat] != "human" or self.failure:
             return False

@@ -101,6 +101,7 @@ def seat_payload(
         result=result(match.returns(), match.ending, state),
         failure=match.failure,
         can_undo=viewer is not None and match.can_undo(viewer),
+        undo_blocked=None if viewer is None else match.undo_blocked(viewer),
         undos_left=match.undos_left(),
         commitment=match.commitment,
         seed=match.secret if over else None,

@@ -236,7 +236,14 @@ function drawTable(slot, view, me) {
   re.disabled = asked;
   re.textContent = asked ? t("Rematch asked; waiting for the other player") : t("Rematch (seats swapped)");
   re.onclick = () => { for (const s of sockets) send(s, { type: "rematch" }); };
-  $("undo").hidden = !view.can_undo || Boolean(shown);
+  // a move that chance or the other side has answered cannot be taken back: say why
+  const why = view.undo_blocked === "chance"
+    ? t("No undo: the dice have been rolled since your last move")
+    : view.undo_blocked ? t("No undo: the other side has played since your last move") : "";
+  $("undo").hidden = !(view.can_undo || why) || Boolean(shown);
+  $("undo").disabled = !view.can_undo;
+  $("undo").title = why;
+  $("undo-why").textContent = shown ? "" : why;
 }
 
 // --- drawing -------------------------------------------------------------------------------
