@@ -44,7 +44,7 @@ def test_a_person_who_leaves_their_turn_too_long_loses_and_it_is_stored(db_url: 
         assert summary["abandon"]["abandoned"] == 0 and summary["over"]
         assert "1.5 seconds" in summary["abandon"]["rule"]
     with TestClient(create_app(db_url, settings=settings)) as client:  # a restart keeps it
-        record = client.get(f"/api/matches/{made['id']}/record").json()["record"]
+        record = client.get(f"/api/matches/{made['id']}/record").json()
         assert record["meta"]["abandoned_by"] == 0 and record["seed"] is not None
         assert client.get(f"/api/matches/{made['id']}").json()["returns"] == [-1.0, 1.0]
 

@@ -72,7 +72,7 @@ def test_the_seed_is_revealed_at_the_end_and_the_record_verifies(client: TestCli
             break
         with client.websocket_connect("/ws") as ws:
             hello(ws, made["id"], None)
-    data = client.get(f"/api/matches/{made['id']}/record").json()["record"]
+    data = client.get(f"/api/matches/{made['id']}/record").json()
     record = parse_record(data)
     assert record.seed is not None and record.commitment == commitment(record.seed)
     assert not record.redacted  # the whole record: anyone can replay it
@@ -109,7 +109,7 @@ def test_undo_after_a_roll_is_refused_and_the_page_is_told_why(client: TestClien
         refused = until(ws, lambda m: False)
         history = record_of(ws)["history"]
     assert refused["type"] == "error"
-    assert "the dice have been rolled since your last move" in refused["message"]
+    assert "no undo: the dice have been rolled since your last move" in refused["message"]
     assert history[-1][1] == die  # the roll stands, the undo changed nothing
     assert after["undos_left"] == UNDOS_PER_MATCH
 

@@ -72,7 +72,7 @@ def test_a_deck_chosen_by_name_is_stored_as_its_content(
         assert status == 200, made
     (folder / "jukem" / "quick-deck.toml").unlink()  # the library changes: the match does not
     with TestClient(create_app(db_url, settings=settings)) as client:
-        record = client.get(f"/api/matches/{made['id']}/record").json()["record"]
+        record = client.get(f"/api/matches/{made['id']}/record").json()
     assert record["options"]["deck"]["library"] == "quick-deck"
     assert "Jukem Soccer (quick)" in record["options"]["deck"]["content"]
 

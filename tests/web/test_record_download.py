@@ -33,7 +33,7 @@ def test_a_downloaded_record_with_an_uploaded_deck_replays_and_verifies_elsewher
             until(ws, lambda v: v["over"])
         res = client.get(f"/api/matches/{made['id']}/record")
     assert res.status_code == 200
-    record = res.json()["record"]
+    record = res.json()  # the record itself: what replay reads
     assert record["options"]["deck"] == {"content": deck}  # not the server's copy
     assert str(uploads) not in res.text
     shutil.rmtree(uploads)  # another machine: nothing of the server's files
@@ -45,3 +45,51 @@ def test_a_downloaded_record_with_an_uploaded_deck_replays_and_verifies_elsewher
     assert "deck=(its own file, " in replayed.output and "result: " in replayed.output
     verified = runner.invoke(app, ["replay", "--verify", str(path)])
     assert verified.exit_code == 0, verified.output
+
+
+def test_finding5_the_page_download_as_it_is_replays_and_verifies_from_a_real_server(
+    tmp_path: Path,
+) -> None:
+    """Issue 43 finding 5: the bytes `GET /api/matches/{id}/record` sends (what the page saves)
+    are a record `replay` and `replay --verify` take as they are; a seat's download while the
+    match is played is that seat's view, which `replay` lists and `--verify` says it cannot
+    check."""
+    import httpx
+    from websockets.sync.client import connect
+
+    from .server import Server
+
+    server = Server(f"sqlite:///{tmp_path / 'web.sqlite3'}").start(tmp_path / "server.log")
+    try:
+        seats = [{"kind": "human"}, BOT]
+        made = httpx.post(f"{server.url}/api/matches", json={"game": "jukem", "seats": seats})
+        assert made.status_code == 200, made.text
+        match, token = made.json()["id"], made.json()["tokens"]["0"]
+        url = f"{server.url}/api/matches/{match}/record"
+        mine = httpx.get(url, headers={"X-Seat-Token": token})
+        finished = httpx.post(
+            f"{server.url}/api/matches", json={"game": "jukem", "seats": [BOT] * 2}
+        )
+        done = finished.json()["id"]
+        done_url = f"{server.url}/api/matches/{done}/record"
+        # watched, the two bots play it out
+        with connect(f"ws://127.0.0.1:{server.port}/ws") as ws:
+            ws.send(json.dumps({"type": "hello", "match": done, "token": None}))
+            for _ in range(20_000):
+                if json.loads(ws.recv(timeout=60)).get("over"):
+                    break
+        whole = httpx.get(done_url)
+    finally:
+        server.stop()
+    runner = CliRunner(env={"COLUMNS": "160"})
+    seat_file, whole_file = tmp_path / "mine.json", tmp_path / "whole.json"
+    seat_file.write_bytes(mine.content)
+    whole_file.write_bytes(whole.content)
+    listed = runner.invoke(app, ["replay", str(seat_file)])
+    assert listed.exit_code == 0, listed.output
+    assert "seat view: the hidden steps cannot be verified" in listed.output
+    refused = runner.invoke(app, ["replay", "--verify", str(seat_file)])
+    assert refused.exit_code == 2, refused.output
+    verified = runner.invoke(app, ["replay", "--verify", str(whole_file)])
+    assert verified.exit_code == 0, verified.output
+    assert "verified: the seed matches its commitment" in verified.output

@@ -30,7 +30,7 @@ from tablesports.web.i18n import LANGUAGES, catalog
 from tablesports.web.limits import BodyLimit, SecurityHeaders
 from tablesports.web.settings import ServerSettings
 from tablesports.web.store import Store
-from tablesports.web.views import seat_payload
+from tablesports.web.views import record_payload
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("tablesports.web")
@@ -203,7 +203,7 @@ def create_app(
             seat = found[1]
         name = f"{match.game.info.id}-{match_id}-{'spectator' if seat is None else seat}.json"
         return Response(
-            seat_payload(match, seat, "record"),
+            record_payload(match, seat),
             media_type="application/json",
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )

@@ -479,17 +479,9 @@ class Hub:
                 raise RequestError(_("undo is for your own last move in a match against bots only"))
             blocked = match.undo_blocked(seat)
             if blocked == CHANCE_REVEALED:
-                raise RequestError(
-                    _(
-                        "the dice have been rolled since your last move: no undo past a roll or a card drawn"
-                    )
-                )  # noqa: E501
+                raise RequestError(_("no undo: the dice have been rolled since your last move"))
             if blocked is not None:
-                raise RequestError(
-                    _(
-                        "the other side has played since your last move: no undo past a move that revealed something"
-                    )
-                )  # noqa: E501
+                raise RequestError(_("no undo: the other side has played since your last move"))
             keep = match.undo_point(seat)
             await self._store(match, [(match.rows, UNDO, f"undo {keep}")])
             match.undo_to(keep)

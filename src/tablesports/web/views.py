@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE, TERMINAL
+from tablesports.core.records import REDACTED, SEAT_VIEW
 from tablesports.web.boards import board_extras
 from tablesports.web.endings import DRAWS, result
 from tablesports.web.phrases import phrase_log
@@ -36,8 +37,6 @@ if TYPE_CHECKING:
 SPECTATOR = None
 """The viewer of a connection without a seat."""
 
-HIDDEN = "(hidden)"
-"""How a redacted record writes a step its viewer did not see."""
 
 Kind = Literal["view", "error", "record", "review"]
 
@@ -55,6 +54,12 @@ class LogStep:
             return self.seen[viewer]
         first = self.seen[0]
         return first if all(s == first for s in self.seen) else None
+
+
+def record_payload(match: Match, viewer: int | None) -> bytes:
+    """The record alone, as `tablesports replay` and `replay --verify` read it: the page's
+    download (`GET /api/matches/{id}/record`)."""
+    return _dump(_record(match, viewer)["record"])
 
 
 def seat_payload(
@@ -185,7 +190,7 @@ def _log_entry(index: int, step: LogStep, viewer: int | None) -> dict[str, Any]:
 
 
 def _record(match: Match, viewer: int | None) -> dict[str, Any]:
-    """The core `Record` format; a step the viewer did not see is written `(hidden)`, and the
+    """The core `Record` format; a step the viewer did not see is written `?` (`REDACTED`), and the
     seed is left out (its commitment kept) until the match is over. Then the record is public
     and whole: every step and the seed, for `tablesports replay --verify`."""
     over = match.over
@@ -195,7 +200,7 @@ def _record(match: Match, viewer: int | None) -> dict[str, Any]:
         seen = str(action) if over else step.seen_by(viewer)
         if seen is None:
             hidden += 1
-        history.append([step.mover, HIDDEN if seen is None else seen])
+        history.append([step.mover, REDACTED if seen is None else seen])
     return {
         "record": {
             "schema_version": 1,
@@ -216,6 +221,9 @@ def _record(match: Match, viewer: int | None) -> dict[str, Any]:
                 "match": match.id,
                 "seen_by": "spectator" if viewer is None else f"seat {viewer}",
                 "hidden_steps": hidden,
+                # a seat's view with hidden steps is marked as `Record.for_seat` marks it, so
+                # that `tablesports replay` lists it and `--verify` says what it cannot check
+                **({SEAT_VIEW: viewer} if hidden and viewer is not None else {}),
                 **({} if match.abandoned is None else {"abandoned_by": match.abandoned}),
             },
         }
