@@ -76,7 +76,7 @@ def check_figure(figure: str, games: Sequence[Game], agents: Sequence[str]) -> N
     wanted = figure.replace("_", " ")
     if not any(n.replace("_", " ") == wanted for n in names):
         raise CliError(
-            f"--until-significant {figure!r}: no such figure; the figures are: "
+            f"--until-significant: no figure {figure!r} in these games; the figures are: "
             + ", ".join(n.replace("_", " ") for n in names)
         )
 

@@ -84,7 +84,7 @@ def simulate_command(
     finished: list[GameResult] = []
     if resume and out is not None:
         key = simulation_key(game, list(agents), seed, swap_seats=swap)
-        finished = read_finished(out, key, games, swap)
+        finished = read_finished(out, key, games, swap, game)
     records: RecordAppender | None = None
     if out is not None:
         try:
