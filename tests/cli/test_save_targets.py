@@ -108,3 +108,10 @@ def test_compare_report_that_is_a_file_is_refused_before_any_game(
     result = run(runner, "compare", "pig", "--b", "target=50", "-n", "3", "--report", str(report))
     assert_clean_error(result, f"--report {report}", "that is a file")
     assert report.read_text() == "mine"
+
+
+def test_arena_refuses_an_unwritable_out_before_any_game(runner: CliRunner, tmp_path: Path) -> None:
+    for target, reason in _bad_targets(tmp_path):
+        result = run(runner, "arena", "pig", "--agents", "random", "random", "--out", target)
+        assert_clean_error(result, f"--out {target}", reason)
+        assert "games in" not in result.stderr
