@@ -287,7 +287,10 @@ def read_finished(
                 f"{path}: game index {index!r} is repeated or not among the {games} games "
                 "asked for; give the same --games (or more) or another --out file"
             )
-        results[index] = result_of(record, swap_seats, game)
+        try:
+            results[index] = result_of(record, swap_seats, game)
+        except SimulationError as exc:  # the file named: the user edits or replaces it
+            raise SimulationError(f"{path}: {exc}") from None
     return [results[i] for i in sorted(results)]
 
 
