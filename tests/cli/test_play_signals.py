@@ -81,3 +81,17 @@ def test_a_signal_during_play_saves_the_game_and_it_resumes(
     )
     assert resumed.returncode == 0, resumed.stderr
     assert b"resumed at step 1" in resumed.stdout
+
+
+def test_a_signal_during_a_save_waits_until_the_file_is_whole(tmp_path: Path) -> None:
+    from tablesports.cli.leaving import Stopped, held, stopping_signals
+
+    steps = []
+    with pytest.raises(Stopped) as stopped, stopping_signals():
+        with held():
+            os.kill(os.getpid(), signal.SIGTERM)  # delivered at once to this process
+            time.sleep(0.05)
+            steps.append("the save went on")
+        steps.append("not reached")
+    assert steps == ["the save went on"] and stopped.value.exit_code == 143
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL  # the handler put back

@@ -9,6 +9,7 @@ already leaving. Inside `held()` (a save being written) a signal waits until the
 from __future__ import annotations
 
 import signal
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
@@ -67,6 +68,9 @@ def stopping_signals() -> Iterator[None]:
     """SIGTERM and SIGHUP raise `Stopped` within the block (the main thread only)."""
     global _leaving
     _leaving = _Leaving()
+    if threading.current_thread() is not threading.main_thread():
+        yield  # Python lets the main thread alone set handlers: left as they are
+        return
     before = {s: signal.signal(s, _leaving.handle) for s in SIGNALS}
     try:
         yield

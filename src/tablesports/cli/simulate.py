@@ -50,7 +50,9 @@ def simulate_command(
     resume: bool = typer.Option(
         False,
         "--resume",
-        help="Keep the games already in --out (of this same simulation) and play the rest.",
+        help="Keep the games already in --out (of this same simulation; each is replayed, its "
+        "figures counted again, and one whose stored figures disagree is refused) and play the "
+        "rest.",
     ),
     overwrite: bool = typer.Option(
         False, "--overwrite", help="Replace the records already in --out (else refused)."
