@@ -13,7 +13,13 @@ whichever engine ran them, as long as `play` depends only on its context and its
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -22,6 +28,8 @@ from typing import Any, TypeVar
 from tablesports.core.errors import TablesportsError
 
 ENGINES = ("process", "ray")
+PR_SET_PDEATHSIG = 1
+"""prctl(2): the signal this process gets when its parent ends (Linux)."""
 
 P = TypeVar("P")
 C = TypeVar("C")
@@ -85,9 +93,38 @@ _context_error: str | None = None
 _error: type[TablesportsError] = TablesportsError
 
 
-def _start_worker(prepare: Callable[[Any], Any], plan: Any, error: type[TablesportsError]) -> None:
+def die_with_parent(parent: int) -> None:
+    """End this worker when the process that started it ends, even by `kill -9` (which leaves
+    it no time to stop its pool): on Linux the kernel sends SIGKILL (PR_SET_PDEATHSIG);
+    elsewhere a thread watches the parent's id. Either way, a parent already gone ends it now."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+                _watch_parent(parent)
+        except (OSError, AttributeError):
+            _watch_parent(parent)
+    else:
+        _watch_parent(parent)
+    if os.getppid() != parent:  # it died before the request above was made
+        os._exit(1)
+
+
+def _watch_parent(parent: int) -> None:
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def _start_worker(
+    prepare: Callable[[Any], Any], plan: Any, error: type[TablesportsError], parent: int
+) -> None:
     """Build this process's context (a spawned process starts with empty registries)."""
     global _context, _context_error, _error
+    die_with_parent(parent)
     _error = error
     try:
         _context = prepare(plan)
@@ -116,7 +153,9 @@ def _on_processes(
     # spawn: the same behaviour on every platform, and safe beside a progress bar's thread.
     context = multiprocessing.get_context("spawn")
     work = chunks(items, jobs)
-    pool = ProcessPoolExecutor(min(jobs, len(work)), context, _start_worker, (prepare, plan, error))
+    # the processes are started by this thread (at `submit`), the parent their workers watch
+    args = (prepare, plan, error, os.getpid())
+    pool = ProcessPoolExecutor(min(jobs, len(work)), context, _start_worker, args)
     try:
         pending: set[Future[list[R]]] = {pool.submit(_play_chunk, play, c) for c in work}
         while pending:

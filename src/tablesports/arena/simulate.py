@@ -8,6 +8,7 @@ plain data crosses the process boundary.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,10 +22,10 @@ from tablesports.arena.match import DEFAULT_MAX_STEPS, play_match
 from tablesports.arena.resume import fingerprint
 from tablesports.arena.stats import Summary
 from tablesports.core.agent import Agent
-from tablesports.core.errors import AgentError, TablesportsError
+from tablesports.core.errors import AgentError, RecordError, TablesportsError
 from tablesports.core.protocol import Game
-from tablesports.core.records import Record
-from tablesports.core.registry import game_ids, register
+from tablesports.core.records import Record, replay
+from tablesports.core.registry import game_ids, load, register
 
 
 class SimulationError(TablesportsError):
@@ -211,9 +212,56 @@ def simulation_key(
     return plan.fingerprint()
 
 
-def result_of(record: Record, swap_seats: bool = True) -> GameResult:
-    """A finished game of a simulation again, from the record it wrote (for `--resume`)."""
+def replayed_figures(record: Record, game: Game | None = None) -> dict[str, float]:
+    """A finished game's figures, counted again from its replay (which checks every move and
+    the stated result): what a record says of itself is never taken on trust."""
+    try:
+        if game is None:
+            game = load(record.game, **record.options)
+        counter = FigureCounter(game)
+        counter.start()
+        state = None
+        for step in replay(record, game):
+            if counter.on_step is not None:
+                counter.on_step(step.state, step.player, step.action, step.events)
+            state = step.state
+        if state is None or not state.is_terminal():
+            raise RecordError("the game it records is not over")
+    except TablesportsError as exc:
+        raise SimulationError(f"game {record.meta.get('index')!r} does not replay: {exc}") from None
+    counter.finish(state)
+    return counter.figures
+
+
+def figures_problem(stored: Any, replayed: dict[str, float]) -> str | None:
+    """How the figures a record stores differ from its replay's, or None (none stored: None)."""
+    if stored is None:
+        return None
+    if not isinstance(stored, dict) or set(stored) != set(replayed):
+        return f"it stores the figures {sorted(stored) if isinstance(stored, dict) else stored!r}"
+    for name, value in replayed.items():
+        kept = stored[name]
+        same = isinstance(kept, int | float) and (
+            float(kept) == value or (math.isnan(kept) and math.isnan(value))
+        )
+        if not same:
+            return f"it stores {name} = {kept!r}, its replay gives {value:g}"
+    return None
+
+
+def result_of(record: Record, swap_seats: bool = True, game: Game | None = None) -> GameResult:
+    """A finished game of a simulation again, from the record it wrote (for `--resume`): its
+    result and figures from its replay. Figures stored in the record that disagree with the
+    replay are refused (the file was changed, or written by other rules)."""
     index = record.meta["index"]
+    figures = replayed_figures(record, game)
+    problem = figures_problem(record.meta.get("figures"), figures)
+    if problem is not None:
+        raise SimulationError(
+            f"game {index}'s record disagrees with its replay: {problem}; the file was changed "
+            "or written by another version: remove that line to play the game again, or give "
+            "another --out file"
+        )
     return GameResult(
         index=index,
         seed=record.seed if isinstance(record.seed, int) else index,
@@ -222,11 +270,13 @@ def result_of(record: Record, swap_seats: bool = True) -> GameResult:
         steps=len(record.history),
         decisions=sum(1 for player, _ in record.history if player >= 0),
         record=record,
-        figures=dict(record.meta.get("figures", {})),
+        figures=figures,
     )
 
 
-def read_finished(path: Path, key: str, games: int, swap_seats: bool = True) -> list[GameResult]:
+def read_finished(
+    path: Path, key: str, games: int, swap_seats: bool = True, game: Game | None = None
+) -> list[GameResult]:
     """The games of simulation `key` already in `path`, by index (a torn last line is dropped;
     a game written twice, or beyond `games`, is an error)."""
     results: dict[int, GameResult] = {}
@@ -237,7 +287,10 @@ def read_finished(path: Path, key: str, games: int, swap_seats: bool = True) -> 
                 f"{path}: game index {index!r} is repeated or not among the {games} games "
                 "asked for; give the same --games (or more) or another --out file"
             )
-        results[index] = result_of(record, swap_seats)
+        try:
+            results[index] = result_of(record, swap_seats, game)
+        except SimulationError as exc:  # the file named: the user edits or replaces it
+            raise SimulationError(f"{path}: {exc}") from None
     return [results[i] for i in sorted(results)]
 
 

@@ -25,6 +25,7 @@ from tablesports.cli.common import (
     per_second,
     progress_bar,
 )
+from tablesports.cli.targets import check_file
 
 
 @guarded
@@ -62,6 +63,8 @@ def arena_command(
     if plot is not None:  # before the games are played, not after
         needs_extra("arena", "--plot", "matplotlib")
     game = load_game(game_id, option)
+    check_file("--out", out)  # before the games are played: a folder, a FIFO, no such folder
+    check_file("--plot", plot)
     err = console(stderr=True)
     pairs = len(specs) * (len(specs) - 1) // 2
     progress = progress_bar(err)

@@ -25,12 +25,13 @@ from tablesports.arena.compare import (
     until_decided,
 )
 from tablesports.arena.engines import ENGINES
+from tablesports.arena.figures import figure_names
 from tablesports.arena.match import DEFAULT_MAX_STEPS
 from tablesports.arena.paired import ALPHA, Difference, mean_sd
 from tablesports.arena.report import Page, plot_differences, report_folder, versions, write_report
 from tablesports.arena.report import Table as ReportTable
 from tablesports.arena.resume import RecordAppender
-from tablesports.arena.simulate import GameResult
+from tablesports.arena.simulate import GameResult, agent_labels
 from tablesports.cli.common import (
     OPTION_HELP,
     CliError,
@@ -39,6 +40,7 @@ from tablesports.cli.common import (
     parse_options,
     progress_bar,
 )
+from tablesports.cli.targets import check_file, check_folder, check_new_out, written_path
 from tablesports.core.protocol import Game
 from tablesports.core.registry import load
 
@@ -61,6 +63,24 @@ def load_variant(game_id: str, base: dict[str, str], changes: dict[str, str], na
         raise CliError(f"variant {name}: {exc}") from None
 
 
+def check_figure(figure: str, games: Sequence[Game], agents: Sequence[str]) -> None:
+    """`--until-significant FIGURE` names a figure these games report: checked before any
+    game is played (spelt as in the tables, with spaces, or as in the CSV, with underscores)."""
+    names = [f"wins of {label}" for label in agent_labels(agents)]
+    names += ["draws", "first seat wins"]
+    declared = [figure_names(game) for game in games]
+    if not all(declared):
+        return  # a game that declares no figures: checked at the first look instead
+    for figures in declared:
+        names += [n for n in figures if n not in names]
+    wanted = figure.replace("_", " ")
+    if not any(n.replace("_", " ") == wanted for n in names):
+        raise CliError(
+            f"--until-significant: no figure {figure!r} in these games; the figures are: "
+            + ", ".join(n.replace("_", " ") for n in names)
+        )
+
+
 def check_engine(jobs: int, engine: str) -> None:
     if jobs < 1:
         raise CliError(f"--jobs must be 1 or more, got {jobs}")
@@ -81,7 +101,7 @@ def open_records(
         key = comparison_key(games, agents, seed, DEFAULT_MAX_STEPS)
         finished = read_finished(out, key, len(games), n)
     try:
-        return finished, RecordAppender(out, append=resume)
+        return finished, RecordAppender(written_path(out), append=resume)
     except OSError as exc:
         raise CliError(f"cannot write {out}: {exc.strerror}") from None
 
@@ -222,6 +242,9 @@ def compare_command(
     address: str | None = typer.Option(None, "--address", help="A Ray cluster's address."),
     out: Path | None = typer.Option(None, "--out", help="Write every record here (JSON Lines)."),
     resume: bool = typer.Option(False, "--resume", help="Keep the games already in --out."),
+    overwrite: bool = typer.Option(
+        False, "--overwrite", help="Replace the records already in --out (else refused)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON."),
     csv_path: Path | None = typer.Option(None, "--csv", help="One row a figure, here."),
     report: Path | None = typer.Option(None, "--report", help="Write an HTML report here."),
@@ -237,6 +260,12 @@ def compare_command(
         load_variant(game_id, base, opts_a, "A"),
         load_variant(game_id, base, opts_b, "B"),
     ]
+    if until:  # a misspelt figure is refused now, not after the first --check-every games
+        check_figure(until, variants, agents)
+    for flag, path in (("--out", out), ("--csv", csv_path)):
+        check_file(flag, path)
+    check_folder("--report", report)
+    check_new_out(out, resume, overwrite)
     run, elapsed, played = run_variants(
         variants,
         list(agents),

@@ -10,7 +10,9 @@ from rich.text import Text
 
 from tablesports.agents.registry import agent_names, make_agent, parse_spec
 from tablesports.cli.common import OPTION_HELP, CliError, console, guarded, load_game, seat_name
+from tablesports.cli.leaving import Stopped, stopping_signals
 from tablesports.cli.session import MAX_RECORD_BYTES, PlaySession
+from tablesports.cli.targets import check_file
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError
 from tablesports.core.fairness import Seed, agent_seed, commitment, new_secret
@@ -58,7 +60,8 @@ def play_command(
         None,
         "--save",
         metavar="FILE",
-        help="Write the game's record here (JSON) when it ends or you leave (Ctrl-C too).  "
+        help="Write the game's record here (JSON) when it ends or you leave (Ctrl-C, SIGTERM and "
+        "SIGHUP too; checked before the first move; a symbolic link is written through).  "
         "(default: the --resume file)",
         show_default=False,
     ),
@@ -106,6 +109,9 @@ def play_command(
         raise CliError("play needs a GAME (see `tablesports games`), or --resume FILE")
     else:
         game = load_game(game_id, option)
+    # a game is never lost at its end to a file that cannot be written: checked now
+    check_file("--save", save)
+    check_file("--png", png)
     vs = vs or "random"
     seat = 0 if seat is None else seat
     players = game.info.players
@@ -154,7 +160,11 @@ def play_command(
         view_seat=None if whole else seat,
         earlier_seeds=earlier,
     )
-    session.run()
+    with stopping_signals():  # SIGTERM, SIGHUP: saved as on Ctrl-C, then the shell's exit code
+        try:
+            session.run()
+        except Stopped as stop:
+            raise typer.Exit(stop.exit_code) from None
 
 
 def resumed_seeds(record: Record) -> list[EarlierSeed]:

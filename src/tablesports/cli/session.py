@@ -32,9 +32,11 @@ from tablesports.arena.stats import outcome_of
 from tablesports.cli import details, shortcuts
 from tablesports.cli.board import Board
 from tablesports.cli.common import format_returns, seat_name
+from tablesports.cli.leaving import Stopped, held
 from tablesports.cli.menu import menu
 from tablesports.cli.pager import page
 from tablesports.cli.prompt import ReadLine, line_reader
+from tablesports.cli.targets import file_problem, written_path
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError, RecordError
 from tablesports.core.events import Event
@@ -203,7 +205,20 @@ class PlaySession:
             left = "the game is over" if self.state.is_terminal() else "the game is left unfinished"
             self.out.print(Text(f"(interrupted: {left})", style="yellow"))
             return False
+        except Stopped as stop:
+            self.stopped(stop)
+            raise
         return True
+
+    def stopped(self, stop: Stopped) -> None:
+        """SIGTERM or SIGHUP: saved as on Ctrl-C. The terminal may be gone (SIGHUP), so the
+        record is written first and the words after it may reach no one."""
+        try:
+            self.autosave()
+            left = "the game is over" if self.state.is_terminal() else "the game is left unfinished"
+            self.out.print(Text(f"({stop}: {left})", style="yellow"))
+        except OSError:
+            pass
 
     def chance_step(self) -> None:
         state = self.state
@@ -597,13 +612,18 @@ class PlaySession:
             self.out.print(Text(problem, style="red"), soft_wrap=True)
             return
         text = pretty_json(record) if path.suffix == ".json" else record.to_json_line()
-        # written beside and renamed: a save cut short (Ctrl-C again) never leaves half a file
-        part = path.with_name(path.name + ".part")
+        # written beside and renamed: a save cut short (Ctrl-C again) never leaves half a file;
+        # through a symbolic link, its target is replaced and the link kept
+        real = written_path(path)
+        part = real.with_name(real.name + ".part")
         try:
-            part.write_text(text + "\n", encoding="utf-8")
-            os.replace(part, path)
+            with held():  # SIGTERM or SIGHUP meanwhile waits until the file is whole
+                try:
+                    part.write_text(text + "\n", encoding="utf-8")
+                    os.replace(part, real)
+                finally:
+                    part.unlink(missing_ok=True)
         except OSError as exc:
-            part.unlink(missing_ok=True)
             self.out.print(Text(f"cannot write {path}: {exc.strerror}", style="red"))
             return
         self.out.print(f"record saved to {path}")
@@ -619,6 +639,9 @@ class PlaySession:
         file holding a fuller record of this game (a seat's view never replaces the whole)."""
         if not path.name or path.name in (".", "..") or path.is_dir():
             return f"cannot save to {path}: that is a folder; give a file name, e.g. save game.json"
+        problem = file_problem(path)  # a missing folder, a FIFO, no permission
+        if problem is not None:
+            return f"cannot save to {path}: {problem}"
         if record.seat_view is None or not path.is_file():
             return None
         try:

@@ -30,6 +30,7 @@ from tablesports.cli.common import (
     progress_bar,
 )
 from tablesports.cli.simulate_files import Collected, ResultsFile, plot_results
+from tablesports.cli.targets import check_file, check_new_out, written_path
 
 
 @guarded
@@ -49,7 +50,12 @@ def simulate_command(
     resume: bool = typer.Option(
         False,
         "--resume",
-        help="Keep the games already in --out (of this same simulation) and play the rest.",
+        help="Keep the games already in --out (of this same simulation; each is replayed, its "
+        "figures counted again, and one whose stored figures disagree is refused) and play the "
+        "rest.",
+    ),
+    overwrite: bool = typer.Option(
+        False, "--overwrite", help="Replace the records already in --out (else refused)."
     ),
     swap: bool = typer.Option(True, "--swap/--no-swap", help="Swap seats every other game."),
     as_json: bool = typer.Option(
@@ -75,16 +81,16 @@ def simulate_command(
     if resume and out is None:
         raise CliError("--resume continues the games in an --out file: give --out FILE")
     for flag, path in (("--out", out), ("--csv", csv_path), ("--plot", plot)):
-        if path is not None:
-            _check_writable(flag, path)
+        check_file(flag, path)
+    check_new_out(out, resume, overwrite)
     finished: list[GameResult] = []
     if resume and out is not None:
         key = simulation_key(game, list(agents), seed, swap_seats=swap)
-        finished = read_finished(out, key, games, swap)
+        finished = read_finished(out, key, games, swap, game)
     records: RecordAppender | None = None
     if out is not None:
         try:
-            records = RecordAppender(out, append=resume)
+            records = RecordAppender(written_path(out), append=resume)
         except OSError as exc:
             raise CliError(f"cannot write {out}: {exc.strerror}") from None
     resumed = {r.index for r in finished}
@@ -161,19 +167,6 @@ def _table(first: str) -> Table:
     table.add_column("rate", justify="right")
     table.add_column("95% interval", justify="right")
     return table
-
-
-def _check_writable(flag: str, path: Path) -> None:
-    """Only the file is created, in a folder that is already there: a mistyped path never
-    leaves new folders behind (the whole run is refused before any game is played)."""
-    folder = path.parent
-    if not path.name or path.is_dir():
-        raise CliError(f"{flag} {path}: that is a folder; give a file name in it")
-    if not folder.is_dir():
-        raise CliError(
-            f"{flag} {path}: the folder {folder} does not exist; create it first, or give a "
-            "file in an existing folder"
-        )
 
 
 def show_summary(out: Console, summary: Summary, title: str, seed: int, swap: bool) -> None:

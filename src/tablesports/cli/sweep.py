@@ -25,6 +25,7 @@ from tablesports.cli.compare import (
     variant_options,
     write_csv,
 )
+from tablesports.cli.targets import check_file, check_folder, check_new_out
 from tablesports.core.errors import TablesportsError
 
 HEADER = ["variant", "figure", "games", "base", "variant_mean", "difference", "low", "high", "p"]
@@ -84,6 +85,9 @@ def sweep_command(
     address: str | None = typer.Option(None, "--address", help="A Ray cluster's address."),
     out: Path | None = typer.Option(None, "--out", help="Write every record here (JSON Lines)."),
     resume: bool = typer.Option(False, "--resume", help="Keep the games already in --out."),
+    overwrite: bool = typer.Option(
+        False, "--overwrite", help="Replace the records already in --out (else refused)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the sweep as JSON."),
     csv_path: Path | None = typer.Option(None, "--csv", help="One row a variant and figure."),
     plots: Path | None = typer.Option(None, "--plots", help="One PNG a figure, in this folder."),
@@ -100,6 +104,11 @@ def sweep_command(
         raise CliError(str(exc)) from None
     variants = [load_variant(game_id, base, {}, "base")]
     variants += [load_variant(game_id, base, p, options_text(p)) for p in points]
+    for flag, path in (("--out", out), ("--csv", csv_path)):
+        check_file(flag, path)
+    for flag, path in (("--plots", plots), ("--report", report)):
+        check_folder(flag, path)
+    check_new_out(out, resume, overwrite)
     run, elapsed, played = run_variants(
         variants,
         list(agents),
