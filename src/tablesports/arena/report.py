@@ -15,6 +15,8 @@ from pathlib import Path
 
 from tablesports.arena.paired import Difference
 from tablesports.core.errors import TablesportsError
+from tablesports.core.protocol import Game
+from tablesports.core.versions import provenance
 
 
 class ReportError(TablesportsError):
@@ -40,14 +42,9 @@ class Page:
     """(caption, file name in the report's folder)."""
 
 
-def versions(game_version: int | str) -> dict[str, str]:
-    from tablesports import __version__
-
-    return {
-        "tablesports": __version__,
-        "game version": str(game_version),
-        "Python": platform.python_version(),
-    }
+def versions(game: Game) -> dict[str, str]:
+    """The report's facts that pin down its games (`core.versions.provenance`), and Python's."""
+    return {**provenance(game), "Python": platform.python_version()}
 
 
 def _pyplot():  # type: ignore[no-untyped-def]

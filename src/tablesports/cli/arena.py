@@ -26,6 +26,7 @@ from tablesports.cli.common import (
     progress_bar,
 )
 from tablesports.cli.targets import check_file
+from tablesports.core.versions import provenance
 
 
 @guarded
@@ -96,7 +97,8 @@ def arena_command(
 
         err.print(f"plot written to {plot_tournament(result, plot)}")
     if as_json:
-        typer.echo(json.dumps({"seed": seed, **result.to_json()}, indent=2))
+        facts = {"provenance": provenance(game), "seed": seed}
+        typer.echo(json.dumps({**facts, **result.to_json()}, indent=2))
 
 
 def show_tournament(out: Console, result: TournamentResult) -> None:

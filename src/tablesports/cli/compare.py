@@ -43,6 +43,7 @@ from tablesports.cli.common import (
 from tablesports.cli.targets import check_file, check_folder, check_new_out, written_path
 from tablesports.core.protocol import Game
 from tablesports.core.registry import load
+from tablesports.core.versions import provenance
 
 
 def variant_options(flag: str, items: Sequence[str] | None) -> dict[str, str]:
@@ -322,7 +323,7 @@ def compare_command(
                 "seeds": f"game i of both variants: seed {seed}+i ({seed} to {seed + n - 1}), "
                 "seats swapped every game",
                 "stopped": run.stopped or "at --games",
-                **versions(variants[0].info.version),
+                **versions(variants[0]),
             },
             tables=[
                 ReportTable(
@@ -340,6 +341,7 @@ def compare_command(
         typer.echo(
             json.dumps(
                 {
+                    "provenance": provenance(variants[0]),
                     "game": game_id,
                     "a": {**base, **opts_a},
                     "b": {**base, **opts_b},

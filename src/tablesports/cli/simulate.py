@@ -31,6 +31,7 @@ from tablesports.cli.common import (
 )
 from tablesports.cli.simulate_files import Collected, ResultsFile, plot_results
 from tablesports.cli.targets import check_file, check_new_out, written_path
+from tablesports.core.versions import provenance
 
 
 @guarded
@@ -143,7 +144,8 @@ def simulate_command(
     if plot is not None:
         err.print(f"plot written to {plot_results(collected, game.info.title, plot)}")
     if as_json:
-        typer.echo(json.dumps({"game": game_id, "seed": seed, **summary.to_json()}, indent=2))
+        facts = {"provenance": provenance(game), "game": game_id, "seed": seed}
+        typer.echo(json.dumps({**facts, **summary.to_json()}, indent=2))
 
 
 def _rate(tally: Tally, count: int) -> tuple[str, str]:

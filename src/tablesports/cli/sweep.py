@@ -27,6 +27,7 @@ from tablesports.cli.compare import (
 )
 from tablesports.cli.targets import check_file, check_folder, check_new_out
 from tablesports.core.errors import TablesportsError
+from tablesports.core.versions import provenance
 
 HEADER = ["variant", "figure", "games", "base", "variant_mean", "difference", "low", "high", "p"]
 
@@ -165,7 +166,7 @@ def sweep_command(
                 "games per variant": str(games),
                 "seeds": f"game i of every variant: seed {seed}+i ({seed} to {seed + games - 1}), "
                 "seats swapped every game",
-                **versions(variants[0].info.version),
+                **versions(variants[0]),
             },
             tables=[ReportTable(title, columns, rows, note)],
             images=plot_all(result, folder),
@@ -175,6 +176,7 @@ def sweep_command(
         typer.echo(
             json.dumps(
                 {
+                    "provenance": provenance(variants[0]),
                     "game": game_id,
                     "base": base,
                     "agents": list(agents),

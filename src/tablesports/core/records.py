@@ -269,8 +269,9 @@ def replay(record: Record, game: Game | None = None) -> Iterator[ReplayStep]:
         raise RecordError(f"the record is of {record.game!r}, not {game.info.id!r}")
     if game.info.version != record.game_version:
         raise RecordError(
-            f"the record was made with {record.game} version {record.game_version}; "
-            f"this is version {game.info.version}"
+            f"the record is of {record.game} game version {record.game_version}; this program "
+            f"plays version {game.info.version} and keeps no older rules, so it cannot replay "
+            "it (the rules changed: replay it with the tablesports release that made it)"
         )
     if record.start_hidden:
         raise RecordError(

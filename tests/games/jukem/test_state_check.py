@@ -53,7 +53,8 @@ def test_negative_or_oversized_scores_and_counters_are_refused() -> None:
 
 def test_a_winner_who_is_no_player_or_before_the_end_is_refused() -> None:
     data = _mid_game()
-    _refused({**data, "winner": 2}, "winner is 2", "0 or 1")
+    _refused({**data, "winner": 2}, "winner is 2", "only after the last tie-break deal")
+    _refused({**data, "winner": 3}, "winner is 3", "0, 1, or 2 for a drawn match")
     _refused({**data, "winner": 0}, "a winner exactly when the phase is over")
 
 

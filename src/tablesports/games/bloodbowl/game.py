@@ -49,7 +49,7 @@ class BloodBowlGame(Game):
     info: ClassVar[GameInfo] = GameInfo(
         id="bloodbowl",
         title="Blood Bowl (2025 edition)",
-        version=1,
+        version=2,
         players=2,
         chance="explicit",
         information="perfect",

@@ -63,7 +63,7 @@ class JukemGame(Game):
     info: ClassVar[GameInfo] = GameInfo(
         id="jukem",
         title="Jukem Soccer",
-        version=1,
+        version=2,
         players=2,
         chance="explicit",
         information="imperfect",

@@ -97,7 +97,11 @@ def check_state(s: JukemState) -> None:
         _in(field, getattr(s, field), -1, d.size - 1, "a card of this deck, or none")
     if s.shot >= 0 and d.kind[s.shot] != Kind.SHOT:
         raise _bad("shot", d.ids[s.shot], "a SHOT card")
-    _in("winner", s.winner, -1, 1, "-1 (none yet), 0 or 1")
+    if s.winner == 2:  # a drawn match: only when the last tie-break deal ended level
+        if not (d.tiebreak_deals and s.half == last_half and s.score[0] == s.score[1]):
+            raise _bad("winner", s.winner, "2 (drawn) only after the last tie-break deal, level")
+    else:
+        _in("winner", s.winner, -1, 1, "-1 (none yet), 0, 1, or 2 for a drawn match")
     if (s.winner != -1) != (s.phase == OVER):
         raise _bad("winner", s.winner, "a winner exactly when the phase is over")
     if not isinstance(s.subbed, bool):

@@ -75,11 +75,12 @@ class Chainsaw(Procedure):
                 return True
             self.phase = ARMOUR
             return False
-        total = action.total + CHAINSAW_ARMOUR
+        # Iron Hard Skin: no opponent modifies an armour roll against him, the +3 neither
+        total = action.total + (0 if "Iron Hard Skin" in q.skills else CHAINSAW_ARMOUR)
         broken = q.stance == STANDING and total >= q.av
         s.log(
             "chainsaw",
-            f"{p.label()} saws at {q.label()}: armour {action} +{CHAINSAW_ARMOUR} against "
+            f"{p.label()} saws at {q.label()}: armour {action} +{total - action.total} against "
             f"AV {q.av}+: {'broken' if broken else 'holds'}.",
             RULE,
             roll=action.total,
