@@ -93,3 +93,42 @@ def test_finding5_the_page_download_as_it_is_replays_and_verifies_from_a_real_se
     verified = runner.invoke(app, ["replay", "--verify", str(whole_file)])
     assert verified.exit_code == 0, verified.output
     assert "verified: the seed matches its commitment" in verified.output
+
+
+def test_the_full_record_verifies_against_the_seat_view_kept_during_play(
+    client: TestClient, tmp_path: Path
+) -> None:
+    """Issue 43 item 2: the seat's download while the match is played holds the commitment;
+    the full record revealed at the end verifies against it (`--against`), and a changed view
+    or another match's view is refused."""
+    made = create(client, "pig", [{"kind": "human"}, BOT], options={"target": 12})
+    token = made["tokens"]["0"]
+    url = f"/api/matches/{made['id']}/record"
+    with client.websocket_connect("/ws") as ws:
+        view = hello(ws, made["id"], token)
+        for _ in range(500):
+            if view["over"]:
+                break
+            if view["to_move"] != 0:
+                view = until(ws, lambda v: v.get("to_move") == 0 or v.get("over"))
+                continue
+            if view["move"] > 3 and not (tmp_path / "view.json").exists():
+                seen = client.get(url, headers={"X-Seat-Token": token})
+                (tmp_path / "view.json").write_bytes(seen.content)
+            action = "hold" if "hold" in view["legal"] else "roll"
+            ws.send_text(json.dumps({"type": "act", "move": view["move"], "action": action}))
+            view = until(ws, lambda v: v["type"] == "view")
+    (tmp_path / "full.json").write_bytes(client.get(url).content)
+    runner = CliRunner(env={"COLUMNS": "160"})
+    full, kept = str(tmp_path / "full.json"), str(tmp_path / "view.json")
+    ok = runner.invoke(app, ["replay", "--verify", full, "--against", kept])
+    assert ok.exit_code == 0, ok.output
+    assert "is this game as that seat saw it" in ok.output
+    doctored = json.loads((tmp_path / "view.json").read_text())
+    i = next(i for i, (p, _) in enumerate(doctored["history"]) if p == -1 and i > 2)
+    doctored["history"][i][1] = "D6=6" if doctored["history"][i][1] != "D6=6" else "D6=5"
+    (tmp_path / "doctored.json").write_text(json.dumps(doctored))
+    refused = runner.invoke(
+        app, ["replay", "--verify", full, "--against", str(tmp_path / "doctored.json")]
+    )
+    assert refused.exit_code == 2 and f"step {i} of" in refused.output, refused.output

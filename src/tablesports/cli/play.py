@@ -169,7 +169,7 @@ def play_command(
 
 def resumed_seeds(record: Record) -> list[EarlierSeed]:
     """The seeds a resumed game retires: the record's earlier ones, then the one it was saved
-    under, when it dealt any step (revealed if the file held it, else its commitment only).
+    under (revealed if the file held it, else its commitment only).
     An old record's `reseeded_at` counts as a seed that was never revealed, up to that step."""
     earlier = list(record.earlier_seeds)
     start = earlier[-1].until if earlier else 0
@@ -177,7 +177,9 @@ def resumed_seeds(record: Record) -> list[EarlierSeed]:
     if not earlier and isinstance(old, int) and 0 < old <= len(record.history):
         earlier.append(EarlierSeed(until=old))
         start = old
-    if len(record.history) > start:
+    # kept even when it dealt nothing: a seat's view saved under it then still verifies
+    # against the full record (`replay --verify FULL --against VIEW`)
+    if len(record.history) > start or record.commitment is not None:
         held = record.seed
         sealed = record.commitment or (None if held is None else commitment(held))
         earlier.append(EarlierSeed(until=len(record.history), commitment=sealed, seed=held))

@@ -39,6 +39,13 @@ def replay_command(
         help="Check the dice instead: the revealed seed matches the commitment shown at the "
         "start, and every roll and card is the one that seed gives (exit 2 if not).",
     ),
+    against: Path | None = typer.Option(
+        None,
+        "--against",
+        help="With --verify: a seat's view of the same game kept while it was played (a save, "
+        "the web page's download); the full record must hold its commitment and every step it "
+        "saw.",
+    ),
 ) -> None:
     """Replay a recorded game, printing each action with its events."""
     if index < 0:
@@ -47,8 +54,12 @@ def replay_command(
     out = console()
     where = f"{file} (record {index})" if several else str(file)
     _header(out, record, where)
+    if against is not None and not check:
+        raise CliError("--against goes with --verify: replay --verify FULL --against VIEW")
     if check:
         _verify(out, record, where)
+        if against is not None:
+            _against(out, record, against)
         return
     if record.redacted:
         _list_seat_view(out, record)
@@ -100,6 +111,39 @@ def _verify(out: Console, record: Record, where: str) -> None:
     )
     for note in verified.notes:
         out.print(f"note: {note}", soft_wrap=True)
+
+
+def _against(out: Console, full: Record, path: Path) -> None:
+    """The seat's view kept while the game was played is the full record's: it was dealt under
+    one of its commitments, and every step it holds is that step as the seat saw it."""
+    view, _ = _pick(path, 0)
+    commitments = {full.commitment, *(e.commitment for e in full.earlier_seeds)} - {None}
+    if view.commitment is None or view.commitment not in commitments:
+        raise RecordError(
+            f"not verified: {path} was dealt under the commitment {view.commitment}, which the "
+            "full record does not hold: it is a view of another game"
+        )
+    seat = view.seat_view if view.seat_view is not None else view.meta.get("seat", 0)
+    if not isinstance(seat, int):
+        raise RecordError(f"{path}: its seat {seat!r} is not a seat number")
+    seen = full.for_seat(seat).history
+    if len(view.history) > len(seen) or seen[: len(view.history)] != view.history:
+        step = next(
+            (i for i, (a, b) in enumerate(zip(view.history, seen, strict=False)) if a != b),
+            min(len(view.history), len(seen)),
+        )
+        raise RecordError(
+            f"not verified: step {step} of {path} is not the full record's step as seat {seat} "
+            "saw it: the view was changed, or it is of another game"
+        )
+    out.print(
+        Text(
+            f"and {path} (seat {seat}'s view, {len(view.history)} steps) is this game as that "
+            "seat saw it, under a commitment the full record reveals",
+            style="bold green",
+        ),
+        soft_wrap=True,
+    )
 
 
 def _list_seat_view(out: Console, record: Record) -> None:
