@@ -197,3 +197,35 @@ def test_finding4_verify_on_a_seat_view_says_the_hidden_steps_cannot_be_verified
     assert "seat view: the hidden steps cannot be verified" in result.stderr
     listed = run(runner, "replay", str(path))
     assert "seat view: the hidden steps cannot be verified" in listed.stdout
+
+
+def test_finding4_a_finished_game_is_saved_whole_and_a_doctored_copy_is_refused(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """A game over hides nothing (its revealed seed would rebuild every hidden draw), so the
+    terminal saves it whole, and `replay` checks every step's player and the result: swapping
+    the result, giving a move to the other seat or deleting a move is refused, exit 2."""
+    saved = tmp_path / "jukem.json"
+    args = ["play", "jukem", "--vs", "jukem-greedy", "--seed", "11", "--save", str(saved)]
+    assert run(runner, *args, input="1\n" * 2000).exit_code == 0
+    (record,) = read_records(saved)
+    assert record.returns is not None and not record.redacted and record.seat_view is None
+    assert run(runner, "replay", str(saved)).exit_code == 0
+    good = json.loads(saved.read_text())
+    mine = next(i for i, (p, _) in enumerate(good["history"]) if p == 0)
+    doctored = {
+        "result swapped": {**good, "returns": list(reversed(good["returns"]))},
+        "a move given to the other seat": {
+            **good,
+            "history": [
+                [1 - p, a] if i == mine else [p, a] for i, (p, a) in enumerate(good["history"])
+            ],
+        },
+        "a move deleted": {**good, "history": good["history"][:mine] + good["history"][mine + 1 :]},
+    }
+    for what, data in doctored.items():
+        path = tmp_path / "doctored.json"
+        path.write_text(json.dumps(data))
+        result = run(runner, "replay", str(path))
+        assert result.exit_code == 2, (what, result.output)
+        assert "error:" in result.stderr, what

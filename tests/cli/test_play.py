@@ -162,21 +162,26 @@ def test_an_agents_illegal_action_is_reported(
 def test_a_game_against_a_bot_is_saved_as_your_seats_view_unless_full_record(
     runner: CliRunner, tmp_path: Path
 ) -> None:
-    # Pig deals each seat a secret edge: your saved game must not show the bot's
+    # Pig deals each seat a secret edge: your saved game must not show the bot's while it is
+    # played; once it is over nothing is hidden any more, and it is saved whole
     mine, full = tmp_path / "mine.json", tmp_path / "full.json"
-    run(runner, "play", "pig", "--seed", "2", "--save", str(mine), input="1\n" * 400)
+    run(runner, "play", "pig", "--seed", "2", "--save", str(mine), input="1\n1\nquit\n\n")
     args = ["play", "pig", "--seed", "2", "--save", str(full), "--full-record"]
-    run(runner, *args, input="1\n" * 400)
+    run(runner, *args, input="1\n1\nquit\n\n")
     (seen,) = read_records(mine)
     (whole,) = read_records(full)
     assert seen.seat_view == 0 and whole.seat_view is None
     assert seen.history[1] == (-1, "?") and whole.history[1][1].startswith("D3=")
     assert seen.history[0] == whole.history[0]  # your own edge you do see
-    assert seen.returns == whole.returns
+    assert seen.returns is None and whole.returns is None
     shown = run(runner, "replay", str(mine))
     assert shown.exit_code == 0, shown.output
     assert "seat 0's view" in shown.stdout and "2. chance: (hidden)" in shown.stdout
-    assert "result: random (seat 1) wins" in shown.stdout
+    assert "before the game is over" in shown.stdout
+    over = tmp_path / "over.json"
+    run(runner, "play", "pig", "--seed", "2", "--save", str(over), input="1\n" * 400)
+    (ended,) = read_records(over)
+    assert ended.returns is not None and not ended.redacted and ended.seed is not None
 
 
 def test_a_seats_view_cannot_be_resumed_and_says_why(runner: CliRunner, tmp_path: Path) -> None:

@@ -577,7 +577,9 @@ class PlaySession:
         record = record_of(
             self.state, self.player_names(), self.seed, self.start, "by-move", **self.meta
         ).model_copy(update={"earlier_seeds": list(self.earlier_seeds)})
-        if self.view_seat is not None:
+        # once the game is over nothing is hidden any more (the seed, revealed, would rebuild
+        # every hidden draw): the whole record, which replay checks step by step and result
+        if self.view_seat is not None and record.returns is None:
             record = record.for_seat(self.view_seat, self.game)
         if record.returns is not None:
             return record
