@@ -109,13 +109,30 @@ def test_the_wheel_installs_the_compiled_twins_and_bench_uses_them(
 
 def test_the_rl_extra_makes_steps_and_draws_every_game(wheel: Path, tmp_path: Path) -> None:
     """docs/rl.md's Gymnasium and PettingZoo walk with `[rl]` alone: gymnasium.make, masked
-    steps (Juggers Fallout's flicks need pymunk), and `rgb_array` frames (matplotlib)."""
+    steps (Juggers Fallout's flicks need pymunk), and `rgb_array` frames (matplotlib). Then,
+    matplotlib taken away: every game still simulates (pymunk is a dependency of the package,
+    not an extra), and an environment asked for pictures says which extra brings them as it
+    is made, not at its first render."""
     bin = with_extras(wheel, tmp_path, "rl")
     seen = walk(bin, tmp_path, "rl")
     assert sorted(s["game"] for s in seen) == sorted(GAMES)
     for s in seen:
         height, width, colours = s["frame"]  # type: ignore[misc]
         assert s["steps"] == 40 and height > 100 and width > 100 and colours == 3, s
+    run([bin / "pip", "uninstall", "--quiet", "--yes", "matplotlib"], tmp_path)
+    for gid in GAMES:
+        done = run([bin / "tablesports", "simulate", gid, "--agents", "random", "random",
+                    "--games", "1", "--seed", "3"], tmp_path)  # fmt: skip
+        assert "1 games" in done.stdout + done.stderr, done.stdout[-500:]
+    probe = (
+        "import gymnasium, tablesports.envs\n"
+        "try:\n"
+        "    gymnasium.make('tablesports/hanniball-v0', render_mode='rgb_array')\n"
+        "except ImportError as error:\n"
+        "    print(error)\n"
+    )
+    said = run([bin / "python", "-c", probe], tmp_path).stdout
+    assert "pip install 'tablesports[rl]'" in said and "matplotlib" in said, said
 
 
 def test_the_openspiel_extra_loads_and_plays_every_game(wheel: Path, tmp_path: Path) -> None:
@@ -126,29 +143,6 @@ def test_the_openspiel_extra_loads_and_plays_every_game(wheel: Path, tmp_path: P
     assert sorted(s["game"] for s in seen) == sorted(GAMES)
     for s in seen:
         assert s["steps"] == 40 and s["tensor"] and s["agents"] == ["player_0", "player_1"], s
-
-
-def test_the_base_install_plays_every_game_and_names_the_extras_it_lacks(
-    wheel: Path, tmp_path: Path
-) -> None:
-    """`pip install tablesports` alone simulates every game (Juggers Fallout's physics is a
-    dependency, not an extra), and an environment asked for pictures without matplotlib says
-    which extra brings it as it is made, not at its first render."""
-    bin = with_extras(wheel, tmp_path, "rl")
-    run([bin / "pip", "uninstall", "--quiet", "--yes", "matplotlib"], tmp_path)
-    for gid in GAMES:
-        done = run([bin / "tablesports", "simulate", gid, "--agents", "random", "random",
-                    "--games", "1", "--seed", "3"], tmp_path)  # fmt: skip
-        assert "1 game" in done.stdout + done.stderr, done.stdout[-500:]
-    probe = (
-        "import gymnasium, tablesports.envs\n"
-        "try:\n"
-        "    gymnasium.make('tablesports/hanniball-v0', render_mode='rgb_array')\n"
-        "except ImportError as error:\n"
-        "    print(error)\n"
-    )
-    said = run([bin / "python", "-c", probe], tmp_path).stdout
-    assert "pip install 'tablesports[rl]'" in said and "matplotlib" in said, said
 
 
 def test_the_web_arena_and_ray_extras_give_their_commands(wheel: Path, tmp_path: Path) -> None:
