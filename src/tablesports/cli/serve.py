@@ -46,6 +46,20 @@ def serve_command(
         help="Seconds a person may leave their turn before losing the match (abandoned); "
         "the default, 3 days, suits correspondence play.",
     ),
+    forwarded_allow_ips: str = typer.Option(
+        "",
+        "--forwarded-allow-ips",
+        metavar="IPS",
+        help="Comma-separated addresses of reverse proxies whose X-Forwarded-For is believed "
+        "(default: none; the connecting address is the client's).",
+    ),
+    secret_file: Path | None = typer.Option(
+        None,
+        "--secret-file",
+        metavar="FILE",
+        help="The server secret keying stored client ids (made with mode 0600 if missing; "
+        "default: server-secret in your data directory).",
+    ),
     library: Path | None = typer.Option(
         None,
         "--library",
@@ -75,6 +89,8 @@ def serve_command(
             max_body=max_body,
             library=library,
             abandon_after=abandon_after,
+            forwarded_allow_ips=forwarded_allow_ips,
+            secret_file=secret_file,
         )
     except ValidationError as exc:
         problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())

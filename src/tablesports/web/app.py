@@ -27,6 +27,7 @@ from tablesports.web.clock import ClockIn
 from tablesports.web.datafiles import file_options
 from tablesports.web.hub import Hub, RequestError, SeatSpec
 from tablesports.web.i18n import LANGUAGES, catalog
+from tablesports.web.identity import client_id, server_secret
 from tablesports.web.limits import BodyLimit, SecurityHeaders
 from tablesports.web.settings import ServerSettings
 from tablesports.web.store import Store
@@ -74,6 +75,7 @@ def create_app(
     """The web app over the store at `url` (None: the SQLite file in the user's data dir),
     within the bounds of `settings` (see `ServerSettings`)."""
     settings = settings or ServerSettings()
+    secret = server_secret(settings.secret_file)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -132,6 +134,17 @@ def create_app(
             out.append(game_entry(game, props))  # the lobby's card: catalog_games.py
         return out
 
+    @app.get("/healthz", include_in_schema=False)
+    async def healthz(request: Request) -> JSONResponse:
+        """200 when the database answers, 503 when not (for a load balancer or systemd)."""
+        try:
+            with hub_of(request).store.engine.connect() as db:
+                db.exec_driver_sql("SELECT 1")
+        except Exception as exc:
+            log.error("healthz: the database does not answer: %s", type(exc).__name__)
+            return JSONResponse({"status": "database unreachable"}, status_code=503)
+        return JSONResponse({"status": "ok"})
+
     @app.get("/api/languages")
     async def languages() -> dict[str, str]:
         return LANGUAGES
@@ -146,7 +159,8 @@ def create_app(
     async def create(body: MatchIn, request: Request) -> dict[str, Any]:
         hub = hub_of(request)
         seats = [SeatSpec(s.kind, s.agent) for s in body.seats]
-        client = request.client.host if request.client else None
+        # the peer's address (a named proxy's X-Forwarded-For: serve.py), kept only keyed
+        client = client_id(secret, request.client.host if request.client else None)
         match_id, tokens = hub.create(
             body.game, body.options, seats, hot_seat=body.hot_seat, client=client, clock=body.clock
         )

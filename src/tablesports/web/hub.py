@@ -344,7 +344,7 @@ class Hub:
         kind = msg["type"]
         if kind == "hello":
             lang = msg.get("lang", conn.lang)
-            if lang not in LANGUAGES:
+            if not isinstance(lang, str) or lang not in LANGUAGES:
                 raise RequestError(
                     _("no language {lang!r}; the languages are: {langs}").format(
                         lang=str(lang)[:20], langs=", ".join(LANGUAGES)

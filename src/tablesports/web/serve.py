@@ -41,4 +41,15 @@ def serve(
         settings = settings.model_copy(update={"public_url": f"http://{host}:{port}"})
     app = create_app(database, bot_delay=bot_delay, settings=settings)
     # a message over 64 KiB closes the socket; up to that, the hub answers with an error
-    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=65536)
+    # forwarded headers only from the proxies the operator names (uvicorn's default trusts
+    # 127.0.0.1, so a local client could forge any address past the per-client limits)
+    proxies = settings.forwarded_allow_ips.strip()
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=65536,
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=proxies or "",
+    )

@@ -52,6 +52,17 @@ class ServerSettings(BaseModel):
         1 << 20, ge=1024, description="bytes a second a connection may ask for (views, records)"
     )
     outbound_burst: int = Field(8 << 20, ge=1024, description="bytes at once of those")
+    forwarded_allow_ips: str = Field(
+        "",
+        max_length=1000,
+        description="comma-separated addresses of the reverse proxies whose X-Forwarded-For "
+        "and X-Forwarded-Proto are believed ('' : none, the peer's address is the client's)",
+    )
+    secret_file: Path | None = Field(
+        None,
+        description="the server secret that keys the stored client ids (HMAC-SHA256); made "
+        "with mode 0600 when missing (None: server-secret in the user data dir)",
+    )
 
     @field_validator("library")
     @classmethod
