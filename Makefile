@@ -94,7 +94,7 @@ native: setup system-deps
 	$(BIN)/python scripts/native.py
 
 test: lint native
-	TABLESPORTS_PLAYOUTS=$(PLAYOUTS) $(BIN)/pytest -n 2
+	TABLESPORTS_PLAYOUTS=$(PLAYOUTS) $(BIN)/pytest -n 2 --durations=15
 
 bench: native
 	$(BIN)/tablesports bench --seconds 5
