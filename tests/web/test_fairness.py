@@ -191,3 +191,45 @@ def test_a_database_from_before_secrets_starts_and_its_match_goes_on(tmp_path: P
             assert view["log"][-1]["who"] == 0  # stored and applied: the old match goes on
     old = Store(url).match("oldmatch")
     assert old is not None and old.secret is None and old.seed == 12345
+
+
+def test_finding1_a_real_server_refuses_the_undo_of_a_roll_and_keeps_the_die(
+    tmp_path: Path,
+) -> None:
+    """Issue 43 finding 1 against `tablesports serve` on loopback: roll, see the die, undo:
+    refused with the reason, the roll stands, and no undo is spent."""
+    import httpx
+    from websockets.sync.client import connect
+
+    from .server import Server
+
+    server = Server(f"sqlite:///{tmp_path / 'web.sqlite3'}").start(tmp_path / "server.log")
+    try:
+        made = httpx.post(
+            f"{server.url}/api/matches", json={"game": "jukem", "seats": AGAINST_A_BOT}
+        ).json()
+        with connect(f"ws://127.0.0.1:{server.port}/ws") as ws:
+
+            def next_view(test: Any) -> dict[str, Any]:
+                for _ in range(2000):
+                    msg = json.loads(ws.recv(timeout=60))
+                    if msg["type"] == "error" or test(msg):
+                        return dict(msg)
+                raise AssertionError("no such message")
+
+            ws.send(
+                json.dumps({"type": "hello", "match": made["id"], "token": made["tokens"]["0"]})
+            )
+            view = next_view(my_turn)
+            ws.send(json.dumps({"type": "act", "move": view["move"], "action": view["legal"][0]}))
+            view = next_view(
+                lambda v: v["type"] == "view" and my_turn(v) and v["move"] > view["move"]
+            )
+            # a card was drawn or the bot answered: the play can no longer be taken back
+            assert not view["can_undo"] and view["undo_blocked"] in ("chance", "other seat")
+            ws.send(json.dumps({"type": "undo", "move": view["move"]}))
+            refused = next_view(lambda m: False)
+    finally:
+        server.stop()
+    assert refused["type"] == "error" and refused["message"].startswith("no undo: "), refused
+    assert view["undos_left"] == UNDOS_PER_MATCH
