@@ -21,7 +21,9 @@ def test_simulate_csv_has_a_column_per_figure(runner: CliRunner, tmp_path: Path)
     with table.open(encoding="utf-8") as f:
         header = next(csv.reader(f))
         rows = list(csv.DictReader(table.open(encoding="utf-8")))
-    assert header[header.index("score") + 1 :] == list(hook.names)
+    first = header.index("score") + 1  # the figures, then the provenance (test_versions)
+    assert header[first : first + len(hook.names)] == list(hook.names)
+    assert header[first + len(hook.names)] == "tablesports"
     for row in rows:
         home, away = row["score"].split("-")
         assert float(row["goals"]) == int(home) + int(away)

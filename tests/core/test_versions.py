@@ -3,7 +3,9 @@ the game's version and a digest of its rules data and options (issue 43 item 4).
 
 from __future__ import annotations
 
+import csv
 import json
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -37,3 +39,22 @@ def test_simulate_and_arena_json_carry_the_provenance() -> None:
     args = ["arena", "hanniball", "-a", "random", "hanniball-greedy", "-n", "2"]
     out = run(runner, *args, "-o", "max_turns=10", "--json")
     assert json.loads(out.stdout)["provenance"]["game"] == "hanniball"
+
+
+def test_simulate_and_compare_csv_carry_the_provenance_in_every_row(tmp_path: Path) -> None:
+    runner = CliRunner(env={"COLUMNS": "160"})
+    sim = tmp_path / "sim.csv"
+    run(runner, "simulate", "jukem", "-a", "random", "jukem-greedy", "-n", "2", "--csv", str(sim))
+    rows = list(csv.DictReader(sim.open(encoding="utf-8")))
+    assert len(rows) == 2
+    digest = rules_digest(tablesports.load("jukem"))
+    assert {(r["game version"], r["rules digest"], r["tablesports"]) for r in rows} == {
+        (str(tablesports.load("jukem").info.version), digest, tablesports.__version__)
+    }
+    cmp = tmp_path / "cmp.csv"
+    args = ["compare", "hanniball", "--a", "max_turns=60", "--b", "max_turns=30", "-n", "2"]
+    run(runner, *args, "--csv", str(cmp))
+    rows = list(csv.DictReader(cmp.open(encoding="utf-8")))
+    a = tablesports.load("hanniball", max_turns=60)
+    assert rows and {r["rules digest"] for r in rows} == {rules_digest(a)}
+    assert {r["game"] for r in rows} == {"hanniball"}

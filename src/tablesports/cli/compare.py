@@ -196,12 +196,17 @@ def difference_table(title: str, diffs: Sequence[Difference]) -> Table:
     return table
 
 
-def write_csv(path: Path, header: list[str], rows: list[list[Any]]) -> None:
+def write_csv(
+    path: Path, header: list[str], rows: list[list[Any]], facts: dict[str, str] | None = None
+) -> None:
+    """Rows to a CSV; `facts` (the run's provenance) as trailing columns, alike in every row,
+    so that a CSV alone still says which program, game version and rules made it."""
+    facts = facts or {}
     try:
         with path.open("w", encoding="utf-8", newline="") as f:
             out = csv.writer(f)
-            out.writerow(header)
-            out.writerows(rows)
+            out.writerow([*header, *facts])
+            out.writerows([*row, *facts.values()] for row in rows)
     except OSError as exc:
         raise CliError(f"cannot write {path}: {exc.strerror}") from None
 
@@ -306,11 +311,11 @@ def compare_command(
     rows = [[d.name, d.games, d.a, d.b, d.diff, d.low, d.high, d.p, d.significant] for d in diffs]
     header = ["figure", "games", "a", "b", "difference", "low", "high", "p", "significant"]
     if csv_path is not None:
-        write_csv(csv_path, header, rows)
+        write_csv(csv_path, header, rows, provenance(variants[0]))
         err.print(f"one row a figure written to {csv_path}")
     if report is not None:
         folder = report_folder(report)
-        write_csv(folder / "comparison.csv", header, rows)
+        write_csv(folder / "comparison.csv", header, rows, provenance(variants[0]))
         plot_differences(diffs, sds_of_a(run), title, folder / "differences.png")
         page = Page(
             title=f"{variants[0].info.title}: B against A",

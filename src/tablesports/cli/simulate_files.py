@@ -22,6 +22,7 @@ from tablesports.arena.stats import outcome_of
 from tablesports.cli.common import CliError
 from tablesports.core.protocol import Game
 from tablesports.core.records import replay_final
+from tablesports.core.versions import provenance
 
 FIELDS = ["game", "index", "seed", "result", "returns", "steps", "decisions", "score"]
 
@@ -57,7 +58,9 @@ class ResultsFile:
         seats = [f"seat{n}" for n in range(game.info.players)]
         self.writer = csv.writer(self.file)
         self.figures = figure_names(game)
-        self.writer.writerow([*FIELDS[:3], *seats, *FIELDS[3:], *self.figures])
+        self.facts = provenance(game)  # trailing columns: the program, game version and rules
+        del self.facts["game"]  # already the first column
+        self.writer.writerow([*FIELDS[:3], *seats, *FIELDS[3:], *self.figures, *self.facts])
 
     def add(self, result: GameResult) -> None:
         self.writer.writerow(
@@ -72,6 +75,7 @@ class ResultsFile:
                 result.decisions,
                 score_text(self.game, result),
                 *(f"{result.figures[f]:g}" if f in result.figures else "" for f in self.figures),
+                *self.facts.values(),
             ]
         )
 

@@ -146,14 +146,19 @@ def sweep_command(
         f"{jobs} job(s)); seeds {seed} to {seed + games - 1} for every variant"
     )
     if csv_path is not None:
-        write_csv(csv_path, [*HEADER, "significant"], csv_rows(result))
+        write_csv(csv_path, [*HEADER, "significant"], csv_rows(result), provenance(variants[0]))
         err.print(f"one row a variant and figure written to {csv_path}")
     if plots is not None:
         plot_all(result, report_folder(plots))
         err.print(f"one plot a figure written to {plots}")
     if report is not None:
         folder = report_folder(report)
-        write_csv(folder / "sweep.csv", [*HEADER, "significant"], csv_rows(result))
+        write_csv(
+            folder / "sweep.csv",
+            [*HEADER, "significant"],
+            csv_rows(result),
+            provenance(variants[0]),
+        )
         words = ["tablesports", "sweep", game_id, *option_words("-o", base)]
         words += [w for p in param for w in ("--param", p)]
         words += ["--agents", *agents, "--games", str(games), "--seed", str(seed)]
