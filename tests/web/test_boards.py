@@ -339,7 +339,7 @@ def test_juggers_end_of_the_match_says_why(browser: Any, server: Server) -> None
     page = open_board(browser, server, made, "it", seat=None)
     # two random bots play the whole match: minutes on a loaded machine
     wait_js(page, "document.body.dataset.over === 'yes'", timeout=240000)
-    page.wait_for_selector("#ending")
+    page.wait_for_selector("#ending", timeout=120000)  # a loaded CI machine is slow
     it = catalog("it", "juggers")
     assert page.inner_text("#ending").startswith(it["The match is over: {reason}"].split("{")[0])
     assert english_left(board_text(page), "it", "juggers") == []
@@ -348,7 +348,7 @@ def test_juggers_end_of_the_match_says_why(browser: Any, server: Server) -> None
     shot(page, "boards-juggers-it-end-phone")
     page.close()
     page = open_board(browser, server, made, "ko", seat=None)
-    page.wait_for_selector("#ending")
+    page.wait_for_selector("#ending", timeout=120000)
     assert english_left(board_text(page), "ko", "juggers") == []
     shot(page, "boards-juggers-ko-end")
     page.close()

@@ -76,11 +76,12 @@ class Chainsaw(Procedure):
             self.phase = ARMOUR
             return False
         # Iron Hard Skin: no opponent modifies an armour roll against him, the +3 neither
-        total = action.total + (0 if "Iron Hard Skin" in q.skills else CHAINSAW_ARMOUR)
+        chainsaw_armour = 0 if "Iron Hard Skin" in q.skills else CHAINSAW_ARMOUR
+        total = action.total + chainsaw_armour
         broken = q.stance == STANDING and total >= q.av
         s.log(
             "chainsaw",
-            f"{p.label()} saws at {q.label()}: armour {action} +{total - action.total} against "
+            f"{p.label()} saws at {q.label()}: armour {action} +{chainsaw_armour} against "
             f"AV {q.av}+: {'broken' if broken else 'holds'}.",
             RULE,
             roll=action.total,
