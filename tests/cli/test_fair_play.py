@@ -183,6 +183,35 @@ def test_finding3_a_reseeded_at_field_cannot_turn_not_verified_into_verified(
     assert result.exit_code == 2 and "not verified" in result.stderr, result.output
 
 
+def test_finding3_an_older_resumed_record_verifies_after_its_reseeded_at_and_stays_unverified(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """A record of the older versions, resumed from a seat view at step N (`reseeded_at`): the
+    steps from N are checked against its seed, those before are named unverified, exit 2."""
+    from tests.core.test_fairness import by_move_game
+
+    data = json.loads(by_move_game("jukem", new_secret()).to_json_line())
+    history = data["history"]
+    draws = [i for i, (p, a) in enumerate(history) if p == -1 and a.startswith("draw")]
+    cut = draws[len(draws) // 2]
+    data["meta"] = {"reseeded_at": cut}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data))
+    result = run(runner, "replay", "--verify", str(path))
+    assert result.exit_code == 2, result.output
+    before = sum(1 for p, _ in history[:cut] if p == -1)
+    after = sum(1 for p, _ in history[cut:] if p == -1)
+    assert f"{before} chance outcomes (moves 0 to {cut - 1})" in result.stderr, result.stderr
+    assert f"the other {after} match their seeds" in result.stderr
+    assert "not verified: not verified" not in result.stderr
+    # the part after the resume is checked: a draw there changed is found, with its move
+    later = next(i for i in draws if i > cut and history[i] != history[draws[-1]])
+    history[later] = history[draws[-1]]
+    path.write_text(json.dumps(data))
+    result = run(runner, "replay", "--verify", str(path))
+    assert result.exit_code == 2 and f"move {later}:" in result.stderr, result.stderr
+
+
 def test_finding4_verify_on_a_seat_view_says_the_hidden_steps_cannot_be_verified(
     runner: CliRunner, tmp_path: Path
 ) -> None:
