@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from typer.testing import CliRunner
 from tablesports.agents.registry import make_agent
 from tablesports.cli.play import resumed_seeds
 from tablesports.cli.session import PlaySession
-from tablesports.core.fairness import new_secret
+from tablesports.core.fairness import commitment, new_secret
 from tablesports.core.records import read_records, replay_final
 from tablesports.core.registry import load
 from tests.cli.helpers import run
@@ -142,8 +143,16 @@ def test_issue51_the_repro_prints_no_seed_after_the_resume(
     first = ["play", "bloodbowl", "--vs", "bloodbowl-scripted", "--save", str(saved)]
     run(runner, *first, input="2\nwedge\nsetup done\nquit\n")
     assert json.loads(saved.read_text())["seed"] is None
-    run(runner, "play", "--resume", str(saved), input="end\nquit\n")
-    assert json.loads(saved.read_text())["seed"] is None
+    resumed = run(runner, "play", "--resume", str(saved), input="end\nquit\n")
+    data = json.loads(saved.read_text())
+    assert data["seed"] is None
+    # the seed the game would draw on from is the one the save announced and the file commits
+    # to; no seed the file shows (a retired one, which deals no step to come) is that one
+    live = re.findall(r"committed to ([0-9a-f]{16})", resumed.stdout)[-1]
+    assert data["commitment"].startswith(live)
+    shown = [e["seed"] for e in data["earlier_seeds"] if e["seed"] is not None]
+    assert all(not commitment(seed).startswith(live) for seed in shown)
+    assert all(e["until"] <= len(data["history"]) for e in data["earlier_seeds"])
 
 
 # --- replay --verify trusts nothing in the file (issue 43 findings 3 and 4) ---------------
