@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ from typer.testing import CliRunner
 from tablesports.agents.registry import make_agent
 from tablesports.cli.play import resumed_seeds
 from tablesports.cli.session import PlaySession
-from tablesports.core.fairness import new_secret
+from tablesports.core.fairness import commitment, new_secret
 from tablesports.core.records import read_records, replay_final
 from tablesports.core.registry import load
 from tests.cli.helpers import run
@@ -142,8 +143,16 @@ def test_issue51_the_repro_prints_no_seed_after_the_resume(
     first = ["play", "bloodbowl", "--vs", "bloodbowl-scripted", "--save", str(saved)]
     run(runner, *first, input="2\nwedge\nsetup done\nquit\n")
     assert json.loads(saved.read_text())["seed"] is None
-    run(runner, "play", "--resume", str(saved), input="end\nquit\n")
-    assert json.loads(saved.read_text())["seed"] is None
+    resumed = run(runner, "play", "--resume", str(saved), input="end\nquit\n")
+    data = json.loads(saved.read_text())
+    assert data["seed"] is None
+    # the seed the game would draw on from is the one the save announced and the file commits
+    # to; no seed the file shows (a retired one, which deals no step to come) is that one
+    live = re.findall(r"committed to ([0-9a-f]{16})", resumed.stdout)[-1]
+    assert data["commitment"].startswith(live)
+    shown = [e["seed"] for e in data["earlier_seeds"] if e["seed"] is not None]
+    assert all(not commitment(seed).startswith(live) for seed in shown)
+    assert all(e["until"] <= len(data["history"]) for e in data["earlier_seeds"])
 
 
 # --- replay --verify trusts nothing in the file (issue 43 findings 3 and 4) ---------------
@@ -181,6 +190,35 @@ def test_finding3_a_reseeded_at_field_cannot_turn_not_verified_into_verified(
     path.write_text(json.dumps(data))
     result = run(runner, "replay", "--verify", str(path))
     assert result.exit_code == 2 and "not verified" in result.stderr, result.output
+
+
+def test_finding3_an_older_resumed_record_verifies_after_its_reseeded_at_and_stays_unverified(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """A record of the older versions, resumed from a seat view at step N (`reseeded_at`): the
+    steps from N are checked against its seed, those before are named unverified, exit 2."""
+    from tests.core.test_fairness import by_move_game
+
+    data = json.loads(by_move_game("jukem", new_secret()).to_json_line())
+    history = data["history"]
+    draws = [i for i, (p, a) in enumerate(history) if p == -1 and a.startswith("draw")]
+    cut = draws[len(draws) // 2]
+    data["meta"] = {"reseeded_at": cut}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps(data))
+    result = run(runner, "replay", "--verify", str(path))
+    assert result.exit_code == 2, result.output
+    before = sum(1 for p, _ in history[:cut] if p == -1)
+    after = sum(1 for p, _ in history[cut:] if p == -1)
+    assert f"{before} chance outcomes (moves 0 to {cut - 1})" in result.stderr, result.stderr
+    assert f"the other {after} match their seeds" in result.stderr
+    assert "not verified: not verified" not in result.stderr
+    # the part after the resume is checked: a draw there changed is found, with its move
+    later = next(i for i in draws if i > cut and history[i] != history[draws[-1]])
+    history[later] = history[draws[-1]]
+    path.write_text(json.dumps(data))
+    result = run(runner, "replay", "--verify", str(path))
+    assert result.exit_code == 2 and f"move {later}:" in result.stderr, result.stderr
 
 
 def test_finding4_verify_on_a_seat_view_says_the_hidden_steps_cannot_be_verified(

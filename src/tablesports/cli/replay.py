@@ -99,7 +99,9 @@ def _verify(out: Console, record: Record, where: str) -> None:
     try:
         verified = verify(record)
     except TablesportsError as exc:
-        raise RecordError(f"{where}: not verified: {exc}") from None
+        # said once, whether or not the reason begins with it
+        reason = str(exc).removeprefix("not verified: ")
+        raise RecordError(f"{where}: not verified: {reason}") from None
     what = "matches its commitment" if verified.committed else "has no commitment"
     out.print(
         Text(

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from tablesports.core.errors import RecordError
 from tablesports.core.fairness import Seed, chance_rng, commitment, is_secret
 from tablesports.core.protocol import CHANCE, Action, Game, State
-from tablesports.core.records import Record, replay, starting_state
+from tablesports.core.records import EarlierSeed, Record, replay, starting_state
 
 
 @dataclass(slots=True)
@@ -53,15 +53,12 @@ def verify(record: Record, game: Game | None = None) -> Verified:
             "seat view: the hidden steps cannot be verified (verifying needs the full record, "
             "revealed when the game has ended)"
         )
-    if "reseeded_at" in record.meta:
-        raise RecordError(
-            "the record names `reseeded_at`, which no record may use to leave steps unchecked: "
-            "its seeds belong in `earlier_seeds`, each with the steps it dealt"
-        )
-    deals = _deals(record)
+    legacy = _legacy_resume(record)
+    deals = _deals(record if legacy is None else legacy)
     unrevealed = [(a, b) for a, b, s, _ in deals if s is None and b > a]
     notes = []
-    committed = all(c is not None for a, b, _, c in deals if b > a)
+    # a span no seed is revealed for is reported below if it dealt anything, not here
+    committed = all(c is not None for a, b, s, c in deals if b > a and s is not None)
     for a, b, s, c in deals:
         if s is not None and c is not None and commitment(s) != c:
             span = f" of moves {a} to {b - 1}" if len(deals) > 1 else ""
@@ -123,12 +120,39 @@ def verify(record: Record, game: Game | None = None) -> Verified:
         want = expected(step.state)
     if unchecked:
         spans = ", ".join(f"moves {a} to {b - 1}" for a, b in unrevealed)
+        why = (
+            "an older version's resume, named by its `reseeded_at`"
+            if legacy is not None
+            else "a game resumed from a file that held only its commitment"
+        )
         raise RecordError(
             f"not verified: {unchecked} chance outcome{'s' * (unchecked != 1)} ({spans}) were "
-            "dealt by a seed this record does not reveal (a game resumed from a file that held "
-            f"only its commitment); the other {outcomes} match their seeds"
+            f"dealt by a seed this record does not reveal ({why}); the other {outcomes} match "
+            "their seeds"
         )
     return Verified(outcomes, committed, notes)
+
+
+def _legacy_resume(record: Record) -> Record | None:
+    """A record of an older version resumed from a seat's view names the step it drew a new
+    seed at in `meta["reseeded_at"]`: read as that many steps dealt by a seed never revealed,
+    so the field can only leave steps unverified, never skip their check. Anything else that
+    names it (beside `earlier_seeds`, or not a step of the record) is refused."""
+    if "reseeded_at" not in record.meta:
+        return None
+    old = record.meta["reseeded_at"]
+    if (
+        record.earlier_seeds
+        or not isinstance(old, int)
+        or isinstance(old, bool)
+        or not 0 < old <= len(record.history)
+    ):
+        raise RecordError(
+            f"the record names `reseeded_at` ({old!r}), which only an older version's resumed "
+            "record may, as a step of its history and without `earlier_seeds`: no record may "
+            "use it to leave steps unchecked"
+        )
+    return record.model_copy(update={"earlier_seeds": [EarlierSeed(until=old)]})
 
 
 def _deals(record: Record) -> list[tuple[int, int, Seed | None, str | None]]:
