@@ -92,3 +92,98 @@ def test_healthz_says_the_database_answers(server: Server) -> None:
     with urllib.request.urlopen(server.url + "/healthz", timeout=10) as res:
         assert res.status == 200
         assert json.loads(res.read()) == {"status": "ok"}
+
+
+# --- H2, L4, L5: uploads ---------------------------------------------------------------------
+
+PEOPLE = [{"kind": "human"}, {"kind": "human"}]
+
+
+@pytest.fixture(scope="module")
+def upload_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("uploads")
+    args = ("--upload-dir", str(folder / "cache"), "--secret-file", str(folder / "secret"))
+    running = Server(f"sqlite:///{folder / 'web.sqlite3'}", args=args).start(folder / "log")
+    running.folder = folder  # type: ignore[attr-defined]
+    yield running
+    running.stop()
+
+
+def cached(server: Server) -> list[str]:
+    folder = server.folder / "cache"  # type: ignore[attr-defined]
+    return sorted(p.name for p in folder.glob("*")) if folder.exists() else []
+
+
+def house_deck() -> str:
+    from importlib.resources import files
+
+    return (files("tablesports.games.jukem") / "data" / "deck.toml").read_text()
+
+
+def test_h2_uploads_the_game_refuses_leave_nothing_on_disk(upload_server: Server) -> None:
+    """H2: 150 bodies of 255 KB that are no TOML were each answered 400 and left 37 MB of files;
+    now an upload is read in memory and loaded from a private scratch folder first, and only
+    what the game accepts is kept."""
+    before = cached(upload_server)
+    junk = "not toml at all " * (255_000 // 16)
+    for n in range(20):
+        deck = {"content": f"{n}{junk}"}
+        status, body = post(
+            upload_server, {"game": "jukem", "seats": PEOPLE, "options": {"deck": deck}}
+        )
+        assert status == 400 and "not TOML" in body["error"], body
+    not_a_deck = {"content": "title = 'mine'\nx = 1\n"}  # TOML, but no deck the game accepts
+    status, body = post(
+        upload_server, {"game": "jukem", "seats": PEOPLE, "options": {"deck": not_a_deck}}
+    )
+    assert status == 400, body
+    assert cached(upload_server) == before  # nothing written, nothing left
+
+
+def test_l5_no_error_about_an_upload_names_a_server_path(upload_server: Server) -> None:
+    deck = {"content": house_deck().replace("[[card]]", "[[cardz]]", 1)}
+    status, body = post(
+        upload_server, {"game": "jukem", "seats": PEOPLE, "options": {"deck": deck}}
+    )
+    assert status == 400, body
+    said = body["error"]
+    assert str(upload_server.folder) not in said and "/tmp" not in said, said  # type: ignore[attr-defined]
+    assert "tablesports-upload-" not in said and ".toml" not in said, said
+
+
+def test_l4_an_upload_with_thousands_of_bad_tables_gets_a_short_answer(
+    upload_server: Server,
+) -> None:
+    extra = "".join(f"\n[extra{n}]\nvalue = {n}\n" for n in range(8_000))
+    deck = {"content": house_deck() + extra}
+    request = json.dumps({"game": "jukem", "seats": PEOPLE, "options": {"deck": deck}})
+    assert len(request) < 256 << 10  # within the upload limit: the work is the game's own
+    status, body = post(upload_server, json.loads(request))
+    assert status == 400 and len(json.dumps(body)) < 4096, (status, len(json.dumps(body)))
+
+
+def test_an_accepted_deck_is_stored_once_by_its_digest(upload_server: Server) -> None:
+    deck = {"content": house_deck().replace("(tablesports house deck)", "(my deck)")}
+    for _ in range(3):
+        status, body = post(
+            upload_server, {"game": "jukem", "seats": PEOPLE, "options": {"deck": deck}}
+        )
+        assert status == 200, body
+    digest = hashlib.sha256(deck["content"].encode()).hexdigest()
+    assert cached(upload_server).count(f"{digest}.toml") == 1
+
+
+def test_the_upload_cache_is_trimmed_oldest_first(tmp_path: Any) -> None:
+    import os
+    import time
+
+    from tablesports.web.datafiles import FRESH_SECONDS, trim_cache
+
+    old = time.time() - FRESH_SECONDS - 100
+    for n in range(5):
+        f = tmp_path / f"{n}.toml"
+        f.write_bytes(b"x" * 1000)
+        os.utime(f, (old + n, old + n))
+    (tmp_path / "new.toml").write_bytes(b"y" * 1000)  # just written: a match may read it now
+    trim_cache(tmp_path, 2500)  # 6,000 bytes: the four oldest go; the fresh one never does
+    assert sorted(p.name for p in tmp_path.glob("*.toml")) == ["4.toml", "new.toml"]

@@ -60,6 +60,15 @@ def serve_command(
         help="The server secret keying stored client ids (made with mode 0600 if missing; "
         "default: server-secret in your data directory).",
     ),
+    upload_dir: Path | None = typer.Option(
+        None,
+        "--upload-dir",
+        help="Where accepted uploads (decks, heroes, teams) are cached by digest (default: the "
+        "user cache).",
+    ),
+    upload_cache_mb: int = typer.Option(
+        64, "--upload-cache-mb", min=1, help="Most megabytes of cached uploads; oldest go first."
+    ),
     library: Path | None = typer.Option(
         None,
         "--library",
@@ -88,6 +97,8 @@ def serve_command(
             bot_matches_per_client=bot_matches,
             max_body=max_body,
             library=library,
+            upload_dir=upload_dir,
+            upload_cache_bytes=upload_cache_mb << 20,
             abandon_after=abandon_after,
             forwarded_allow_ips=forwarded_allow_ips,
             secret_file=secret_file,

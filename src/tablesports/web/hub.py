@@ -29,7 +29,7 @@ from tablesports.web.bots import bot_spec, check_stored
 from tablesports.web.bus import LocalBus, catch_up
 from tablesports.web.catalog_games import seat_levels
 from tablesports.web.clock import ClockIn, ClockStore
-from tablesports.web.datafiles import check_options, materialize, upload_dir
+from tablesports.web.datafiles import check_options, load_uploaded, materialize, upload_dir
 from tablesports.web.endings import result
 from tablesports.web.i18n import LANGUAGES, gettext_for
 from tablesports.web.library import Library
@@ -134,7 +134,8 @@ class Hub:
         if game_id not in game_ids():
             raise RequestError(f"no game {game_id!r}; the games are: {', '.join(game_ids())}")
         options = check_options(game_id, options, self.settings.max_upload, self.library)
-        game = load(game_id, **materialize(game_id, options, self.uploads))  # OptionError
+        # uploads checked before any is stored; OptionError for a bad one or a bad option
+        game = load_uploaded(game_id, options, self.uploads, self.settings.upload_cache_bytes)
         if len(seats) != game.info.players:
             raise RequestError(
                 f"{game_id} has {game.info.players} seats; {len(seats)} were described"

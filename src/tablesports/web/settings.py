@@ -27,6 +27,12 @@ class ServerSettings(BaseModel):
     upload_dir: Path | None = Field(
         None, description="where uploaded data files are cached by digest (None: user cache)"
     )
+    upload_cache_bytes: int = Field(
+        64 << 20,
+        ge=1 << 20,
+        description="most bytes of uploaded files kept on disk; the oldest go first (a match "
+        "keeps its files' content in the database and writes them again when it needs them)",
+    )
     library: Path | None = Field(
         None,
         description="a folder of data files offered by name, one subfolder per game "
