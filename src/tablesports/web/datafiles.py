@@ -122,9 +122,7 @@ MAX_ERROR_CHARS = 2000
 not buy a megabyte of answer."""
 
 
-def load_uploaded(
-    game_id: str, options: dict[str, Any], folder: Path, cache_bytes: int
-) -> Game:
+def load_uploaded(game_id: str, options: dict[str, Any], folder: Path, cache_bytes: int) -> Game:
     """The game of these options, its uploaded files checked before any is stored (issue 44
     H2): each content is read as TOML in memory, then the game loads them from a private
     temporary folder; only when it accepts them are they kept in `folder`, the cache, by
