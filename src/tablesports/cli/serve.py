@@ -60,6 +60,28 @@ def serve_command(
         help="The server secret keying stored client ids (made with mode 0600 if missing; "
         "default: server-secret in your data directory).",
     ),
+    requests_per_second: float = typer.Option(
+        50.0, "--requests-per-second", help="HTTP requests a second from one client (then 429)."
+    ),
+    requests_burst: int = typer.Option(200, "--requests-burst", help="Of those, at once."),
+    connections_per_client: int = typer.Option(
+        16, "--connections-per-client", help="Websocket connections one client may hold."
+    ),
+    outbound_kb: int = typer.Option(
+        1024,
+        "--outbound-kb-per-second",
+        help="Kilobytes a second of views and records one client may ask for, over all its "
+        "connections (eight seconds' worth at once).",
+    ),
+    upload_dir: Path | None = typer.Option(
+        None,
+        "--upload-dir",
+        help="Where accepted uploads (decks, heroes, teams) are cached by digest (default: the "
+        "user cache).",
+    ),
+    upload_cache_mb: int = typer.Option(
+        64, "--upload-cache-mb", min=1, help="Most megabytes of cached uploads; oldest go first."
+    ),
     library: Path | None = typer.Option(
         None,
         "--library",
@@ -88,6 +110,13 @@ def serve_command(
             bot_matches_per_client=bot_matches,
             max_body=max_body,
             library=library,
+            upload_dir=upload_dir,
+            requests_per_second=requests_per_second,
+            requests_burst=requests_burst,
+            connections_per_client=connections_per_client,
+            outbound_rate=outbound_kb << 10,
+            outbound_burst=outbound_kb << 13,
+            upload_cache_bytes=upload_cache_mb << 20,
             abandon_after=abandon_after,
             forwarded_allow_ips=forwarded_allow_ips,
             secret_file=secret_file,

@@ -219,11 +219,17 @@ def read_lines(
             offset += len(line)
 
 
+def embedded_file_name(content: str, folder: Path) -> Path:
+    """Where `embedded_file` keeps `content` in `folder`: its digest's name."""
+    import hashlib
+
+    return folder / f"{hashlib.sha256(content.encode('utf-8')).hexdigest()}.toml"
+
+
 def embedded_file(content: str, folder: Path | None = None) -> Path:
     """A file holding `content` (a deck, heroes or a team a record carries within it, as the web
     app writes them): written once to `folder` (default: a private folder in the temporary
     directory) under the digest of its bytes, so the same content is always the same file."""
-    import hashlib
     import tempfile
 
     data = content.encode("utf-8")
@@ -232,7 +238,7 @@ def embedded_file(content: str, folder: Path | None = None) -> Path:
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     if folder.is_symlink() or folder.stat().st_uid != os.getuid():
         raise FileReadError(f"{folder}: not a folder of this user's own; remove it")
-    path = folder / f"{hashlib.sha256(data).hexdigest()}.toml"
+    path = embedded_file_name(content, folder)
     if not path.exists():
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
         tmp.write_bytes(data)

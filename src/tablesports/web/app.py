@@ -28,7 +28,7 @@ from tablesports.web.datafiles import file_options
 from tablesports.web.hub import Hub, RequestError, SeatSpec
 from tablesports.web.i18n import LANGUAGES, catalog
 from tablesports.web.identity import client_id, server_secret
-from tablesports.web.limits import BodyLimit, SecurityHeaders
+from tablesports.web.limits import BodyLimit, RequestRate, SecurityHeaders
 from tablesports.web.settings import ServerSettings
 from tablesports.web.store import Store
 from tablesports.web.views import record_payload
@@ -96,6 +96,12 @@ def create_app(
 
     app = FastAPI(title="tablesports", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.add_middleware(BodyLimit, limit=settings.max_body)
+    app.add_middleware(
+        RequestRate,
+        per_client=settings.requests_per_second,
+        burst=settings.requests_burst,
+        whole_server=settings.server_requests_per_second,
+    )
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -230,7 +236,11 @@ def create_app(
         async def send(payload: bytes) -> None:
             await ws.send_text(payload.decode("utf-8"))
 
-        conn = hub.connection(send)
+        conn = hub.connection(send, client_id(secret, ws.client.host if ws.client else None))
+        if conn is None:  # over the connections one client may hold: said, then closed
+            await ws.send_text(hub.too_many_connections())
+            await ws.close(code=1008)
+            return
         try:
             while True:
                 message = await ws.receive()
@@ -243,6 +253,6 @@ def create_app(
         except WebSocketDisconnect:
             pass
         finally:
-            hub.detach(conn)
+            hub.disconnect(conn)
 
     return app

@@ -16,14 +16,17 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+import time
+import tomllib
 import typing
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel
 
-from tablesports.core.errors import OptionError
-from tablesports.core.files import embedded_options
+from tablesports.core.errors import OptionError, TablesportsError
+from tablesports.core.files import embedded_file_name, embedded_options
+from tablesports.core.protocol import Game
 from tablesports.core.registry import load
 from tablesports.web.library import Library
 
@@ -112,6 +115,70 @@ def upload_dir(configured: Path | None = None) -> Path:
         return Path(user_cache_dir("tablesports", appauthor=False)) / "uploads"
     except ImportError:  # pragma: no cover - platformdirs comes with the web extra
         return Path(tempfile.gettempdir()) / f"tablesports-uploads-{os.getuid()}"
+
+
+MAX_ERROR_CHARS = 2000
+"""An error about an upload is cut to this many characters: a file of 29,000 bad tables must
+not buy a megabyte of answer."""
+
+
+def load_uploaded(game_id: str, options: dict[str, Any], folder: Path, cache_bytes: int) -> Game:
+    """The game of these options, its uploaded files checked before any is stored (issue 44
+    H2): each content is read as TOML in memory, then the game loads them from a private
+    temporary folder; only when it accepts them are they kept in `folder`, the cache, by
+    digest (the same file once), and the cache is trimmed to `cache_bytes`, oldest first. An
+    error names the option, never a path of the server's, and is at most MAX_ERROR_CHARS."""
+    uploads = {k: v["content"] for k, v in options.items() if _is_upload(v)}
+    if not uploads:
+        return load(game_id, **options)
+    for key, text in uploads.items():
+        try:
+            tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            said = f"{game_id}: option {key!r}: the file is not TOML: {exc}"
+            raise OptionError(_short(said)) from None
+    with tempfile.TemporaryDirectory(prefix="tablesports-upload-") as scratch:
+        try:
+            load(game_id, **embedded_options(options, Path(scratch)))
+        except TablesportsError as exc:
+            said = str(exc)
+            for key, text in uploads.items():
+                path = str(embedded_file_name(text, Path(scratch)))
+                said = said.replace(path, f"the uploaded {key}")
+            raise OptionError(_short(said.replace(scratch, "(the upload)"))) from None
+    game = load(game_id, **materialize(game_id, options, folder))
+    trim_cache(folder, cache_bytes)
+    return game
+
+
+def _is_upload(value: Any) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("content"), str)
+
+
+def _short(text: str) -> str:
+    if len(text) <= MAX_ERROR_CHARS:
+        return text
+    return f"{text[:MAX_ERROR_CHARS]} ... ({len(text) - MAX_ERROR_CHARS} more characters)"
+
+
+FRESH_SECONDS = 5.0
+"""A cached upload younger than this is never trimmed: a match may be about to read it."""
+
+
+def trim_cache(folder: Path, cache_bytes: int) -> None:
+    """Remove the oldest cached uploads until the folder holds at most `cache_bytes` (a match
+    writes its files again from the database when it needs them)."""
+    try:
+        files = [(f.stat().st_mtime, f.stat().st_size, f) for f in folder.glob("*.toml")]
+    except OSError:
+        return
+    total = sum(size for _, size, _ in files)
+    now = time.time()
+    for mtime, size, f in sorted(files):
+        if total <= cache_bytes or now - mtime < FRESH_SECONDS:
+            break
+        f.unlink(missing_ok=True)
+        total -= size
 
 
 def materialize(game_id: str, options: dict[str, Any], folder: Path) -> dict[str, Any]:

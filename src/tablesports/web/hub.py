@@ -29,11 +29,11 @@ from tablesports.web.bots import bot_spec, check_stored
 from tablesports.web.bus import LocalBus, catch_up
 from tablesports.web.catalog_games import seat_levels
 from tablesports.web.clock import ClockIn, ClockStore
-from tablesports.web.datafiles import check_options, materialize, upload_dir
+from tablesports.web.datafiles import check_options, load_uploaded, materialize, upload_dir
 from tablesports.web.endings import result
 from tablesports.web.i18n import LANGUAGES, gettext_for
 from tablesports.web.library import Library
-from tablesports.web.limits import TokenBucket
+from tablesports.web.limits import ClientBuckets, TokenBucket
 from tablesports.web.matches import Match
 from tablesports.web.offers import OfferStore
 from tablesports.web.settings import ServerSettings
@@ -76,7 +76,10 @@ class Connection:
     messages: TokenBucket | None = None
     """Messages this connection may still send now (None: unbounded, for tests of the hub)."""
     outbound: TokenBucket | None = None
-    """Bytes of views and records it may still ask for."""
+    """Bytes of views and records it may still ask for: one budget for all the connections of
+    its client address, so a new connection brings no fresh burst (issue 44 M2)."""
+    client: str | None = None
+    """The keyed id of its client address (`identity.client_id`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,15 +109,39 @@ class Hub:
         # bots think in their own few threads: a person's move (its store write runs in the
         # default pool) never queues behind them, and bot work is bounded server-wide
         self.bot_pool = ThreadPoolExecutor(settings.bot_workers, thread_name_prefix="bot")
+        self.open_by_client: dict[str, int] = {}
+        """Open websocket connections per client id (`connections_per_client`)."""
+        self.outbound_by_client = ClientBuckets(settings.outbound_rate, settings.outbound_burst)
 
-    def connection(self, send: Send) -> Connection:
-        """A new connection with the server's rate limits."""
+    def connection(self, send: Send, client: str | None = None) -> Connection | None:
+        """A new connection with the server's rate limits (the byte budget its client's), or
+        None when its client already holds `connections_per_client` connections."""
         s = self.settings
+        key = client or ""
+        if self.open_by_client.get(key, 0) >= s.connections_per_client:
+            return None
+        self.open_by_client[key] = self.open_by_client.get(key, 0) + 1
         return Connection(
             send=send,
             messages=TokenBucket(s.message_rate, s.message_burst),
-            outbound=TokenBucket(s.outbound_rate, s.outbound_burst),
+            outbound=self.outbound_by_client.of(key),
+            client=key,
         )
+
+    def disconnect(self, conn: Connection) -> None:
+        """The connection closed: it leaves its match and its client's count."""
+        self.detach(conn)
+        key = conn.client or ""
+        left = self.open_by_client.get(key, 0) - 1
+        if left > 0:
+            self.open_by_client[key] = left
+        else:
+            self.open_by_client.pop(key, None)
+
+    def too_many_connections(self) -> str:
+        limit = self.settings.connections_per_client
+        message = f"too many connections: at most {limit} at once from one client; close one"
+        return json.dumps({"type": "error", "message": message})
 
     # --- matches ------------------------------------------------------------------------------
     def create(
@@ -134,7 +161,8 @@ class Hub:
         if game_id not in game_ids():
             raise RequestError(f"no game {game_id!r}; the games are: {', '.join(game_ids())}")
         options = check_options(game_id, options, self.settings.max_upload, self.library)
-        game = load(game_id, **materialize(game_id, options, self.uploads))  # OptionError
+        # uploads checked before any is stored; OptionError for a bad one or a bad option
+        game = load_uploaded(game_id, options, self.uploads, self.settings.upload_cache_bytes)
         if len(seats) != game.info.players:
             raise RequestError(
                 f"{game_id} has {game.info.players} seats; {len(seats)} were described"
@@ -354,6 +382,7 @@ class Hub:
             match_id, token = msg.get("match"), msg.get("token")
             if not isinstance(match_id, str) or not (token is None or isinstance(token, str)):
                 raise RequestError(_('malformed hello: "match" (text) and "token" are expected'))
+            self._check_outbound(conn)  # a hello sends a whole view: it is charged like one
             self.detach(conn)
             await self.attach(conn, match_id, token)
             return

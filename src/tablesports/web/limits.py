@@ -4,7 +4,9 @@ size of a request, and the security headers every response carries."""
 from __future__ import annotations
 
 import json
+import math
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -144,3 +146,70 @@ class BodyLimit:
         headers.append((b"content-length", str(len(body)).encode()))
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
+
+
+CLIENTS_TRACKED = 10_000
+"""Client addresses whose budgets are kept at once; the least recently seen is forgotten first
+(so that many made-up addresses cannot fill the server's memory)."""
+
+
+class ClientBuckets:
+    """A token bucket per client address, in a map of at most CLIENTS_TRACKED."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+
+    def of(self, client: str) -> TokenBucket:
+        bucket = self.buckets.get(client)
+        if bucket is None:
+            bucket = self.buckets[client] = TokenBucket(self.rate, self.burst)
+            if len(self.buckets) > CLIENTS_TRACKED:
+                self.buckets.popitem(last=False)
+        else:
+            self.buckets.move_to_end(client)
+        return bucket
+
+
+class RequestRate:
+    """HTTP requests a second per client address and for the whole server: past either, 429
+    with Retry-After and a body saying which limit, before the request is read."""
+
+    def __init__(self, app: ASGIApp, per_client: float, burst: int, whole_server: float) -> None:
+        self.app = app
+        self.per_client = per_client
+        self.clients = ClientBuckets(per_client, burst)
+        self.server = TokenBucket(whole_server, whole_server * 2)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: SendFn) -> None:
+        if scope["type"] != "http" or scope.get("path", "").startswith("/static/"):
+            await self.app(scope, receive, send)  # the pages' own files: cached, cheap
+            return
+        client = scope.get("client")
+        bucket = self.clients.of(client[0] if client else "")
+        if not bucket.take():
+            what = f"at most {self.per_client:g} requests a second from one client"
+            await _too_many(send, what, (1 - bucket.level) / bucket.rate)
+            return
+        if not self.server.take():
+            what = "the server is busy: it answers a bounded number of requests a second"
+            await _too_many(send, what, (1 - self.server.level) / self.server.rate)
+            return
+        await self.app(scope, receive, send)
+
+
+async def _too_many(send: SendFn, what: str, wait: float) -> None:
+    seconds = max(1, math.ceil(wait))
+    body = json.dumps({"error": f"too many requests: {what}; retry in {seconds} s"}).encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 429,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"retry-after", str(seconds).encode()),
+                *SECURITY_HEADERS,
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})

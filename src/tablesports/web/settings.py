@@ -27,6 +27,12 @@ class ServerSettings(BaseModel):
     upload_dir: Path | None = Field(
         None, description="where uploaded data files are cached by digest (None: user cache)"
     )
+    upload_cache_bytes: int = Field(
+        64 << 20,
+        ge=1 << 20,
+        description="most bytes of uploaded files kept on disk; the oldest go first (a match "
+        "keeps its files' content in the database and writes them again when it needs them)",
+    )
     library: Path | None = Field(
         None,
         description="a folder of data files offered by name, one subfolder per game "
@@ -52,6 +58,20 @@ class ServerSettings(BaseModel):
         1 << 20, ge=1024, description="bytes a second a connection may ask for (views, records)"
     )
     outbound_burst: int = Field(8 << 20, ge=1024, description="bytes at once of those")
+    # per client address, whatever the number of its connections (issue 44: M2, requests, ...)
+    requests_per_second: float = Field(
+        50.0,
+        gt=0,
+        description="HTTP requests a second one client address may make, sustained "
+        "(the pages' static files not counted)",
+    )
+    requests_burst: int = Field(200, ge=1, description="HTTP requests at once of those")
+    server_requests_per_second: float = Field(
+        2000.0, gt=0, description="HTTP requests a second the whole server answers"
+    )
+    connections_per_client: int = Field(
+        16, ge=1, description="websocket connections one client address may hold at once"
+    )
     forwarded_allow_ips: str = Field(
         "",
         max_length=1000,
