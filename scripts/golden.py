@@ -18,10 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import tablesports
-from tablesports.agents.registry import make_agent
-from tablesports.core.fairness import agent_seed, chance_rng
-from tablesports.core.protocol import CHANCE, State
-from tablesports.core.records import Record, record_of
+from tablesports.arena.match import play_match
+from tablesports.core.protocol import State
+from tablesports.core.records import Record
 
 FOLDER = Path(__file__).parents[1] / "tests" / "golden"
 
@@ -35,7 +34,7 @@ GOLDEN: dict[str, list[tuple[str, dict[str, Any], str]]] = {
             "bloodbowl-scripted",
         ),
         ("skaven-elf", {"home": "skaven", "away": "wood-elf", "turns_per_half": 2}, "random"),
-    ],  # fmt: skip
+    ],
     "hanniball": [
         ("greedy", {"max_turns": 40}, "hanniball-greedy"),
         ("random", {"max_turns": 30}, "random"),
@@ -71,18 +70,10 @@ def end_digest(state: State) -> str:
 
 def play(game_id: str, name: str, options: dict[str, Any], agent: str) -> Record:
     game = tablesports.load(game_id, **options)
-    seed = secret(game_id, name)
-    agents = [make_agent(agent, game, seed=agent_seed(seed, seat)) for seat in range(2)]
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(state.sample_chance(chance_rng(seed, len(state.history))))
-        else:
-            state.apply_action(agents[player].step(state))
-    return record_of(
-        state, [agent, agent], seed, chance="by-move", golden=name, end=end_digest(state)
-    )
+    ends: list[State] = []
+    record = play_match(game, [agent, agent], secret(game_id, name), chance="by-move",
+                        on_end=ends.append)  # fmt: skip
+    return record.model_copy(update={"meta": {"golden": name, "end": end_digest(ends[0])}})
 
 
 def write(game_id: str) -> list[Path]:

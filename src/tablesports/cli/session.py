@@ -598,8 +598,7 @@ class PlaySession:
             EarlierSeed(until=until, commitment=commitment(self.seed), seed=self.seed)
         )
         self.seed = new_secret()
-        self.since = until
-        self.marks = [m for m in self.marks if m[0] >= until]
+        self.since = until  # `undo` then says why it stops here, as after a resume
         self.out.print(
             f"the dice from here are committed to {commitment(self.seed)[:16]} "
             "(a saved game draws on from a fresh secret; undo stops here)"
