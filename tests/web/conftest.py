@@ -7,6 +7,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tablesports.web.app import create_app
+from tablesports.web.settings import ServerSettings
 
 from .pg import PostgresMissing, temporary_postgres
 
@@ -18,7 +19,10 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url)) as c:
+    # tests of other things make many matches from one client: the match budgets (tested in
+    # test_resources.py) stay out of their way
+    generous = ServerSettings(matches_per_client_per_hour=100_000, open_matches_per_client=100_000)
+    with TestClient(create_app(db_url, settings=generous)) as c:
         yield c
 
 

@@ -18,6 +18,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+GENEROUS = ("--matches-per-client-per-hour", "100000", "--open-matches-per-client", "100000")
+"""Tests of other things make many matches from one address: the match budgets (tested in
+test_resources.py, which sets its own, given later so that they win) stay out of their way."""
+
+
 class Server:
     def __init__(self, database: str, port: int | None = None, args: tuple[str, ...] = ()) -> None:
         self.database = database
@@ -38,6 +43,7 @@ class Server:
                 str(self.port),
                 "--database",
                 self.database,
+                *GENEROUS,
                 *self.args,
             ],
             stdout=out,

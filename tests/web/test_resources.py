@@ -267,3 +267,225 @@ def test_m2_a_new_connection_brings_no_fresh_byte_budget(tight_server: Server) -
         fresh.send(hello)
         said = json.loads(fresh.recv(timeout=10))
     assert said["type"] == "error" and "too much asked for" in said["message"], said
+
+
+# --- H1: matches of any kind, new matches an hour, their stored bytes: per client ------------
+
+
+@pytest.fixture(scope="module")
+def budget_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """Each test is its own client: a forwarded address, believed from the loopback proxy."""
+    folder = tmp_path_factory.mktemp("budgets")
+    args = (
+        "--open-matches-per-client", "3", "--matches-per-client-per-hour", "6",
+        "--stored-kb-per-client-per-hour", "700", "--forwarded-allow-ips", "127.0.0.1",
+        "--secret-file", str(folder / "secret"),
+    )  # fmt: skip
+    running = Server(f"sqlite:///{folder / 'web.sqlite3'}", args=args).start(folder / "log")
+    yield running
+    running.stop()
+
+
+def as_client(address: str) -> dict[str, str]:
+    return {"X-Forwarded-For": address}
+
+
+def resign(server: Server, made: dict[str, Any], address: str) -> None:
+    """Seat 0 resigns: the match is over and frees its place."""
+    url = server.url.replace("http", "ws") + "/ws"
+    with connect(url, additional_headers=as_client(address)) as ws:
+        token = made["tokens"]["0"]
+        ws.send(json.dumps({"type": "hello", "match": made["id"], "token": token}))
+        assert json.loads(ws.recv(timeout=30))["type"] == "view"
+        ws.send(json.dumps({"type": "resign"}))
+        for _ in range(20):
+            said = json.loads(ws.recv(timeout=30))
+            assert said["type"] != "error", said
+            if said.get("over"):
+                return
+    raise AssertionError("the resignation was never shown")
+
+
+def test_h1_person_vs_person_matches_are_held_to_the_clients_unfinished_matches(
+    budget_server: Server,
+) -> None:
+    """H1: 150 person-vs-person matches were made by one client with no limit; now a client
+    holds at most 3 unfinished ones (here), and a finished one frees its place."""
+    me = as_client("198.51.100.1")
+    made = [post(budget_server, {"game": "jukem", "seats": PEOPLE}, me) for _ in range(3)]
+    assert [status for status, _ in made] == [200, 200, 200], made
+    status, body = post(budget_server, {"game": "hanniball", "seats": PEOPLE}, me)
+    assert status == 429, body
+    assert body["budget"] == "open_matches_per_client" and body["retry_after"] >= 1
+    assert "already have 3 unfinished matches (at most 3 at once)" in body["error"]
+    other = post(budget_server, {"game": "jukem", "seats": PEOPLE}, as_client("198.51.100.2"))
+    assert other[0] == 200, other  # another client is not held by this one's matches
+    resign(budget_server, made[0][1], "198.51.100.1")
+    again = post(budget_server, {"game": "jukem", "seats": PEOPLE}, me)
+    assert again[0] == 200, again
+
+
+def test_h1_new_matches_an_hour_are_bounded_per_client_even_when_finished(
+    budget_server: Server,
+) -> None:
+    """Making a match and resigning it at once frees its place, but not the hour's budget."""
+    address = "198.51.100.3"
+    for _ in range(6):
+        status, made = post(budget_server, {"game": "jukem", "seats": PEOPLE}, as_client(address))
+        assert status == 200, made
+        resign(budget_server, made, address)
+    status, body = post(budget_server, {"game": "jukem", "seats": PEOPLE}, as_client(address))
+    assert status == 429 and body["budget"] == "matches_per_client_per_hour", body
+    assert "at most 6 new matches an hour from one client" in body["error"]
+
+
+def big_deck(n: int) -> dict[str, str]:
+    """The house deck with about 250 KB of comments: a valid upload near the size limit."""
+    padding = f"# padding {n} " + "x" * 100 + "\n"
+    return {"content": house_deck() + padding * (250_000 // len(padding))}
+
+
+def test_h1_the_stored_bytes_of_new_matches_are_bounded_per_client(budget_server: Server) -> None:
+    """H1: each match with its own 250 KB deck added it to the database; now a client's new
+    matches may store 700 KB an hour (here): the third such match is refused before it is
+    read, and nothing of it is stored."""
+    me = as_client("198.51.100.4")
+    for n in range(2):
+        body = {"game": "jukem", "seats": PEOPLE, "options": {"deck": big_deck(n)}}
+        status, made = post(budget_server, body, me)
+        assert status == 200, made
+        resign(budget_server, made, "198.51.100.4")
+    body = {"game": "jukem", "seats": PEOPLE, "options": {"deck": big_deck(2)}}
+    status, said = post(budget_server, body, me)
+    assert status == 429 and said["budget"] == "stored_kb_per_client_per_hour", said
+    assert "at most 700 KB of new matches an hour from one client" in said["error"]
+
+
+# --- H3: bot work shared fairly ---------------------------------------------------------------
+
+
+def test_h3_one_clients_queued_bot_moves_never_hold_back_anothers() -> None:
+    """Two bot threads: one client's four long moves take one of them (the rest wait in its
+    own queue), so another client's move starts at once instead of after two of them."""
+    import asyncio
+    import threading
+
+    from tablesports.web.botqueue import BotQueue
+
+    release = threading.Event()
+
+    async def scenario() -> tuple[list[str], int]:
+        queue = BotQueue(workers=2, per_client=1)
+        order: list[str] = []
+
+        def heavy() -> str:
+            release.wait(10)
+            order.append("heavy")
+            return "heavy"
+
+        def light() -> str:
+            order.append("light")
+            return "light"
+
+        heavy_moves = [asyncio.ensure_future(queue.run("heavy", heavy)) for _ in range(4)]
+        await asyncio.sleep(0.05)
+        waiting = len(queue)  # three heavy moves wait in their own queue
+        assert await asyncio.wait_for(queue.run("light", light), 5) == "light"
+        release.set()
+        assert await asyncio.gather(*heavy_moves) == ["heavy"] * 4
+        queue.shutdown()
+        return order, waiting
+
+    order, waiting = asyncio.run(scenario())
+    assert waiting == 3
+    assert order[0] == "light", order  # before any of the heavy client's four moves ended
+
+
+def test_h3_the_client_that_used_the_least_bot_time_goes_first() -> None:
+    import asyncio
+    import time as clock
+
+    from tablesports.web.botqueue import BotQueue
+
+    async def scenario() -> list[str]:
+        queue = BotQueue(workers=1, per_client=1)
+        order: list[str] = []
+
+        def move(name: str, seconds: float) -> Any:
+            def run() -> None:
+                clock.sleep(seconds)
+                order.append(name)
+
+            return run
+
+        await queue.run("greedy", move("greedy-warm-up", 0.3))  # greedy has used 0.3 s
+        started = [
+            asyncio.ensure_future(queue.run("idle", move("blocker", 0.1))),
+            asyncio.ensure_future(queue.run("greedy", move("greedy", 0.0))),
+            asyncio.ensure_future(queue.run("modest", move("modest", 0.0))),
+        ]
+        await asyncio.gather(*started)
+        queue.shutdown()
+        return order
+
+    order = asyncio.run(scenario())
+    assert order.index("modest") < order.index("greedy"), order
+
+
+@pytest.fixture(scope="module")
+def fair_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    folder = tmp_path_factory.mktemp("fair")
+    args = (
+        "--bot-workers", "2", "--bot-seconds", "3", "--forwarded-allow-ips", "127.0.0.1",
+        "--secret-file", str(folder / "secret"),
+    )  # fmt: skip
+    running = Server(f"sqlite:///{folder / 'web.sqlite3'}", args=args).start(folder / "log")
+    yield running
+    running.stop()
+
+
+def easy_replies(server: Server, address: str, moves: int) -> list[float]:
+    """A person plays HanniBall against the `easy` bot: seconds from each move to the bot's
+    reply."""
+    me = as_client(address)
+    seats = [{"kind": "human"}, {"kind": "bot", "agent": "easy"}]
+    status, made = post(server, {"game": "hanniball", "seats": seats}, me)
+    assert status == 200, made
+    times = []
+    with connect(server.url.replace("http", "ws") + "/ws", additional_headers=me) as ws:
+        ws.send(json.dumps({"type": "hello", "match": made["id"], "token": made["tokens"]["0"]}))
+        view = json.loads(ws.recv(timeout=30))
+        for _ in range(20 * moves):  # a turn may take several steps: only the bot's replies count
+            while not view.get("legal") and not view.get("over"):
+                view = json.loads(ws.recv(timeout=60))
+            if view.get("over") or len(times) == moves:
+                break
+            start = time.monotonic()
+            ws.send(json.dumps({"type": "act", "move": view["move"], "index": 0}))
+            mover, replied = view["to_move"], False
+            while True:  # until it is this seat's turn again (after the bot's, if it moved)
+                view = json.loads(ws.recv(timeout=60))
+                assert view["type"] != "error", view
+                replied = replied or view.get("to_move") not in (mover, None)
+                if view.get("over") or (view.get("legal") and view["to_move"] == mover):
+                    break
+            if replied:
+                times.append(time.monotonic() - start)
+    return times
+
+
+def test_h3_a_heavy_clients_strongest_bots_do_not_slow_another_persons_easy_bot(
+    fair_server: Server,
+) -> None:
+    """H3: one address's 4 `strongest` bot-vs-bot matches made the same server's `easy` bot
+    answer in 26-30 s; now that client's bot moves wait in its own queue and take one worker
+    at most, and another person's easy bot answers as on an idle server (here: under 3 s)."""
+    heavy = as_client("203.0.113.50")
+    bots = [{"kind": "bot", "agent": "strongest"}] * 2
+    for _ in range(4):
+        status, made = post(fair_server, {"game": "hanniball", "seats": bots}, heavy)
+        assert status == 200, made
+    time.sleep(1.0)  # the strongest searches are under way
+    replies = sorted(easy_replies(fair_server, "203.0.113.60", 6))
+    assert replies, "no move was played"
+    assert replies[-1] < 3.0, replies

@@ -142,7 +142,7 @@ def test_finding4_a_bot_budget_is_capped_and_bot_matches_per_client_are_limited(
         name = client.get(f"/api/matches/{made[0]['id']}").json()["seats"][1]["name"]
         assert "iterations=50" in name and "seconds=0.5" in name
         status, body = post(client, {"game": "hanniball", "seats": [HUMAN, spec]})
-        assert status == 400 and "at most 2" in body["error"]
+        assert status == 429 and "at most 2" in body["error"]  # a budget: 429, retry later
         status, body = post(client, {"game": "hanniball", "seats": [HUMAN, HUMAN]})
         assert status == 200  # people alone are not limited by the bot quota
 
@@ -162,9 +162,9 @@ def test_finding4_the_bot_match_limit_survives_a_restart_and_binds_every_process
     ):
         for client in (one, two):
             status, body = post(client, {"game": "hanniball", "seats": [HUMAN, bot]})
-            assert status == 400 and "already have 2 unfinished matches" in body["error"]
+            assert status == 429 and "already have 2 unfinished matches" in body["error"]
         status, body = post(one, {"game": "hanniball", "seats": [bot, bot]})
-        assert status == 400  # bot against bot counts too
+        assert status == 429  # bot against bot counts too
 
 
 def test_finding5_an_unknown_lang_is_refused_and_never_cached(client: TestClient) -> None:

@@ -82,6 +82,62 @@ def serve_command(
     upload_cache_mb: int = typer.Option(
         64, "--upload-cache-mb", min=1, help="Most megabytes of cached uploads; oldest go first."
     ),
+    open_matches_per_client: int = typer.Option(
+        20, "--open-matches-per-client", help="Unfinished matches of any kind per client address."
+    ),
+    matches_per_client_per_hour: int = typer.Option(
+        60, "--matches-per-client-per-hour", help="New matches an hour per client address."
+    ),
+    stored_kb_per_client_per_hour: int = typer.Option(
+        16384,
+        "--stored-kb-per-client-per-hour",
+        help="Kilobytes of new matches (options and uploads) stored an hour per client address.",
+    ),
+    open_matches: int = typer.Option(
+        5000, "--open-matches", help="Unfinished matches on the whole server (then 503)."
+    ),
+    matches_per_hour: int = typer.Option(
+        3600, "--matches-per-hour", help="New matches an hour on the whole server."
+    ),
+    stored_mb_per_hour: int = typer.Option(
+        1024, "--stored-mb-per-hour", help="Megabytes of new matches stored an hour, whole server."
+    ),
+    matches_in_memory: int = typer.Option(
+        200,
+        "--matches-in-memory",
+        help="Matches kept in memory at most (the others are rebuilt from the database when "
+        "looked at).",
+    ),
+    idle_seconds: float = typer.Option(
+        120.0, "--idle-seconds", help="Seconds after which a match nobody watches leaves memory."
+    ),
+    bot_workers_per_client: int = typer.Option(
+        1,
+        "--bot-workers-per-client",
+        help="Bot moves of one client address thought about at once (the rest wait in its "
+        "queue; the queues take turns).",
+    ),
+    max_connections: int = typer.Option(
+        2000, "--max-connections", help="Websocket connections on the whole server."
+    ),
+    server_outbound_mb: int = typer.Option(
+        64,
+        "--server-outbound-mb-per-second",
+        help="Megabytes a second of views and records, whole server.",
+    ),
+    drain_seconds: float = typer.Option(
+        10.0,
+        "--drain-seconds",
+        help="On SIGTERM, seconds to let moves in flight be stored before exiting.",
+    ),
+    metrics_port: int | None = typer.Option(
+        None,
+        "--metrics-port",
+        help="Serve Prometheus metrics at http://METRICS-HOST:PORT/metrics (default: off).",
+    ),
+    metrics_host: str = typer.Option(
+        "127.0.0.1", "--metrics-host", help="The address the metrics port listens on."
+    ),
     library: Path | None = typer.Option(
         None,
         "--library",
@@ -120,6 +176,20 @@ def serve_command(
             abandon_after=abandon_after,
             forwarded_allow_ips=forwarded_allow_ips,
             secret_file=secret_file,
+            open_matches_per_client=open_matches_per_client,
+            matches_per_client_per_hour=matches_per_client_per_hour,
+            stored_kb_per_client_per_hour=stored_kb_per_client_per_hour,
+            open_matches=open_matches,
+            matches_per_hour=matches_per_hour,
+            stored_mb_per_hour=stored_mb_per_hour,
+            matches_in_memory=matches_in_memory,
+            idle_seconds=idle_seconds,
+            bot_workers_per_client=bot_workers_per_client,
+            max_connections=max_connections,
+            server_outbound_rate=server_outbound_mb << 20,
+            drain_seconds=drain_seconds,
+            metrics_port=metrics_port,
+            metrics_host=metrics_host,
         )
     except ValidationError as exc:
         problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())

@@ -62,7 +62,17 @@ def waiting_seat(match: Match) -> int | None:
 
 
 async def check(hub: Hub) -> list[str]:
-    """End every match in memory whose person to move has waited past the rule; their ids."""
+    """End every match whose person to move has waited past the rule; their ids. Matches
+    not in memory are found in the store (the ones whose last row is older than the rule)."""
+    before = time.time() - hub.settings.abandon_after
+    for match_id in await asyncio.to_thread(hub.store.stale_open, before):
+        if match_id not in hub.matches:
+            try:
+                match = hub.get(match_id)
+            except TablesportsError as exc:
+                log.error("match %s does not load: %s", match_id, exc)
+                continue
+            await hub.mark_if_ended(match)
     waiting = [m for m in list(hub.matches.values()) if waiting_seat(m) is not None]
     if not waiting:
         return []

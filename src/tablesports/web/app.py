@@ -7,6 +7,7 @@ go on, so a server killed with `kill -9` simply carries on.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -21,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from tablesports.core.errors import TablesportsError
 from tablesports.core.registry import game_ids, load
 from tablesports.web.abandon import watch as watch_abandoned
+from tablesports.web.budgets import Budgets, OverBudget
 from tablesports.web.bus import bus_for
 from tablesports.web.catalog_games import game_entry
 from tablesports.web.clock import ClockIn
@@ -76,22 +78,29 @@ def create_app(
     within the bounds of `settings` (see `ServerSettings`)."""
     settings = settings or ServerSettings()
     secret = server_secret(settings.secret_file)
+    budgets = Budgets(settings)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(url)
-        hub = Hub(store, bot_delay=bot_delay, settings=settings)
+        hub = Hub(store, bot_delay=bot_delay, settings=settings, budgets=budgets)
         app.state.hub = hub
         hub.bus = bus_for(store)  # PostgreSQL: other processes over it are the same site
         await hub.bus.start(hub.moved_elsewhere, hub.sweep)
         resumed = hub.resume_all()
         hub.spawn(watch_abandoned(hub))
+        hub.spawn(keep_memory(hub))
+        if settings.metrics_port is not None:
+            from tablesports.web.metrics import serve_metrics
+
+            serve_metrics(hub, settings.metrics_host, settings.metrics_port)
         log.info("store %s: %d matches resumed", store.engine.url, resumed)
         yield
         await hub.bus.stop()
         for task in list(hub.tasks):
             task.cancel()
-        hub.bot_pool.shutdown(wait=False, cancel_futures=True)
+        hub.bots.shutdown()
+        hub.stop_metrics()
         store.close()
 
     app = FastAPI(title="tablesports", lifespan=lifespan, docs_url=None, redoc_url=None)
@@ -101,6 +110,7 @@ def create_app(
         per_client=settings.requests_per_second,
         burst=settings.requests_burst,
         whole_server=settings.server_requests_per_second,
+        refusals=budgets.refusals,
     )
     app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
@@ -113,6 +123,14 @@ def create_app(
     async def refused(_request: Request, exc: TablesportsError) -> JSONResponse:
         status = 404 if "there is no match" in str(exc) else 400
         return JSONResponse({"error": str(exc)}, status_code=status)
+
+    @app.exception_handler(OverBudget)
+    async def over_budget(_request: Request, exc: OverBudget) -> JSONResponse:
+        return JSONResponse(
+            {"error": str(exc), "budget": exc.budget, "retry_after": exc.retry_after},
+            status_code=exc.status,
+            headers={"Retry-After": str(exc.retry_after)},
+        )
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
@@ -236,9 +254,10 @@ def create_app(
         async def send(payload: bytes) -> None:
             await ws.send_text(payload.decode("utf-8"))
 
-        conn = hub.connection(send, client_id(secret, ws.client.host if ws.client else None))
+        client = client_id(secret, ws.client.host if ws.client else None)
+        conn = hub.connection(send, client)
         if conn is None:  # over the connections one client may hold: said, then closed
-            await ws.send_text(hub.too_many_connections())
+            await ws.send_text(hub.too_many_connections(client))
             await ws.close(code=1008)
             return
         try:
@@ -256,3 +275,11 @@ def create_app(
             hub.disconnect(conn)
 
     return app
+
+
+async def keep_memory(hub: Hub) -> None:
+    """Matches nobody uses leave memory now and then, for as long as the server runs."""
+    every = min(10.0, hub.settings.idle_seconds / 2)
+    while True:
+        await asyncio.sleep(every)
+        hub.forget_idle()

@@ -11,8 +11,9 @@ import asyncio
 import json
 import logging
 import secrets
+import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +26,9 @@ from tablesports.core.registry import game_ids, load
 from tablesports.core.undo import CHANCE_REVEALED
 from tablesports.web import table
 from tablesports.web.abandon import abandon_summary
+from tablesports.web.botqueue import BotQueue
 from tablesports.web.bots import bot_spec, check_stored
+from tablesports.web.budgets import Budgets, OverBudget
 from tablesports.web.bus import LocalBus, catch_up
 from tablesports.web.catalog_games import seat_levels
 from tablesports.web.clock import ClockIn, ClockStore
@@ -92,26 +95,45 @@ class Hub:
     """Everything the server knows, behind one store."""
 
     def __init__(
-        self, store: Store, bot_delay: float = 0.0, settings: ServerSettings | None = None
+        self,
+        store: Store,
+        bot_delay: float = 0.0,
+        settings: ServerSettings | None = None,
+        budgets: Budgets | None = None,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.settings = settings = settings or ServerSettings()
+        self.budgets = budgets or Budgets(settings)
+        """The resource model's budgets (`web.budgets`) and its refusals by budget."""
         self.uploads = upload_dir(settings.upload_dir)
         self.library = Library(settings.library, settings.max_upload)
         self.clocks = ClockStore(store.engine)
         self.offers = OfferStore(store)
-        self.matches: dict[str, Match] = {}
+        self.matches: OrderedDict[str, Match] = OrderedDict()
+        """The matches in memory, least recently used first: at most `matches_in_memory`; one
+        nobody watches leaves after `idle_seconds` and is rebuilt from the store when looked at
+        again (`forget_idle`)."""
         self.bus = LocalBus()
         """How other server processes over the same database hear of moves (`web.bus`)."""
         self.connections: dict[str, set[Connection]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
         # bots think in their own few threads: a person's move (its store write runs in the
-        # default pool) never queues behind them, and bot work is bounded server-wide
-        self.bot_pool = ThreadPoolExecutor(settings.bot_workers, thread_name_prefix="bot")
+        # default pool) never queues behind them, and bot work is bounded server-wide and
+        # shared fairly between the clients that asked for it (`web.botqueue`)
+        self.bots = BotQueue(settings.bot_workers, settings.bot_workers_per_client)
         self.open_by_client: dict[str, int] = {}
         """Open websocket connections per client id (`connections_per_client`)."""
         self.outbound_by_client = ClientBuckets(settings.outbound_rate, settings.outbound_burst)
+        self.outbound_server = TokenBucket(
+            settings.server_outbound_rate, 2 * settings.server_outbound_rate
+        )
+        self.counts = {"moves": 0, "outbound_bytes": 0, "matches_made": 0, "forgotten": 0}
+        """Running totals for the metrics (`web.metrics`)."""
+        self.metrics_server: Any = None
+        """The Prometheus metrics' own HTTP server, when `metrics_port` is set."""
+        self.draining = False
+        """SIGTERM was received: no new match, no new bot move (`drain`)."""
 
     def connection(self, send: Send, client: str | None = None) -> Connection | None:
         """A new connection with the server's rate limits (the byte budget its client's), or
@@ -119,6 +141,10 @@ class Hub:
         s = self.settings
         key = client or ""
         if self.open_by_client.get(key, 0) >= s.connections_per_client:
+            self.budgets.refusals["connections_per_client"] += 1
+            return None
+        if sum(self.open_by_client.values()) >= s.max_connections:
+            self.budgets.refusals["max_connections"] += 1
             return None
         self.open_by_client[key] = self.open_by_client.get(key, 0) + 1
         return Connection(
@@ -138,9 +164,14 @@ class Hub:
         else:
             self.open_by_client.pop(key, None)
 
-    def too_many_connections(self) -> str:
+    def too_many_connections(self, client: str | None = None) -> str:
         limit = self.settings.connections_per_client
         message = f"too many connections: at most {limit} at once from one client; close one"
+        if self.open_by_client.get(client or "", 0) < limit:
+            message = (
+                "the server is full: it holds at most "
+                f"{self.settings.max_connections} connections; retry in a minute"
+            )
         return json.dumps({"type": "error", "message": message})
 
     # --- matches ------------------------------------------------------------------------------
@@ -160,6 +191,18 @@ class Hub:
         """
         if game_id not in game_ids():
             raise RequestError(f"no game {game_id!r}; the games are: {', '.join(game_ids())}")
+        if self.draining:
+            raise OverBudget(
+                "draining", "the server is restarting: no new match now", 30, whole_server=True
+            )
+        size = len(json.dumps(options, sort_keys=True)) + 200 * len(seats)
+        if client is not None:  # the resource model: refused before any work (uploads too)
+            self.budgets.new_match(
+                client,
+                size,
+                lambda: self._held(self.store.open_matches(client), None),
+                self.store.count_open,
+            )
         options = check_options(game_id, options, self.settings.max_upload, self.library)
         # uploads checked before any is stored; OptionError for a bad one or a bad option
         game = load_uploaded(game_id, options, self.uploads, self.settings.upload_cache_bytes)
@@ -186,38 +229,57 @@ class Hub:
         self.store.create_match(
             match_id, game_id, options, 0, rows, hot_seat, secret=new_secret(), client=client
         )
+        self.counts["matches_made"] += 1
+        if client is not None:
+            self.budgets.stored(client, size)
         if clock is not None:
             first = game.new_initial_state().current_player()
             table.start_clock(self, match_id, clock, game.info.players, first)
         return match_id, tokens
+
+    def _held(self, match_ids: list[str], limit: int | None) -> int:
+        """How many of these unfinished matches (as the store says) really are unfinished:
+        when they reach `limit` (None: the client's limit of any kind), each is looked at and
+        a finished one is marked so (it frees its place)."""
+        limit = self.settings.open_matches_per_client if limit is None else limit
+        if len(match_ids) < limit:
+            return len(match_ids)
+        held = 0
+        for match_id in match_ids:
+            try:
+                match = self.get(match_id)
+                ended = match.over or bool(match.failure)
+            except TablesportsError:
+                ended = True  # a match that no longer loads holds no place
+            if ended:
+                self.store.mark_ended(match_id)
+            else:
+                held += 1
+        return held
 
     def _check_bot_quota(self, client: str | None) -> None:
         """At most `bot_matches_per_client` unfinished matches with a bot per client address,
         counted in the store (so a restart or another process does not reset it)."""
         if client is None:
             return
-        held = []
-        for match_id in self.store.open_bot_matches(client):
-            try:
-                match = self.get(match_id)
-                ended = match.over or bool(match.failure)
-            except TablesportsError:
-                ended = True  # a match that no longer loads holds no place
-            if ended:  # a finished match frees its place
-                self.store.mark_ended(match_id)
-            else:
-                held.append(match_id)
         limit = self.settings.bot_matches_per_client
-        if len(held) >= limit:
-            raise RequestError(
-                f"you already have {len(held)} unfinished matches with a bot (at most {limit} "
-                "at once): finish one first"
+        held = self._held(self.store.open_bot_matches(client), limit)
+        if held >= limit:
+            raise self.budgets.refuse(
+                OverBudget(
+                    "bot_matches_per_client",
+                    f"you already have {held} unfinished matches with a bot (at most {limit} "
+                    "at once): finish one first",
+                    60,
+                )
             )
 
     def get(self, match_id: str) -> Match:
         """The match in memory, rebuilt from its stored rows on first use."""
         match = self.matches.get(match_id)
         if match is not None:
+            self.matches.move_to_end(match_id)
+            match.touched = time.monotonic()
             return match
         row = self.store.match(match_id)
         if row is None:
@@ -234,19 +296,90 @@ class Hub:
             match.clock_spec, match.clock = clock
         self.offers.load(match_id, match.offers)
         self.matches[match_id] = match
+        match.touched = time.monotonic()
+        if len(self.matches) > self.settings.matches_in_memory:
+            self.forget_idle(force=True, keep=match_id)  # never the one its caller now uses
         return match
 
+    async def drain(self) -> None:
+        """SIGTERM: no new match and no new bot move; every connection is told the server is
+        restarting (its page reconnects by itself); moves in flight are stored, for at most
+        `drain_seconds`. Nothing is lost past that either: a move is stored before it is shown,
+        and the next start carries on from the store."""
+        self.draining = True
+        self.bots.cancel_waiting()
+        for conns in list(self.connections.values()):
+            for conn in list(conns):
+                _ = gettext_for(conn.lang)
+                await self.error(
+                    conn, _("the server is restarting: this page reconnects by itself")
+                )
+        deadline = time.monotonic() + self.settings.drain_seconds
+        while time.monotonic() < deadline and any(
+            m.lock.locked() for m in list(self.matches.values())
+        ):
+            await asyncio.sleep(0.05)
+        busy = [m.id for m in self.matches.values() if m.lock.locked()]
+        if busy:
+            log.warning(
+                "stopping with %d matches still moving (they resume at the start)", len(busy)
+            )
+
+    def stop_metrics(self) -> None:
+        if self.metrics_server is not None:
+            self.metrics_server.shutdown()
+            self.metrics_server.server_close()
+            self.metrics_server = None
+
+    # --- memory -------------------------------------------------------------------------------
+    def in_use(self, match: Match) -> bool:
+        """Someone watches it, a change is under way, or the server is to move in it."""
+        return bool(self.connections.get(match.id) or match.lock.locked() or match.needs_server())
+
+    def forget_idle(self, force: bool = False, keep: str | None = None) -> int:
+        """Matches leave memory when nobody has used them for `idle_seconds` (finished ones
+        too); with `force`, the least recently used unwatched ones until at most
+        `matches_in_memory` stay. A forgotten match is rebuilt from the store when next looked
+        at, so nothing is lost. Returns how many left."""
+        now = time.monotonic()
+        cap, idle = self.settings.matches_in_memory, self.settings.idle_seconds
+        gone = 0
+        for match in list(self.matches.values()):  # least recently used first
+            over_cap = force and len(self.matches) > cap
+            if not over_cap and now - match.touched < idle:
+                continue
+            if match.id == keep or self.in_use(match):
+                continue
+            del self.matches[match.id]
+            self.connections.pop(match.id, None)
+            gone += 1
+        self.counts["forgotten"] += gone
+        return gone
+
+    async def mark_if_ended(self, match: Match) -> None:
+        """A match seen finished (or failed) is marked so in the store, once: it frees its
+        place in its maker's unfinished matches and is not resumed at the next start."""
+        if (match.over or match.failure) and not match.marked_ended:
+            match.marked_ended = True
+            await asyncio.to_thread(self.store.mark_ended, match.id)
+
     def resume_all(self) -> int:
-        """After a start: rebuild every match and let the unfinished ones with bots go on."""
+        """After a start: rebuild the unfinished matches and let the ones where the server is to
+        move go on; the others leave memory again until someone looks at them."""
         count = 0
-        for match_id in self.store.match_ids():
+        for match_id in self.store.open_match_ids():
             try:
                 match = self.get(match_id)
             except TablesportsError as exc:
                 log.error("match %s does not resume: %s", match_id, exc)
                 continue
+            if match.over or match.failure:
+                self.store.mark_ended(match_id)
+                match.marked_ended = True
             if match.needs_server():
                 self.spawn(self.advance(match))
+            else:
+                self.matches.pop(match_id, None)
             count += 1
         return count
 
@@ -310,14 +443,14 @@ class Hub:
         conn.sent = (match.epoch, match.rows)
         payload = seat_payload(match, conn.seat, log_from=conn.log_sent)
         conn.log_sent = len(match.steps)
-        if conn.outbound is not None:
-            conn.outbound.charge(len(payload))
+        self._charge(conn, len(payload))
         try:
             await conn.send(payload)
         except Exception:  # a closed socket: its handler will detach it
             log.debug("push to a closed connection of %s", match.id)
 
     async def broadcast(self, match: Match, force: bool = False) -> None:
+        await self.mark_if_ended(match)
         for conn in list(self.connections.get(match.id, ())):
             await self.push(conn, match, force=force)
 
@@ -349,7 +482,7 @@ class Hub:
                 conn, _("the match moved on: a move was made elsewhere first; here it is now")
             )
             await self.broadcast(exc.match)
-        except (RequestError, table.Refused) as exc:
+        except (RequestError, table.Refused, OverBudget) as exc:
             await self.error(conn, str(exc))
         except TablesportsError as exc:
             await self.error(conn, _("refused: {reason}").format(reason=exc))
@@ -396,8 +529,7 @@ class Hub:
         elif kind == "record":
             self._check_outbound(conn)
             payload = seat_payload(match, conn.seat, "record")
-            if conn.outbound is not None:
-                conn.outbound.charge(len(payload))
+            self._charge(conn, len(payload))
             await conn.send(payload)
         elif kind == "view":
             self._check_outbound(conn)
@@ -413,15 +545,28 @@ class Hub:
                 )
             )
 
+    def _charge(self, conn: Connection, size: int) -> None:
+        self.counts["outbound_bytes"] += size
+        if conn.outbound is not None:
+            conn.outbound.charge(size)
+            self.outbound_server.charge(size)
+
     def _check_outbound(self, conn: Connection) -> None:
-        """A view or record asked for while the connection is over its byte rate is refused."""
-        if conn.outbound is not None and conn.outbound.in_debt():
-            _ = gettext_for(conn.lang)
+        """A view or record asked for while its client (or the whole server) is over its byte
+        rate is refused."""
+        if conn.outbound is None:
+            return
+        _ = gettext_for(conn.lang)
+        if conn.outbound.in_debt():
+            self.budgets.refusals["outbound_rate"] += 1
             raise RequestError(
                 _("too much asked for: at most {rate} bytes a second of views and records").format(
                     rate=self.settings.outbound_rate
                 )
             )
+        if self.outbound_server.in_debt():
+            self.budgets.refusals["server_outbound_rate"] += 1
+            raise RequestError(_("the server is busy: ask again in a few seconds"))
 
     def _check_seat(self, conn: Connection, match: Match, msg: dict[str, Any]) -> int:
         _ = gettext_for(conn.lang)
@@ -531,6 +676,7 @@ class Hub:
         except DuplicateMove:
             await catch_up(self.store, match)
             raise MovedOn(match) from None
+        self.counts["moves"] += len(rows)
 
     # --- other server processes (web.bus) -----------------------------------------------------
     async def moved_elsewhere(self, match_id: str | None) -> None:
@@ -597,13 +743,12 @@ class Hub:
                     break
                 rows: list[tuple[int, int, str]] = []
                 try:
-                    while match.needs_server():
+                    while match.needs_server() and not self.draining:
                         if match.state.current_player() == CHANCE:
                             player, action = match.choose_server_move()
-                        else:
-                            loop = asyncio.get_running_loop()
-                            player, action = await loop.run_in_executor(
-                                self.bot_pool, match.choose_server_move
+                        else:  # in its maker's queue (`web.botqueue`)
+                            player, action = await self.bots.run(
+                                match.client, match.choose_server_move
                             )
                         rows.append((match.rows, player, str(action)))
                         match.apply(player, action)
@@ -617,6 +762,7 @@ class Hub:
                 try:
                     if rows:  # what was applied is stored, even when a bot then failed
                         await asyncio.to_thread(self.store.append_moves, match.id, rows)
+                        self.counts["moves"] += len(rows)
                         await table.bot_clock(self, match)  # stored; a bot over its time loses
                 except DuplicateMove as exc:  # another process wrote here: reload from storage
                     log.error("match %s: %s; reloading it", match.id, exc)
@@ -624,6 +770,8 @@ class Hub:
                     match = self.get(match.id)
                     break
             await self.broadcast(match)
+            if self.draining:
+                break
             if self.bot_delay and match.needs_server():
                 await asyncio.sleep(self.bot_delay)
         await self.broadcast(match)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import math
 import time
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -38,6 +38,11 @@ class TokenBucket:
             return False
         self.level -= n
         return True
+
+    def wait_for(self, n: float = 1.0) -> float:
+        """Seconds until `n` could be taken (0.0: now); nothing is spent."""
+        self._refill()
+        return 0.0 if self.level >= n else (n - self.level) / self.rate
 
     def reserve(self, n: float = 1.0) -> float:
         """Spend `n` now and return how long to wait until they were due (0.0: at once)."""
@@ -175,8 +180,16 @@ class RequestRate:
     """HTTP requests a second per client address and for the whole server: past either, 429
     with Retry-After and a body saying which limit, before the request is read."""
 
-    def __init__(self, app: ASGIApp, per_client: float, burst: int, whole_server: float) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        per_client: float,
+        burst: int,
+        whole_server: float,
+        refusals: Counter[str] | None = None,
+    ) -> None:
         self.app = app
+        self.refusals: Counter[str] = Counter() if refusals is None else refusals
         self.per_client = per_client
         self.clients = ClientBuckets(per_client, burst)
         self.server = TokenBucket(whole_server, whole_server * 2)
@@ -188,10 +201,12 @@ class RequestRate:
         client = scope.get("client")
         bucket = self.clients.of(client[0] if client else "")
         if not bucket.take():
+            self.refusals["requests_per_second"] += 1
             what = f"at most {self.per_client:g} requests a second from one client"
             await _too_many(send, what, (1 - bucket.level) / bucket.rate)
             return
         if not self.server.take():
+            self.refusals["server_requests_per_second"] += 1
             what = "the server is busy: it answers a bounded number of requests a second"
             await _too_many(send, what, (1 - self.server.level) / self.server.rate)
             return

@@ -74,6 +74,13 @@ class Match:
         self.watched = False
         """A timer watches this match's clock."""
         self.positions = Positions()
+        self.client = row.client or ""
+        """Its maker (the stored hash of its keyed client id): its bot moves wait in that
+        client's queue (`web.botqueue`)."""
+        self.touched = 0.0
+        """When it was last looked at (time.monotonic): an idle match leaves memory."""
+        self.marked_ended = row.ended
+        """The store knows it ended (`Hub.mark_if_ended`)."""
 
     # --- the end ------------------------------------------------------------------------------
     @property

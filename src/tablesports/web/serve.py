@@ -4,8 +4,14 @@ from __future__ import annotations
 
 import logging
 import re
+import socket
+
+import uvicorn
+from fastapi import FastAPI
 
 from tablesports.web.settings import ServerSettings
+
+log = logging.getLogger("tablesports.web")
 
 _TOKEN = re.compile(r"(token=)[^&\s\"]+", re.IGNORECASE)
 
@@ -30,8 +36,6 @@ def serve(
     log_level: str = "info",
     settings: ServerSettings | None = None,
 ) -> None:
-    import uvicorn
-
     from tablesports.web.app import create_app
 
     logging.basicConfig(level=log_level.upper(), format="%(levelname)s %(name)s: %(message)s")
@@ -44,7 +48,7 @@ def serve(
     # forwarded headers only from the proxies the operator names (uvicorn's default trusts
     # 127.0.0.1, so a local client could forge any address past the per-client limits)
     proxies = settings.forwarded_allow_ips.strip()
-    uvicorn.run(
+    config = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -52,4 +56,24 @@ def serve(
         ws_max_size=65536,
         proxy_headers=bool(proxies),
         forwarded_allow_ips=proxies or "",
+        timeout_graceful_shutdown=5,
     )
+    DrainingServer(config, app).run()
+
+
+class DrainingServer(uvicorn.Server):
+    """uvicorn's server, which on SIGTERM first stops taking connections and lets the hub
+    drain (`Hub.drain`), then closes the connections (1012: restarting) and exits."""
+
+    def __init__(self, config: uvicorn.Config, app: FastAPI) -> None:
+        super().__init__(config)
+        self.web_app = app
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:
+            server.close()  # no new connection while the matches drain
+        hub = getattr(self.web_app.state, "hub", None)
+        if hub is not None:
+            log.info("draining: no new matches; storing the moves in flight")
+            await hub.drain()
+        await super().shutdown(sockets)

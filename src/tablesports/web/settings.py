@@ -78,6 +78,62 @@ class ServerSettings(BaseModel):
         description="comma-separated addresses of the reverse proxies whose X-Forwarded-For "
         "and X-Forwarded-Proto are believed ('' : none, the peer's address is the client's)",
     )
+    # --- the resource model (docs/web.md, "Resource model"; enforced in web/budgets.py) -------
+    open_matches_per_client: int = Field(
+        20, ge=1, description="unfinished matches of any kind one client address may hold"
+    )
+    matches_per_client_per_hour: int = Field(
+        60, ge=1, description="matches one client address may make an hour (20 at once)"
+    )
+    stored_kb_per_client_per_hour: int = Field(
+        16 << 10,
+        ge=64,
+        description="kilobytes of new matches (options and uploaded files) one client address "
+        "may have stored an hour (that much at once)",
+    )
+    open_matches: int = Field(
+        5000, ge=1, description="unfinished matches the whole server holds (then 503)"
+    )
+    matches_per_hour: int = Field(3600, ge=1, description="matches the whole server makes an hour")
+    stored_mb_per_hour: int = Field(
+        1024, ge=1, description="megabytes of new matches the whole server stores an hour"
+    )
+    matches_in_memory: int = Field(
+        200,
+        ge=4,
+        description="matches kept in memory at most; one nobody watches leaves first and is "
+        "rebuilt from the database when it is looked at again",
+    )
+    idle_seconds: float = Field(
+        120.0, gt=0, description="seconds after which a match nobody watches leaves memory"
+    )
+    bot_workers_per_client: int = Field(
+        1,
+        ge=1,
+        description="bot moves of one client address thought about at once (the others wait "
+        "in its own queue; the queues take turns, least bot time used first)",
+    )
+    max_connections: int = Field(
+        2000, ge=1, description="websocket connections the whole server holds at once"
+    )
+    server_outbound_rate: int = Field(
+        64 << 20, ge=1024, description="bytes a second of views and records, whole server"
+    )
+    drain_seconds: float = Field(
+        10.0,
+        ge=0,
+        le=600,
+        description="on SIGTERM, seconds to let moves in flight be stored before exiting",
+    )
+    metrics_port: int | None = Field(
+        None,
+        ge=1,
+        le=65535,
+        description="serve Prometheus metrics on this port (None: no metrics)",
+    )
+    metrics_host: str = Field(
+        "127.0.0.1", max_length=100, description="the address the metrics port listens on"
+    )
     secret_file: Path | None = Field(
         None,
         description="the server secret that keys the stored client ids (HMAC-SHA256); made "

@@ -117,6 +117,10 @@ class MatchRow:
     seats: tuple[SeatRow, ...]
     secret: str | None = None
     """The match's secret seed; None for a match stored before secrets (its `seed` serves)."""
+    client: str | None = None
+    """The hash of its maker's keyed client id: whose bot queue its bot moves wait in."""
+    ended: bool = False
+    """Seen ended (it holds no place in its maker's unfinished matches)."""
 
 
 class DuplicateMove(Exception):
@@ -217,6 +221,8 @@ class Store:
             hot_seat=bool(row.hot_seat),
             seats=tuple(SeatRow(s.seat, s.kind, s.agent, s.token_hash) for s in seat_rows),
             secret=row.secret,
+            client=row.client,
+            ended=row.ended is not None,
         )
 
     def open_bot_matches(self, client: str) -> list[str]:
@@ -228,6 +234,55 @@ class Store:
                 .where(matches.c.client == hash_token(client), matches.c.ended.is_(None))
                 .where(matches.c.id.in_(select(seats.c.match_id).where(seats.c.kind == "bot")))
                 .order_by(matches.c.created)
+            ).all()
+        return [r.id for r in rows]
+
+    def open_matches(self, client: str) -> list[str]:
+        """The matches of any kind that `client` made and that are not marked ended."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(matches.c.id)
+                .where(matches.c.client == hash_token(client), matches.c.ended.is_(None))
+                .order_by(matches.c.created)
+            ).all()
+        return [r.id for r in rows]
+
+    def count_open(self) -> int:
+        """Unfinished matches on the whole server (every process's)."""
+        with self.engine.connect() as conn:
+            count = conn.execute(
+                select(func.count()).select_from(matches).where(matches.c.ended.is_(None))
+            ).scalar()
+        return int(count or 0)
+
+    def open_match_ids(self) -> list[str]:
+        """The matches not marked ended, oldest first: the ones a start-up resumes."""
+        with self.engine.connect() as conn:
+            return [
+                r.id
+                for r in conn.execute(
+                    select(matches.c.id)
+                    .where(matches.c.ended.is_(None))
+                    .order_by(matches.c.created)
+                )
+            ]
+
+    def stale_open(self, before: float, limit: int = 100) -> list[str]:
+        """Unfinished matches whose last row (or creation) is older than `before`: the ones
+        the abandon rule may end though nobody has them in memory."""
+        last = (
+            select(moves.c.match_id, func.max(moves.c.at).label("at"))
+            .group_by(moves.c.match_id)
+            .subquery()
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(matches.c.id)
+                .select_from(matches.outerjoin(last, last.c.match_id == matches.c.id))
+                .where(matches.c.ended.is_(None))
+                .where(func.coalesce(last.c.at, matches.c.created) < before)
+                .order_by(matches.c.created)
+                .limit(limit)
             ).all()
         return [r.id for r in rows]
 
