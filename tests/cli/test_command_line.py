@@ -69,3 +69,37 @@ def test_play_match_accepts_agent_names() -> None:
     game = load("pig")
     by_name = play_match(game, ["random", "random"], 4)
     assert by_name.players == ["random", "random"] and by_name.returns is not None
+
+
+def test_play_png_without_matplotlib_fails_before_the_first_step(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """docs/games/juggers.md's `--png table.png` in `make run`'s venv: one line, no game."""
+    _without(monkeypatch, "matplotlib")
+    picture = tmp_path / "table.png"
+    args = ["play", "juggers", "--vs", "juggers-aim", "--png", str(picture), "--seed", "1"]
+    result = run(runner, *args, input="1\n1\n1\nquit\n")
+    assert_clean_error(result, "--png needs the 'arena' extra", "pip install 'tablesports[arena]'")
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "Juggers" not in result.stdout and not picture.exists()  # no game was begun
+
+
+def test_compare_report_without_matplotlib_fails_before_playing(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _without(monkeypatch, "matplotlib")
+    args = ["compare", "hanniball", "--a", "max_turns=200", "--b", "max_turns=60", "-n", "4"]
+    result = run(runner, *args, "--report", str(tmp_path / "report"))
+    assert_clean_error(result, "--report needs the 'arena' extra")
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_sweep_plots_and_report_without_matplotlib_fail_before_playing(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _without(monkeypatch, "matplotlib")
+    args = ["sweep", "hanniball", "--param", "max_turns=40,100", "-n", "4"]
+    for flag in ("--plots", "--report"):
+        result = run(runner, *args, flag, str(tmp_path / flag.strip("-")))
+        assert_clean_error(result, f"{flag} needs the 'arena' extra")
+        assert len(result.stderr.strip().splitlines()) == 1, result.stderr

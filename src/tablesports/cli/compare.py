@@ -37,6 +37,7 @@ from tablesports.cli.common import (
     CliError,
     console,
     guarded,
+    needs_extra,
     parse_options,
     progress_bar,
 )
@@ -271,6 +272,8 @@ def compare_command(
     for flag, path in (("--out", out), ("--csv", csv_path)):
         check_file(flag, path)
     check_folder("--report", report)
+    if report is not None:  # its plot: before the games are played, not after
+        needs_extra("arena", "--report", "matplotlib")
     check_new_out(out, resume, overwrite)
     run, elapsed, played = run_variants(
         variants,

@@ -9,7 +9,15 @@ import typer
 from rich.text import Text
 
 from tablesports.agents.registry import agent_names, make_agent, parse_spec
-from tablesports.cli.common import OPTION_HELP, CliError, console, guarded, load_game, seat_name
+from tablesports.cli.common import (
+    OPTION_HELP,
+    CliError,
+    console,
+    guarded,
+    load_game,
+    needs_extra,
+    seat_name,
+)
 from tablesports.cli.leaving import Stopped, stopping_signals
 from tablesports.cli.session import MAX_RECORD_BYTES, PlaySession
 from tablesports.cli.targets import check_file
@@ -133,6 +141,8 @@ def play_command(
         state = game.from_position(position) if position else game.new_initial_state()
     if png is not None and not hasattr(state, "render_png"):
         raise CliError(f"--png: {game.info.id} has no picture to draw; leave --png out")
+    if png is not None:  # before the first step, not at it
+        needs_extra("arena", "--png", "matplotlib")
     out.print(Text(game.info.title, style="bold"), end=" ")
     opponents = [a.name for a in agents if a is not None]
     against = (

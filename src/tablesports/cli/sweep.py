@@ -14,7 +14,7 @@ from tablesports.arena.paired import ALPHA, Difference
 from tablesports.arena.report import Page, plot_sweep_figure, report_folder, versions, write_report
 from tablesports.arena.report import Table as ReportTable
 from tablesports.arena.sweep import SweepResult, parse_grid, sweep_results
-from tablesports.cli.common import OPTION_HELP, CliError, console, guarded
+from tablesports.cli.common import OPTION_HELP, CliError, console, guarded, needs_extra
 from tablesports.cli.compare import (
     check_engine,
     command_text,
@@ -109,6 +109,8 @@ def sweep_command(
         check_file(flag, path)
     for flag, path in (("--plots", plots), ("--report", report)):
         check_folder(flag, path)
+        if path is not None:  # they draw: before the games are played, not after
+            needs_extra("arena", flag, "matplotlib")
     check_new_out(out, resume, overwrite)
     run, elapsed, played = run_variants(
         variants,
