@@ -103,3 +103,44 @@ def test_sweep_plots_and_report_without_matplotlib_fail_before_playing(
         result = run(runner, *args, flag, str(tmp_path / flag.strip("-")))
         assert_clean_error(result, f"{flag} needs the 'arena' extra")
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def _one_error_line(result: object) -> str:
+    lines = getattr(result, "stderr", "").strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), lines
+    return str(lines[0])
+
+
+def test_one_agent_before_an_option_is_said_as_such_not_as_an_extra_argument(
+    runner: CliRunner,
+) -> None:
+    for command in (["simulate", "pig", "-n", "1"], ["compare", "pig"], ["sweep", "pig"]):
+        result = run(runner, *command, "--agents", "random", "--games", "2")
+        assert_clean_error(result, "--agents takes two agent specs", "'--games' is an option")
+        assert "unexpected extra argument" not in _one_error_line(result)
+
+
+def test_an_unknown_game_is_said_before_the_options_it_lacks(runner: CliRunner) -> None:
+    for command in ("simulate", "sweep", "compare", "arena", "play"):
+        result = run(runner, command, "nosuchgame")
+        assert_clean_error(result, "unknown game 'nosuchgame'", "the games are:", "jukem")
+        assert "Missing option" not in _one_error_line(result)
+
+
+def test_a_misused_command_line_is_one_error_line_without_a_box(runner: CliRunner) -> None:
+    result = run(runner, "simulate", "pig")
+    assert_clean_error(result, "Missing option '--agents'", "tablesports simulate --help")
+    _one_error_line(result)
+    assert "╭" not in result.stderr and "Usage:" not in result.stderr
+
+
+def test_resume_from_a_file_that_cannot_be_read_is_one_error_line(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    if sys.platform == "linux":  # a read that fails part-way: EIO on its first byte
+        result = run(runner, "play", "--resume", "/proc/self/mem")
+        assert_clean_error(result, "--resume /proc/self/mem: cannot read it")
+        _one_error_line(result)
+    result = run(runner, "play", "--resume", str(tmp_path))
+    assert_clean_error(result, f"--resume {tmp_path}: that is a folder")
+    _one_error_line(result)

@@ -36,6 +36,7 @@ from tablesports.cli.leaving import Stopped, held
 from tablesports.cli.menu import menu
 from tablesports.cli.pager import page
 from tablesports.cli.prompt import ReadLine, line_reader
+from tablesports.cli.record_limit import MAX_RECORD_BYTES
 from tablesports.cli.targets import file_problem, written_path
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError, RecordError
@@ -61,8 +62,6 @@ QUIT = {"quit", "exit", "q"}
 _STEP_TO = re.compile(r"[-~*^]([a-z]\d{1,2})$")
 MENU_LINES = 6
 """A longer menu is left for `actions`: the board and the log need the screen."""
-MAX_RECORD_BYTES = 8 * 1024 * 1024
-"""The largest record `--resume` reads (a whole Blood Bowl game is a few hundred kB)."""
 COMMANDS = [
     "actions",
     "board",
