@@ -102,7 +102,7 @@ bench: native
 # every game's arena of all its agents: docs/strength/GAME.{md,png} (see docs/strength.md);
 # GAMES="jukem hanniball" for some games only; resumes from build/strength/GAME.jsonl
 strength: setup
-	nice -n 10 $(BIN)/python scripts/strength.py $(GAMES) --jobs 2
+	nice -n 10 $(BIN)/python scripts/strength.py $(GAMES) --jobs 2 --out docs/strength
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

@@ -1,17 +1,20 @@
 """Every game's arena: all its agents in a round robin, a plot and a table (docs/strength/).
 
-    python scripts/strength.py                    # every registered game (`make strength`)
+    python scripts/strength.py                    # every registered game
     python scripts/strength.py jukem hanniball    # some games
     python scripts/strength.py juggers --games 4  # fewer games per pair
+    python scripts/strength.py --out docs/strength  # the committed tables (`make strength`)
 
 For each game the agents are `random`, every bot of the game (`BOTS` in its package) and the
 search settings below (MCTS and, where hands are hidden, IS-MCTS), with iteration budgets so
 that every game is reproducible. It runs `run_tournament` (games 2k and 2k+1 of a pair share a
-seed with the seats swapped) and writes, per game,
+seed with the seats swapped) and writes, per game, into `--out DIR` (default `build/strength`
+under the current folder: the repository's own `docs/strength/` only when asked, so that a
+trial run never rewrites the committed tables),
 
 - `build/strength/GAME.jsonl`: the records (running again resumes: finished games are kept),
-- `docs/strength/GAME.png`: the win-rate matrix and the ratings,
-- `docs/strength/GAME.md`: the table of docs/strength.md (match-up, games, W-D-L, win rate
+- `DIR/GAME.png`: the win-rate matrix and the ratings,
+- `DIR/GAME.md`: the table of docs/strength.md (match-up, games, W-D-L, win rate
   with its Wilson 95% interval, score, s/move) for every pair, and the ratings.
 
 s/move is each search agent's own mean decision time, measured on its first 40 decisions of
@@ -34,9 +37,10 @@ from tablesports.arena.tournament import TournamentResult, run_tournament
 from tablesports.core.protocol import CHANCE, Game
 from tablesports.core.registry import game_bots, game_ids, load
 
-ROOT = Path(__file__).resolve().parent.parent
-OUT = ROOT / "docs" / "strength"
-RECORDS = ROOT / "build" / "strength"
+OUT = Path("build") / "strength"
+"""Where the tables and plots go unless `--out` says otherwise: a scratch folder of the
+current one (ignored by git), never the committed docs/strength/ unasked."""
+RECORDS = Path("build") / "strength"
 
 # The search settings of docs/strength.md, bounded so that a game's arena takes minutes.
 SEARCH: dict[str, list[str]] = {
@@ -128,11 +132,11 @@ def table(result: TournamentResult, timing: dict[str, float], command: str, wall
     return "\n".join(rows) + "\n"
 
 
-def run_game(game_id: str, games: int | None, jobs: int, seed: int) -> None:
+def run_game(game_id: str, games: int | None, jobs: int, seed: int, out: Path) -> None:
     game = load(game_id)
     agents = agents_of(game_id)
     per_pair = games or GAMES.get(game_id, DEFAULT_GAMES)
-    OUT.mkdir(parents=True, exist_ok=True)
+    out.mkdir(parents=True, exist_ok=True)
     RECORDS.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     result = run_tournament(
@@ -145,17 +149,18 @@ def run_game(game_id: str, games: int | None, jobs: int, seed: int) -> None:
         for spec in agents
         if spec in SEARCH.get(game_id, []) or spec.startswith(("mcts", "ismcts"))
     }
-    plot_tournament(result, OUT / f"{game_id}.png")
+    plot_tournament(result, out / f"{game_id}.png")
     command = f"python scripts/strength.py {game_id} --games {per_pair} --seed {seed}"
     total = time.perf_counter() - started
     wall = (
         f"Wall time: {arena_time:.0f} s for the {result.played} games played in this run"
         f" ({jobs} job(s), {result.resumed} games read back), {total:.0f} s with the timing."
     )
-    (OUT / f"{game_id}.md").write_text(table(result, timing, command, wall))
+    (out / f"{game_id}.md").write_text(table(result, timing, command, wall))
     print(
         f"{game_id}: {result.played} games played ({result.resumed} read back) in "
-        f"{arena_time:.0f} s, {total:.0f} s with the timing game; docs/strength/{game_id}.md",
+        f"{arena_time:.0f} s, {total:.0f} s with the timing game; wrote {out / game_id}.md "
+        f"and .png (records: {RECORDS / game_id}.jsonl)",
         flush=True,
     )
 
@@ -166,6 +171,13 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--games", dest="per_pair", type=int, default=None, help="per pair")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help=f"folder for GAME.md and GAME.png (default: {OUT}; docs/strength for the "
+        "committed tables)",
+    )
     args = parser.parse_args(argv)
     known = game_ids()
     chosen = args.games or known
@@ -173,7 +185,7 @@ def main(argv: list[str]) -> None:
     if unknown:
         parser.error(f"unknown game(s) {', '.join(unknown)}; the games are: {', '.join(known)}")
     for game_id in chosen:
-        run_game(game_id, args.per_pair, args.jobs, args.seed)
+        run_game(game_id, args.per_pair, args.jobs, args.seed, args.out or OUT)
 
 
 if __name__ == "__main__":

@@ -64,3 +64,24 @@ def test_an_unknown_game_is_refused_with_the_list_of_games() -> None:
     strength = load_script()
     with pytest.raises(SystemExit):
         strength.main(["chess"])
+
+
+def test_a_run_without_out_writes_into_the_current_folder_never_the_committed_docs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/strength.md's `scripts/strength.py jukem --games 2` once rewrote the committed
+    docs/strength/jukem.md and .png; only `--out docs/strength` (`make strength`) may."""
+    pytest.importorskip("matplotlib")
+    committed = SCRIPT.parents[1] / "docs" / "strength"
+    before = {p.name: p.read_bytes() for p in committed.glob("jukem.*")}
+    strength = load_script()
+    monkeypatch.setattr(strength, "SEARCH", {"jukem": ["ismcts:iterations=3,rollout_steps=5"]})
+    monkeypatch.chdir(tmp_path)
+    strength.main(["jukem", "--games", "2", "--jobs", "1"])
+    assert {p.name: p.read_bytes() for p in committed.glob("jukem.*")} == before
+    scratch = tmp_path / "build" / "strength"
+    assert (scratch / "jukem.md").is_file() and (scratch / "jukem.png").is_file()
+    said = capsys.readouterr().out
+    assert "wrote build/strength/jukem.md and .png" in said, said
+    strength.main(["jukem", "--games", "2", "--jobs", "1", "--out", str(tmp_path / "mine")])
+    assert (tmp_path / "mine" / "jukem.md").is_file()

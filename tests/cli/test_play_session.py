@@ -149,3 +149,30 @@ def test_hanniball_menu_keeps_the_line_of_the_piece_in_hand(runner: CliRunner) -
     assert "\nc3: -c4 " in after  # the Lion just moved: its next steps
     assert "legal actions: type one, a shortcut, or actions [WORD]" in after
     assert "\nb3: " not in after  # the other pieces are left for `actions`
+
+
+def _history(out: str) -> str:
+    """The lines `history` printed (the last time it was typed)."""
+    return out.split("> history\n")[-1].split(" > ")[0].rsplit("\n", 1)[0]
+
+
+@pytest.mark.parametrize(
+    ("game", "extra", "moves"),
+    [
+        ("hanniball", [], ["c2c3", "1"]),
+        # imperfect information: the resumed history hides what the live one hid
+        ("jukem", ["--vs", "jukem-greedy", "--full-record"], ["1", "1", "1", "1"]),
+    ],
+)
+def test_history_after_a_resume_lists_every_step_from_the_start(
+    runner: CliRunner, tmp_path: Path, game: str, extra: list[str], moves: list[str]
+) -> None:
+    saved = tmp_path / "game.json"
+    lines = "\n".join([*moves, "history", "quit", "", ""])
+    first = run(runner, "play", game, "--seed", "3", *extra, "--save", str(saved), input=lines)
+    assert first.exit_code == 0, first.output
+    before = _history(first.stdout)
+    assert before.count("plays") >= 2, before
+    again = run(runner, "play", "--resume", str(saved), input="history\nquit\nn\n")
+    assert again.exit_code == 0, again.output
+    assert _history(again.stdout) == before  # was "no moves yet": only the steps since

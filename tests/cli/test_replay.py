@@ -97,3 +97,19 @@ def test_missing_empty_and_unknown_game_files(runner: CliRunner, tmp_path: Path)
     record = {"game": "chess", "game_version": 1, "players": ["a", "b"], "history": []}
     path = _write_lines(tmp_path / "chess.json", record)
     assert_clean_error(run(runner, "replay", str(path)), str(path), "unknown game 'chess'")
+
+
+def test_replay_refuses_a_record_over_the_size_limit_before_reading_it(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    big = tmp_path / "big.json"
+    with big.open("wb") as f:  # sparse: 52 MB that take no disk
+        f.truncate(52 * 1024 * 1024)
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the file was read")
+
+    monkeypatch.setattr("tablesports.core.records.read_text", never)
+    result = run(runner, "replay", str(big))
+    assert_clean_error(result, "a record to replay may have at most", str(8 * 1024 * 1024))
+    assert len(result.stderr.strip().splitlines()) == 1

@@ -55,3 +55,18 @@ def test_bloodbowl_pitch_is_labelled_on_both_axes_at_120_columns() -> None:
     assert [int(r[:2]) for r in rows] == list(range(15))
     assert all(r.rstrip().endswith(str(y)) for y, r in enumerate(rows))  # and on the right
     assert max(len(line) for line in out.splitlines()) <= 120
+
+
+def test_bloodbowl_a_block_on_a_player_in_the_reserves_says_so_in_one_line(
+    runner: CliRunner,
+) -> None:
+    out = _orcs(runner, "block 1 on 12", "b 1 40")
+    said = out.split("> block 1 on 12\n")[1].splitlines()[0]
+    assert said == (
+        "block on #12: #12 Ogre of Reikland Reavers is in the reserves, not on the pitch; the "
+        "opponents on the pitch are #1 #2 #3 #4 #5 #6 #7 #8 #9 #10 #11 (or aim at a square: x,y)"
+    )
+    assert "forms:" not in out  # not the 1,200 characters of every action's form
+    said = out.split("> b 1 40\n")[1].splitlines()[0]
+    assert said.startswith("block on #40: there is no opponent #40 in Reikland Reavers; the ")
+    assert "you (seat 1) plays:" not in out  # nothing was played

@@ -69,3 +69,18 @@ def test_a_flick_to_a_cell_slides_the_coin_there_by_the_aiming_helps_figures() -
     assert resolved.texts == [f"flick 1 at 0 strength {math.sqrt(200 / full):.2f}"]
     assert shortcuts.resolve(s, "1 to e4 strength 0.5", []).texts == ["flick 1 at 0 strength 0.5"]
     assert "off the table" in shortcuts.resolve(s, "1 to 5000,10", []).problem
+
+
+def test_the_rules_page_lists_the_short_forms_the_prompt_reads(runner: CliRunner) -> None:
+    from pathlib import Path
+
+    from tablesports.cli.shortcuts.juggers import _LINE
+
+    page = (Path(__file__).parents[2] / "docs" / "games" / "juggers.md").read_text()
+    table = page.split("| short form | stands for |")[1].split("\n\n")[0]
+    forms = re.findall(r"^\| `([^`]+)` \|", table, re.M)
+    assert forms[:4] == ["1 c4", "1 at B2", "1 at goal", "1 to 420,350"], forms
+    assert all(_LINE.fullmatch(form.lower()) for form in forms)  # the prompt's own reader
+    out = _play(runner, *DRAFT, forms[0], "2 c5", forms[2])
+    assert "you (seat 0) plays: place 1 at c4" in out  # as the page says
+    assert "you (seat 0) plays: flick 1 at 3.1 strength 0.78" in out

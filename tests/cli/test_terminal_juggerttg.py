@@ -47,3 +47,22 @@ def test_buy_shows_its_price_and_matches_without_it() -> None:
     assert shortcuts.label(state, "buy 2") == "buy 2 (4 points)"
     assert shortcuts.label(state, "buy 0") == "buy 0"
     assert shortcuts.bare("buy 2 (4 points)") == "buy 2"
+
+
+def test_a_bare_hex_is_read_from_the_field_the_placement_or_step_there(
+    runner: CliRunner,
+) -> None:
+    """In a 5-hero game b6 and b7 are only hexes (no such hero): a bare one is the step there,
+    not `attack b7`; at the line-up a bare a7 places the hero to place now, as Juggers' `1 c4`
+    does; a name that is a hero on the field is still asked about."""
+    places = ["1"] * 9  # recruits, the Qwik and the spars; then the five places, typed bare
+    out = _play(runner, "arlo", *places, "a7", "a7", "a1", "a2", "a3", "a4")
+    assert "you (seat 0) plays: place r1 a7" in out
+    # a7 is taken now: the game says why r2 may not go there, not why a step is refused
+    assert "illegal action place r2 a7: it is not among the legal actions: place r2 a1" in out
+    for n, where in enumerate(["a1", "a2", "a3", "a4"], 2):
+        assert f"you (seat 0) plays: place r{n} {where}" in out
+    out = _play(runner, "arlo", *LINEUP, "activate r5", "jog", "b6", "b7", "b5")
+    assert "attack b6" not in out and "attack b7" not in out
+    assert "you (seat 0) plays: step b6\n" in out and "you (seat 0) plays: step b7\n" in out
+    assert "b5 is both hero b5 and hex b5" in out  # hero b5 stands on t9: asked, not guessed

@@ -9,6 +9,7 @@ import typer
 from tablesports import __version__
 from tablesports.cli.arena import arena_command
 from tablesports.cli.bench import bench_command
+from tablesports.cli.common import print_error
 from tablesports.cli.compare import compare_command
 from tablesports.cli.game_options import options_epilog
 from tablesports.cli.games import games_command
@@ -57,7 +58,24 @@ def _no_type_labels() -> None:
     core.TyperArgument.display_type_rich = lambda self, ctx: None  # type: ignore[method-assign]
 
 
+def _one_line_usage_errors() -> None:
+    """typer draws a misused command line (a missing option, a value of the wrong type) as a
+    usage line, a hint and a boxed message: say it in one `error:` line like every other error,
+    with where to look."""
+    from typer import rich_utils
+
+    def one_line(error: Any) -> None:
+        if type(error).__name__ == "NoArgsIsHelpError":  # the help was shown instead
+            return
+        ctx = getattr(error, "ctx", None)
+        where = f" (see {ctx.command_path} --help)" if ctx is not None else ""
+        print_error(error.format_message().rstrip(".") + where)
+
+    rich_utils.rich_format_error = one_line  # type: ignore[assignment]
+
+
 _no_type_labels()
+_one_line_usage_errors()
 _GAME_OPTIONS = options_epilog()
 app.command("games")(games_command)
 app.command("rules")(rules_command)

@@ -20,6 +20,7 @@ from tablesports.cli.common import (
     OPTION_HELP,
     console,
     guarded,
+    known_game,
     load_game,
     needs_extra,
     per_second,
@@ -31,7 +32,9 @@ from tablesports.core.versions import provenance
 
 @guarded
 def arena_command(
-    game_id: str = typer.Argument(..., metavar="GAME", help="The game id (see `games`)."),
+    game_id: str = typer.Argument(
+        ..., metavar="GAME", help="The game id (see `games`).", callback=known_game
+    ),
     more_agents: list[str] = typer.Argument(
         None, metavar="[AGENT]...", help="More agent specs (after --agents A, as B C ...)."
     ),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from typing import NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -20,9 +20,9 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from tablesports.core.errors import OptionError, TablesportsError
+from tablesports.core.errors import OptionError, TablesportsError, UnknownGameError
 from tablesports.core.protocol import Game
-from tablesports.core.registry import load
+from tablesports.core.registry import game_ids, load
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -99,6 +99,32 @@ def needs_extra(extra: str, what: str, *modules: str) -> None:
 
 def print_error(message: str) -> None:
     console(stderr=True).print(Text(f"error: {message}", style="bold red"), soft_wrap=True)
+
+
+def fail(message: str) -> NoReturn:
+    """One error line and exit code 2, from where `guarded` does not reach (an option's
+    callback, run while the command line is read)."""
+    print_error(message)
+    raise typer.Exit(ERROR_EXIT)
+
+
+def known_game(game_id: str | None) -> str | None:
+    """GAME's callback: an unknown game is said first, before any option it lacks."""
+    if game_id is not None and game_id not in game_ids():
+        fail(str(UnknownGameError(game_id, game_ids())))
+    return game_id
+
+
+def agent_pair(specs: tuple[str, str] | None) -> tuple[str, str] | None:
+    """`--agents A B`'s callback: `--agents random --games 2` reads `--games` as the second
+    agent (click takes the next two words), which must not end as "unexpected argument (2)"."""
+    for spec in specs or ():
+        if spec.startswith("-"):
+            fail(
+                f"--agents takes two agent specs, got {' '.join(specs or ())!r}: {spec!r} is "
+                "an option; give both agents first, e.g. --agents random random"
+            )
+    return specs
 
 
 def guarded(command: Callable[P, R]) -> Callable[P, R]:

@@ -35,8 +35,11 @@ from tablesports.arena.simulate import GameResult, agent_labels
 from tablesports.cli.common import (
     OPTION_HELP,
     CliError,
+    agent_pair,
     console,
     guarded,
+    known_game,
+    needs_extra,
     parse_options,
     progress_bar,
 )
@@ -226,11 +229,16 @@ def sds_of_a(run: Run) -> dict[str, float]:
 
 @guarded
 def compare_command(
-    game_id: str = typer.Argument(..., metavar="GAME", help="The game id (see `games`)."),
+    game_id: str = typer.Argument(
+        ..., metavar="GAME", help="The game id (see `games`).", callback=known_game
+    ),
     a: list[str] = typer.Option(None, "--a", help="Variant A's options, KEY=VALUE (repeatable)."),
     b: list[str] = typer.Option(None, "--b", help="Variant B's options, KEY=VALUE (repeatable)."),
     agents: tuple[str, str] = typer.Option(
-        ("random", "random"), "--agents", help="The two agent specs (both variants)."
+        ("random", "random"),
+        "--agents",
+        help="The two agent specs (both variants).",
+        callback=agent_pair,
     ),
     games: int = typer.Option(1000, "--games", "-n", help="Games per variant (at most)."),
     seed: int = typer.Option(0, "--seed", help="Game i of each variant is played with SEED+i."),
@@ -271,6 +279,8 @@ def compare_command(
     for flag, path in (("--out", out), ("--csv", csv_path)):
         check_file(flag, path)
     check_folder("--report", report)
+    if report is not None:  # its plot: before the games are played, not after
+        needs_extra("arena", "--report", "matplotlib")
     check_new_out(out, resume, overwrite)
     run, elapsed, played = run_variants(
         variants,

@@ -9,15 +9,25 @@ import typer
 from rich.text import Text
 
 from tablesports.agents.registry import agent_names, make_agent, parse_spec
-from tablesports.cli.common import OPTION_HELP, CliError, console, guarded, load_game, seat_name
+from tablesports.cli.common import (
+    OPTION_HELP,
+    CliError,
+    console,
+    guarded,
+    known_game,
+    load_game,
+    needs_extra,
+    seat_name,
+)
 from tablesports.cli.leaving import Stopped, stopping_signals
-from tablesports.cli.session import MAX_RECORD_BYTES, PlaySession
+from tablesports.cli.record_limit import bounded_records
+from tablesports.cli.session import PlaySession
 from tablesports.cli.targets import check_file
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError
 from tablesports.core.fairness import Seed, agent_seed, commitment, new_secret
 from tablesports.core.protocol import Game
-from tablesports.core.records import EarlierSeed, Record, read_records, replay_final
+from tablesports.core.records import EarlierSeed, Record, replay_final
 from tablesports.core.registry import load
 
 HUMAN = "human"
@@ -31,7 +41,10 @@ _PLAIN_VALUE = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
 @guarded
 def play_command(
     game_id: str | None = typer.Argument(
-        None, metavar="GAME", help="The game id (see `games`); left out with --resume."
+        None,
+        metavar="GAME",
+        help="The game id (see `games`); left out with --resume.",
+        callback=known_game,
     ),
     vs: str | None = typer.Option(
         None,
@@ -133,6 +146,8 @@ def play_command(
         state = game.from_position(position) if position else game.new_initial_state()
     if png is not None and not hasattr(state, "render_png"):
         raise CliError(f"--png: {game.info.id} has no picture to draw; leave --png out")
+    if png is not None:  # before the first step, not at it
+        needs_extra("arena", "--png", "matplotlib")
     out.print(Text(game.info.title, style="bold"), end=" ")
     opponents = [a.name for a in agents if a is not None]
     against = (
@@ -195,16 +210,7 @@ def _resumed(
             "--resume takes the position and options from the record: leave out "
             "--position and --option"
         )
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise CliError(f"--resume {path}: cannot read it: {exc.strerror}") from None
-    if size > MAX_RECORD_BYTES:  # refused before reading: a record that size is no real game
-        raise CliError(
-            f"--resume {path}: the file has {size} bytes; a record to resume may have at most "
-            f"{MAX_RECORD_BYTES}"
-        )
-    records = list(read_records(path, limit=MAX_RECORD_BYTES, line_limit=MAX_RECORD_BYTES))
+    records = list(bounded_records("--resume", path, whole=True, purpose="resume"))
     if len(records) != 1:
         raise CliError(f"{path}: --resume needs a file with one game, it has {len(records)}")
     record = records[0]

@@ -11,12 +11,12 @@ from rich.text import Text
 
 from tablesports.arena.stats import outcome_of
 from tablesports.cli.common import CliError, console, format_returns, guarded
+from tablesports.cli.record_limit import bounded_records
 from tablesports.core.errors import RecordError, TablesportsError
 from tablesports.core.protocol import CHANCE, State
 from tablesports.core.records import (
     REDACTED,
     Record,
-    read_records,
     replay,
     starting_state,
 )
@@ -118,7 +118,7 @@ def _verify(out: Console, record: Record, where: str) -> None:
 def _against(out: Console, full: Record, path: Path) -> None:
     """The seat's view kept while the game was played is the full record's: it was dealt under
     one of its commitments, and every step it holds is that step as the seat saw it."""
-    view, _ = _pick(path, 0)
+    view, _ = _pick(path, 0, "--against")
     commitments = {full.commitment, *(e.commitment for e in full.earlier_seeds)} - {None}
     if view.commitment is None or view.commitment not in commitments:
         raise RecordError(
@@ -178,14 +178,15 @@ def _list_seat_view(out: Console, record: Record) -> None:
     out.print(Text(result, style="bold"))
 
 
-def _pick(file: Path, index: int) -> tuple[Record, bool]:
+def _pick(file: Path, index: int, flag: str = "replay") -> tuple[Record, bool]:
     """The record at `index`, and whether the file holds several.
 
     Reading stops just after it: a file of ten thousand games is not validated to show one.
+    A record is bounded as `--resume` bounds it (`record_limit`), by its size before reading.
     """
     chosen: Record | None = None
     count = 0
-    for record in read_records(file):
+    for record in bounded_records(flag, file, whole=False, purpose="replay"):
         if chosen is not None:
             return chosen, True
         if count == index:

@@ -36,6 +36,7 @@ from tablesports.cli.leaving import Stopped, held
 from tablesports.cli.menu import menu
 from tablesports.cli.pager import page
 from tablesports.cli.prompt import ReadLine, line_reader
+from tablesports.cli.record_limit import MAX_RECORD_BYTES
 from tablesports.cli.targets import file_problem, written_path
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError, RecordError
@@ -61,8 +62,6 @@ QUIT = {"quit", "exit", "q"}
 _STEP_TO = re.compile(r"[-~*^]([a-z]\d{1,2})$")
 MENU_LINES = 6
 """A longer menu is left for `actions`: the board and the log need the screen."""
-MAX_RECORD_BYTES = 8 * 1024 * 1024
-"""The largest record `--resume` reads (a whole Blood Bowl game is a few hundred kB)."""
 COMMANDS = [
     "actions",
     "board",
@@ -149,7 +148,9 @@ class PlaySession:
         self.since = max(self.base, self.earlier_seeds[-1].until if self.earlier_seeds else 0)
         """No undo goes back before this: the start, or where the current seed took over."""
         self.marks: list[tuple[int, int]] = [
-            (i, 0) for i, (p, _) in enumerate(state.history) if p in self.humans and i >= self.base
+            (i, i - self.base)
+            for i, (p, _) in enumerate(state.history)
+            if p in self.humans and i >= self.base
         ]
         """Where each person's command began: (history length, `shown` length), for `undo`."""
         imperfect = self.imperfect = self.game.info.information == "imperfect"
@@ -168,6 +169,8 @@ class PlaySession:
         for seat, agent in enumerate(agents):
             if agent is not None:
                 agent.reset(agent_seed(seed, seat))
+        if len(state.history) > self.base:  # resumed: `history` lists the steps before too
+            self.tell_resumed()
 
     # --- names ------------------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -249,16 +252,25 @@ class PlaySession:
 
     def apply(self, mover: int, action: Action, style: str) -> None:
         """Apply a legal action and print it as the people at the screen may see it."""
+        line, hidden, events = self.tell(self.state, mover, action)
+        self.out.print(Text(line, style="dim" if hidden else style), soft_wrap=True)
+        self.show_events(events)
+        if self.png_path is not None:
+            self.state.render_png(str(self.png_path))  # type: ignore[attr-defined]
+
+    def tell(self, state: State, mover: int, action: Action) -> tuple[str, bool, list[Event]]:
+        """Apply a legal action to `state` and keep for `history` how it is told to the people
+        at the screen: (the line, whether it was hidden from them, its events)."""
         hidden = any(
-            self.state.action_seen_by(action, viewer) is None
+            state.action_seen_by(action, viewer) is None
             for viewer in self.viewers
             if viewer != mover
         )
-        texts = [self.state.action_seen_by(action, v) for v in self.viewers if v != mover]
+        texts = [state.action_seen_by(action, v) for v in self.viewers if v != mover]
         shown = texts[0] if texts and texts[0] is not None else str(action)
-        self.board.before(self.state, mover, action)
-        events = self.state.apply_legal(action)
-        shown = self.board.shown_as(self.state, action, shown)
+        self.board.before(state, mover, action)
+        events = state.apply_legal(action)
+        shown = self.board.shown_as(state, action, shown)
         if mover == CHANCE:
             line = f"chance: {self.hidden_word if hidden else shown}"
         elif hidden:
@@ -268,13 +280,18 @@ class PlaySession:
         # `history` keeps what the step's events said (Blood Bowl: `2D6=1+6` is an armour roll)
         entry = "\n".join([line, *(f"      · {event.text}" for event in events)])
         self.shown.append(entry)
-        self.out.print(Text(line, style="dim" if hidden else style), soft_wrap=True)
-        self.show_events(events)
         self.reveal(events)
         if shown.endswith("(face down)"):  # turned face up later: `history` then names it
             self.face_down.append((len(self.shown) - 1, str(action), entry))
-        if self.png_path is not None:
-            self.state.render_png(str(self.png_path))  # type: ignore[attr-defined]
+        return line, hidden, events
+
+    def tell_resumed(self) -> None:
+        """A resumed game's steps before the resume, told in `history` as they would have
+        been: the game is played again from its start, printing nothing."""
+        state = self.fresh_state()
+        for mover, action in self.state.history[self.base :]:
+            self.tell(state, mover, action)
+        self.board.forget()
 
     def reveal(self, events: list[Event]) -> None:
         """Name in `history` the cards played face down that these events turn face up."""

@@ -22,8 +22,10 @@ from tablesports.arena.stats import Summary, Tally
 from tablesports.cli.common import (
     OPTION_HELP,
     CliError,
+    agent_pair,
     console,
     guarded,
+    known_game,
     load_game,
     needs_extra,
     per_second,
@@ -36,9 +38,15 @@ from tablesports.core.versions import provenance
 
 @guarded
 def simulate_command(
-    game_id: str = typer.Argument(..., metavar="GAME", help="The game id (see `games`)."),
+    game_id: str = typer.Argument(
+        ..., metavar="GAME", help="The game id (see `games`).", callback=known_game
+    ),
     agents: tuple[str, str] = typer.Option(
-        ..., "--agents", "-a", help="The two agent specs, e.g. --agents random mcts:iterations=200"
+        ...,
+        "--agents",
+        "-a",
+        help="The two agent specs, e.g. --agents random mcts:iterations=200",
+        callback=agent_pair,
     ),
     games: int = typer.Option(100, "--games", "-n", help="How many games."),
     seed: int = typer.Option(0, "--seed", help="Game i is played with seed SEED+i."),

@@ -14,7 +14,15 @@ from tablesports.arena.paired import ALPHA, Difference
 from tablesports.arena.report import Page, plot_sweep_figure, report_folder, versions, write_report
 from tablesports.arena.report import Table as ReportTable
 from tablesports.arena.sweep import SweepResult, parse_grid, sweep_results
-from tablesports.cli.common import OPTION_HELP, CliError, console, guarded
+from tablesports.cli.common import (
+    OPTION_HELP,
+    CliError,
+    agent_pair,
+    console,
+    guarded,
+    known_game,
+    needs_extra,
+)
 from tablesports.cli.compare import (
     check_engine,
     command_text,
@@ -71,12 +79,17 @@ def plot_all(result: SweepResult, folder: Path) -> list[tuple[str, str]]:
 
 @guarded
 def sweep_command(
-    game_id: str = typer.Argument(..., metavar="GAME", help="The game id (see `games`)."),
+    game_id: str = typer.Argument(
+        ..., metavar="GAME", help="The game id (see `games`).", callback=known_game
+    ),
     param: list[str] = typer.Option(
         ..., "--param", "-p", help="KEY=V1,V2,...: an option and its values (repeatable: a grid)."
     ),
     agents: tuple[str, str] = typer.Option(
-        ("random", "random"), "--agents", help="The two agent specs (every variant)."
+        ("random", "random"),
+        "--agents",
+        help="The two agent specs (every variant).",
+        callback=agent_pair,
     ),
     games: int = typer.Option(500, "--games", "-n", help="Games per variant."),
     seed: int = typer.Option(0, "--seed", help="Game i of each variant is played with SEED+i."),
@@ -109,6 +122,8 @@ def sweep_command(
         check_file(flag, path)
     for flag, path in (("--plots", plots), ("--report", report)):
         check_folder(flag, path)
+        if path is not None:  # they draw: before the games are played, not after
+            needs_extra("arena", flag, "matplotlib")
     check_new_out(out, resume, overwrite)
     run, elapsed, played = run_variants(
         variants,

@@ -14,9 +14,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tablesports.cli.shortcuts.problem import ShortcutProblem
 from tablesports.core.errors import TablesportsError
 from tablesports.core.protocol import State
 from tablesports.games.bloodbowl.pitch import coords
+from tablesports.games.bloodbowl.players import CASUALTY, KO, RESERVES, SENT_OFF
 from tablesports.games.bloodbowl.turn.activation import Activation
 
 HINT = "shortcuts: 7 3,14 (move #7), block 7 on 12, blitz 7 on 12, pass 7 to 9, end"
@@ -107,14 +109,39 @@ def active_number(state: State) -> int | None:
 
 
 def _square_of(state: State, number: int, verb: str) -> str | None:
-    """The square of the player a verb aims at: an opponent, or a team-mate for a pass."""
+    """The square of the player a verb aims at: an opponent, or a team-mate for a pass. One
+    who is not on the pitch (in the reserves, KO'd, a casualty) is said so in one line."""
     s: Any = state
     team = state.current_player()
     if team < 0:
         return None
     target_team = team if verb in ("pass", "hand-off") else 1 - team
+    whose = "team-mate" if target_team == team else "opponent"
+    on_pitch = " ".join(f"#{p.number}" for p in sorted(s.on_pitch(target_team), key=_number))
+    aim = f"{verb} {'to' if target_team == team else 'on'} #{number}"
+    allowed = f"the {whose}s on the pitch are {on_pitch or 'none'} (or aim at a square: x,y)"
     player = s.player(target_team, number)
-    if player is None or player.square < 0:
-        return None
+    if player is None:
+        raise ShortcutProblem(
+            f"{aim}: there is no {whose} #{number} in {s.team_name(target_team)}; {allowed}"
+        )
+    if player.square < 0:
+        where = _BOXES.get(player.box, player.box)
+        raise ShortcutProblem(
+            f"{aim}: {player.label()} of {s.team_name(target_team)} is {where}, "
+            f"not on the pitch; {allowed}"
+        )
     x, y = coords(player.square)
     return f"{x},{y}"
+
+
+def _number(player: Any) -> int:
+    return int(player.number)
+
+
+_BOXES = {
+    RESERVES: "in the reserves",
+    KO: "in the KO box",
+    CASUALTY: "a casualty",
+    SENT_OFF: "sent off",
+}

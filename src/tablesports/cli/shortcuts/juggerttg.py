@@ -1,11 +1,15 @@
 """Jugger TTG's shortcuts, and what its menu and `help` say beyond the actions' texts.
 
-The game reads a bare `b3` as the attack on hero b3 and a bare `l6` as a step to hex l6; but
-every hero's label (r1-r8, b1-b8) is also a hex's name, so a bare label is asked about here
-rather than guessed, while a hero of that label is on the field:
+The game's own reader (stateless, so that records read the same) takes a bare `b3` as the
+attack on hero b3 and a bare `l6` as a step to hex l6. At the prompt a bare name is read from
+what is on the field at that moment instead: every hero's label (r1-r8, b1-b8) is also a hex's
+name, so while a hero of that label is on the field the prompt asks which is meant; otherwise
+the name is a hex, and stands for the one legal action that goes there (a step, a throw, a
+placement `place r1 a7`), or the prompt lists them when there are several:
 
 a b3 | attack b3      attack hero b3          s b3 | step b3     step to hex b3
-t m6 | throw m6       throw the Jugg to m6    l6 (no hero l6)    step to hex l6
+t m6 | throw m6       throw the Jugg to m6    l6, b7 (no hero b7 on the field): the move there
+a7 (at the line-up)   place the hero to place now on a7
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ from tablesports.cli.shortcuts.problem import ShortcutProblem
 from tablesports.core.protocol import State
 
 HINT = (
-    "shortcuts: a b3 attacks hero b3, s b3 steps to hex b3, t m6 throws to m6; a bare l6 steps "
-    "there (a bare r1-r8 or b1-b8 is both a hero and a hex: the prompt asks which)"
+    "shortcuts: a b3 attacks hero b3, s b3 steps to hex b3, t m6 throws to m6; a bare l6 is "
+    "the move or placement there (a bare r1-r8 or b1-b8 while that hero is on the field: the "
+    "prompt asks which)"
 )
 GLOSSARY = """\
 Jugger TTG's words:
@@ -35,6 +40,9 @@ Jugger TTG's words:
                  M a Mal, + the centre, : a start slot"""
 
 _BARE_LABEL = re.compile(r"[rb][1-8]")
+_BARE_HEX = re.compile(r"[a-u]\d{1,2}")
+_TO_HEX = frozenset(("step", "throw", "pass", "lunge", "push", "drop", "place", "quickstep"))
+"""The actions whose last word is a hex (`place r1 a7`, `step l6`): what a bare hex may mean."""
 _SHORT = re.compile(r"([ast]) ([a-u]\d{1,2})")
 _VERBS = {"a": "attack", "s": "step", "t": "throw"}
 _BUY = re.compile(r"buy (\d+)")
@@ -54,7 +62,24 @@ def expand(state: State, line: str, legal: list[str]) -> list[str] | None:
             f"{line} is both hero {line} and hex {line}: type 'a {line}' for the hero or "
             f"'s {line}' for the hex ({now})"
         )
+    if _BARE_HEX.fullmatch(line):
+        return _to_hex(line, legal)
     return None
+
+
+def _to_hex(where: str, legal: list[str]) -> list[str] | None:
+    """A bare hex with no hero of that name on the field: the one legal action that goes
+    there; several are listed; none leaves the game to say why the likeliest is refused."""
+    going = [t for t in legal if t.split()[-1] == where and t.split()[0] in _TO_HEX]
+    if len(going) == 1:
+        return going
+    if going:
+        listed = ", ".join(f"'{t}'" for t in going)
+        raise ShortcutProblem(f"{where} could be {listed}: type the one you mean")
+    placing = {t.split()[1] for t in legal if t.startswith("place ")}
+    if len(placing) == 1:  # the line-up: the hero to place now, so the game says why not there
+        return [f"place {placing.pop()} {where}"]
+    return [f"step {where}"]  # not `attack b7`: no hero b7 is on the field
 
 
 def _hero_on_field(state: State, label: str) -> bool:
