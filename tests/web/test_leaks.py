@@ -40,6 +40,7 @@ import httpx
 import pytest
 from websockets.sync.client import ClientConnection, connect
 
+from tablesports.core.events import Event
 from tablesports.core.fairness import commitment
 from tablesports.core.protocol import CHANCE, Action, Game, State
 from tablesports.core.records import REDACTED
@@ -179,8 +180,9 @@ class Truth:
         self.actions: list[Action] = [game.parse_action(a) for _, a in record["history"]]
         state = game.new_initial_state()
         self.states: list[State] = [state.clone()]
+        self.events: list[list[Event]] = []
         for action in self.actions:
-            state.apply_action(action)
+            self.events.append(state.apply_action(action))
             self.states.append(state.clone())
         assert state.is_terminal(), "the record is of the whole match"
         self.end = len(self.actions)
@@ -209,6 +211,16 @@ class Truth:
             return state.action_seen_by(action, viewer)
         texts = {state.action_seen_by(action, s) for s in self.seats()}
         return texts.pop() if len(texts) == 1 else None
+
+    def step_leaked(self, data: Any, i: int, viewer: int | None) -> set[str]:
+        """What a log entry or record step of step `i` names that is hidden before or after
+        it, beyond the game's own words for the step (its text as the viewer saw it, and its
+        events, shown with a step the viewer saw: a played card that ends a deal is named,
+        though the new deal puts it back in the pile)."""
+        seen = self.seen(i, viewer)
+        own = "" if seen is None else " ".join([seen, *(e.text for e in self.events[i])])
+        found = self.leaked(data, i, viewer, own) | self.leaked(data, i + 1, viewer, own)
+        return found
 
     def leaked(self, data: Any, n: int, viewer: int | None, sent: str | None = None) -> set[str]:
         """The hidden strings at step `n` that `data` names (beside those in `sent`)."""
@@ -265,7 +277,11 @@ def check(truth: Truth, got: Got) -> Iterator[str]:
                 yield f"{where}: log step {i} was hidden from it, yet sent: {entry}"
             elif seen is not None and entry.get("action") != seen:
                 yield f"{where}: log step {i} is {entry.get('action')!r}, it saw {seen!r}"
-            if names := truth.leaked(entry, i, viewer) & truth.hidden(i + 1, viewer):
+            elif seen is not None and [e["text"] for e in entry["events"]] != [
+                e.text for e in truth.events[i]
+            ]:
+                yield f"{where}: log step {i} has events that are not the game's"
+            if names := truth.step_leaked(entry, i, viewer):
                 yield f"{where}: log step {i} names {sorted(names)}"
     if record is not None:
         rest.update({k: v for k, v in record.items() if k != "history"})
@@ -278,7 +294,7 @@ def check(truth: Truth, got: Got) -> Iterator[str]:
             seen = truth.seen(i, viewer)
             if step != (whole if over else [truth.movers[i], REDACTED if seen is None else seen]):
                 yield f"{where}: record step {i} is {step}"
-            if not over and (names := truth.leaked(step, i, viewer) & truth.hidden(i + 1, viewer)):
+            if not over and (names := truth.step_leaked(step, i, viewer)):
                 yield f"{where}: record step {i} names {sorted(names)}"
     if names := truth.leaked(rest, n, viewer, got.sent if kind == "error" else None):
         yield f"{where}: names {sorted(names)}"
