@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import httpx
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
@@ -35,6 +36,14 @@ def until(ws: WebSocketTestSession, test: Any, limit: int = 5000) -> dict[str, A
 
 def my_turn(view: dict[str, Any]) -> bool:
     return view["type"] == "view" and (bool(view["legal"]) or view["over"])
+
+
+def download_record(http: httpx.Client, match: str, token: str | None) -> httpx.Response:
+    """The page's record download, as `token`'s seat (a spectator without one): the token goes
+    in the `X-Seat-Token` header, the only place the server takes it from (a TestClient or an
+    `httpx.Client(base_url=...)` of a real server)."""
+    headers = {"X-Seat-Token": token} if token else {}
+    return http.get(f"/api/matches/{match}/record", headers=headers)
 
 
 def wait_js(page: Any, expression: str, timeout: float = 30000) -> None:

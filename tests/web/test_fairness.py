@@ -21,7 +21,7 @@ from tablesports.core.verify import verify
 from tablesports.web.app import create_app
 from tablesports.web.store import Store, hash_token
 
-from .helpers import create, hello, my_turn, until
+from .helpers import create, download_record, hello, my_turn, until
 
 AGAINST_A_BOT = [{"kind": "human"}, {"kind": "bot", "agent": "random"}]
 
@@ -54,12 +54,23 @@ def test_a_seat_sees_the_commitment_never_the_seed_of_a_match_being_played(
         view = seated(ws, made["id"], token)
         ws.send_text(json.dumps({"type": "record"}))
         record = until(ws, lambda m: m["type"] == "record")["record"]
-    assert view["commitment"] == commitment(secret) and view["seed"] is None
-    assert record["commitment"] == commitment(secret) and record["seed"] is None
+    # the page's downloads: the seat's with its token in the header, a spectator's without
+    mine, watched = (download_record(client, made["id"], t) for t in (token, None))
+    in_url = client.get(f"/api/matches/{made['id']}/record?token={token}")
+    assert in_url.status_code == 400 and "send it in the X-Seat-Token header" in in_url.text
+    assert mine.status_code == watched.status_code == 200, (mine.text, watched.text)
+    assert mine.json()["meta"]["seen_by"] == "seat 0", mine.text  # the header's seat, not ?token=
+    assert watched.json()["meta"]["seen_by"] == "spectator", watched.text
+    # the bot's cards are hidden from the seat; every card from the spectator
+    assert 0 < mine.json()["meta"]["hidden_steps"] < watched.json()["meta"]["hidden_steps"]
+    for seen in (view, record, mine.json(), watched.json()):
+        assert seen["commitment"] == commitment(secret) and seen["seed"] is None
     payloads = [
         json.dumps(view),
         json.dumps(record),
-        client.get(f"/api/matches/{made['id']}/record?token={token}").text,
+        mine.text,
+        watched.text,
+        in_url.text,
         client.get(f"/api/matches/{made['id']}").text,
     ]
     assert not any(secret in text for text in payloads)
@@ -72,7 +83,7 @@ def test_the_seed_is_revealed_at_the_end_and_the_record_verifies(client: TestCli
             break
         with client.websocket_connect("/ws") as ws:
             hello(ws, made["id"], None)
-    data = client.get(f"/api/matches/{made['id']}/record").json()
+    data = download_record(client, made["id"], None).json()
     record = parse_record(data)
     assert record.seed is not None and record.commitment == commitment(record.seed)
     assert not record.redacted  # the whole record: anyone can replay it

@@ -11,8 +11,8 @@ every seat sees alike: the fields equal in every seat's observation (also in sta
 cannot tell from this one), and a step only when every seat saw it with the same text.
 
 boardgame.io leaked secrets through its undo history, initial state, log and plugins; here the
-redacted record and the errors come from this one function too, and the leak test compares a
-seat's payloads byte for byte.
+redacted record and the errors come from this one function too, and the leak test
+(tests/web/test_leaks.py) judges every payload each seat and a spectator get against the state.
 """
 
 from __future__ import annotations
