@@ -36,15 +36,20 @@ def main() -> None:
     ap.add_argument("--deck-kb", type=int, default=250, help="0: the house deck, no upload")
     ap.add_argument("--every", type=int, default=100)
     ap.add_argument("--idle-seconds", type=float, default=5.0)
+    ap.add_argument(
+        "--before-budgets",
+        action="store_true",
+        help="start the server without the budget options (a version from before issue 44)",
+    )
     args = ap.parse_args()
     deck = (files("tablesports.games.jukem") / "data" / "deck.toml").read_text()
     with tempfile.TemporaryDirectory() as tmp:
-        server = Serve(
-            tmp,
+        generous = () if args.before_budgets else (
             "--matches-per-client-per-hour", "1000000", "--stored-kb-per-client-per-hour",
             "100000000", "--stored-mb-per-hour", "1000000", "--matches-per-hour", "1000000",
             "--requests-per-second", "10000", "--idle-seconds", str(args.idle_seconds),
         )  # fmt: skip
+        server = Serve(tmp, *generous)
         try:
             print(f"{'matches':>8} {'RSS MB':>8} {'database MB':>12} {'seconds':>8}")
             start = time.monotonic()

@@ -185,3 +185,31 @@ def test_anti_clustering_filters_the_last_step() -> None:
     assert "e4-e3" not in texts(state) and "e4-e5" in texts(state)
     with pytest.raises(IllegalActionError, match="anti-clustering"):
         play(state, "e4-e3")
+
+
+# --- the designers' figures ------------------------------------------------------------------
+def test_the_turns_figure_of_a_game_ended_by_the_turn_limit_is_the_limit() -> None:
+    """Issue 47 finding 4: 201 turns were counted at a limit of 200."""
+    import random
+
+    from tablesports.core.registry import load
+    from tablesports.games.hanniball.figures import figures
+
+    game = load("hanniball", max_turns=6)
+    for seed in range(20):
+        rng, state, events = random.Random(seed), game.new_initial_state(), []
+        while not state.is_terminal():
+            events += state.apply_action(rng.choice(state.legal_actions()))
+        if any(e.rule == "turn limit" for e in events):
+            assert figures(state, events)["turns"] == 6
+            return
+    raise AssertionError("no game of 20 reached the turn limit of 6")
+
+
+def test_the_turns_figure_counts_the_turn_under_way() -> None:
+    from tablesports.games.hanniball.figures import figures
+
+    state = position(f"{KEEPERS} He6 lb10", ball="b10")
+    turn = state.turn
+    events = state.apply_action(state.parse_action("e6-f8"))
+    assert figures(state, events)["turns"] == turn  # the turn under way counts

@@ -29,7 +29,9 @@ def figures(state: Any, events: Sequence[Event]) -> dict[str, float]:
     draws = [e.rule for e in events if e.kind == "draw"]
     own = any(e.kind == "goal" and "own goal" in e.text for e in events)
     return {
-        "turns": float(state.turn),
+        # turns in which a step was made: a game ended at a turn's start (the turn limit, a
+        # repetition, a side with no step) has already counted the turn it never played
+        "turns": float(state.turn if state.used else state.turn - 1),
         "piece_steps": float(kinds["step"]),
         "shots": float(kinds["shot"]),
         "ricochets": float(kinds["ricochet"]),
