@@ -136,3 +136,27 @@ def test_sigterm_drains_tells_the_connections_and_a_restart_carries_on(tmp_path:
         assert len(after) > len(before), "the restarted server did not carry on"
     finally:
         again.stop()
+
+
+def test_a_metrics_port_in_use_is_one_error_line_before_the_server_starts(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = [sys.executable, "-m", "tablesports", "serve", "--port", str(free_port())]
+        command += ["--metrics-port", str(port), "--database", f"sqlite:///{tmp_path / 'db'}"]
+        done = subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        f"error: --metrics-port {port}: cannot listen on 127.0.0.1:{port} "
+        "(Address already in use); choose another port"
+    )

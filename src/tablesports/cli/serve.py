@@ -194,5 +194,21 @@ def serve_command(
     except ValidationError as exc:
         problems = "; ".join(f"{e['loc'][0]}: {e['msg']}" for e in exc.errors())
         raise CliError(f"serve: {problems}") from None
+    if metrics_port is not None:
+        _check_free(metrics_host, metrics_port, "--metrics-port")
     typer.echo(f"tablesports: open http://{host}:{port}/ (Ctrl-C stops the server)")
     serve(host=host, port=port, database=database, bot_delay=bot_delay, settings=settings)
+
+
+def _check_free(host: str, port: int, option: str) -> None:
+    """Said before the server starts, not as a traceback once it has."""
+    import socket
+
+    try:
+        with socket.socket() as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as exc:
+        raise CliError(
+            f"{option} {port}: cannot listen on {host}:{port} ({exc.strerror}); choose another port"
+        ) from None
