@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import json
 import random
 import re
@@ -101,14 +102,25 @@ def house_deck() -> str:
 
 
 def big_deck(n: int) -> str:
-    """The house deck with a long `text` on every card entry: a valid deck of ~DECK_BYTES,
-    different for each `n` (its title), so every upload is a file of its own."""
+    """The house deck with a long `text` of random letters on every card entry: a valid deck
+    of ~DECK_BYTES, different for each `n`, so every upload is a file of its own."""
     base = house_deck().replace('title = "', f'title = "attack {n} ', 1)
     base = re.sub(r"^text = .*\n", "", base, flags=re.MULTILINE)  # each card gets a new one
     entries = base.count("[[card]]")
     pad = (DECK_BYTES - len(base)) // entries - len('text = ""\n')
-    filler = ("lorem ipsum dolor sit amet " * (pad // 27 + 1))[:pad]
-    return base.replace("[[card]]\n", f'[[card]]\ntext = "{filler}"\n')
+    # random text, new on every card: a database that compresses what it stores
+    # (PostgreSQL) gains nothing
+    rng = random.Random(n)
+    return re.sub(
+        r"\[\[card\]\]\n",
+        lambda _: f'[[card]]\ntext = "{noise(rng, pad)}"\n',
+        base,
+    )
+
+
+def noise(rng: random.Random, size: int) -> str:
+    """`size` random letters and digits (base 32 of random bytes: made in C, fast)."""
+    return base64.b32encode(rng.randbytes(size * 5 // 8 + 5)).decode().lower()[:size]
 
 
 def junk(n: int) -> str:

@@ -38,6 +38,7 @@ import json
 import math
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -313,6 +314,7 @@ async def run(args: argparse.Namespace, cluster: str) -> dict:
     for proc in procs:
         proc.wait(20)
     matches, rows, problems = check(url, out["confirmed"])
+    shutil.rmtree(folder / "uploads", ignore_errors=True)  # measured; the log stays
     ack, answer = percentiles(out["latencies"]), percentiles(out["answers"])
     where = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
     print(f"{args.processes} server process(es) over {where}")
@@ -415,6 +417,7 @@ async def under_attack(args: argparse.Namespace, cluster: str) -> None:
                 f"{name:<6}  {r['processes']:>9}  {tally['made']:>5}  {tally['answered']:>8}  "
                 f"{refused:>7}  {tally['unanswered']:>10}  {reasons or '-'}"
             )
+    print()
     for r in rows:
         m2 = r["attacks"].get("M2")
         if m2:
