@@ -18,9 +18,14 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-GENEROUS = ("--matches-per-client-per-hour", "100000", "--open-matches-per-client", "100000")
+GENEROUS = (
+    "--matches-per-client-per-hour", "100000", "--open-matches-per-client", "100000",
+    "--no-warm-up",
+)  # fmt: skip
 """Tests of other things make many matches from one address: the match budgets (tested in
-test_resources.py, which sets its own, given later so that they win) stay out of their way."""
+test_resources.py, which sets its own, given later so that they win) stay out of their way.
+The phrasebooks are built when first used (dozens of servers start in a CI run: a warm-up
+each would cost minutes of CPU; test_operator.py starts one with it)."""
 
 
 class Server:

@@ -130,6 +130,12 @@ def serve_command(
         "--drain-seconds",
         help="On SIGTERM, seconds to let moves in flight be stored before exiting.",
     ),
+    warm_up: bool = typer.Option(
+        True,
+        "--warm-up/--no-warm-up",
+        help="Build every game's log phrasebook in a thread at start-up (Blood Bowl's takes "
+        "seconds of CPU, which on first use would stall the server).",
+    ),
     metrics_port: int | None = typer.Option(
         None,
         "--metrics-port",
@@ -189,6 +195,7 @@ def serve_command(
             server_outbound_rate=server_outbound_mb << 20,
             drain_seconds=drain_seconds,
             metrics_port=metrics_port,
+            warm_up=warm_up,
             metrics_host=metrics_host,
         )
     except ValidationError as exc:

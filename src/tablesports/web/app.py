@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -90,6 +91,10 @@ def create_app(
         resumed = hub.resume_all()
         hub.spawn(watch_abandoned(hub))
         hub.spawn(keep_memory(hub))
+        if settings.warm_up:
+            from tablesports.web.phrases import warm_up
+
+            threading.Thread(target=warm_up, args=(game_ids(),), daemon=True).start()
         if settings.metrics_port is not None:
             from tablesports.web.metrics import serve_metrics
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import functools
 import re
+import threading
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -107,11 +108,37 @@ def phrasebook(game: str) -> dict[str | None, tuple[Phrase, ...]]:
     return _books(game)[0]
 
 
-@functools.cache
+_BUILDING = threading.Lock()
+
+
+def warm_up(game_ids: list[str]) -> None:
+    """Build the phrasebooks now (the server does it in a thread at start-up): Blood Bowl's
+    takes seconds of CPU, which on first use would stall every match of the server."""
+    import logging
+    import time
+
+    start = time.monotonic()
+    for game in game_ids:
+        _books(game)
+    seconds = time.monotonic() - start
+    logging.getLogger("tablesports.web").info(
+        "log phrasebooks built for %d games in %.1f s", len(game_ids), seconds
+    )
+
+
 def _books(
     game: str,
 ) -> tuple[dict[str | None, tuple[Phrase, ...]], dict[str, tuple[Phrase, ...]]]:
-    """The phrasebook, and the sentences passed to functions' parameters by their key."""
+    """The phrasebook, and the sentences passed to functions' parameters by their key (built
+    once, by one thread: a caller during the warm-up waits for it instead of building again)."""
+    with _BUILDING:
+        return _build_books(game)
+
+
+@functools.cache
+def _build_books(
+    game: str,
+) -> tuple[dict[str | None, tuple[Phrase, ...]], dict[str, tuple[Phrase, ...]]]:
     found: dict[tuple[str | None, str], Phrase] = {}
     trees = [ast.parse(p.read_text("utf-8")) for p in sorted((GAMES_DIR / game).rglob("*.py"))]
     # the game's word tables by name, from any module; a name that two modules bind (or one

@@ -125,6 +125,11 @@ class ServerSettings(BaseModel):
         le=600,
         description="on SIGTERM, seconds to let moves in flight be stored before exiting",
     )
+    warm_up: bool = Field(
+        True,
+        description="build every game's log phrasebook in a thread at start-up (Blood Bowl's "
+        "takes seconds of CPU that would otherwise stall the server at its first view)",
+    )
     metrics_port: int | None = Field(
         None,
         ge=1,
