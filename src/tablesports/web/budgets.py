@@ -36,7 +36,7 @@ class Budgets:
     def __init__(self, settings: ServerSettings) -> None:
         s = self.settings = settings
         per_hour = s.matches_per_client_per_hour
-        self.new_matches = ClientBuckets(per_hour / 3600, min(20, per_hour))
+        self.new_matches = ClientBuckets(per_hour / 3600, max(min(20, per_hour), per_hour // 180))
         self.server_new_matches = TokenBucket(
             s.matches_per_hour / 3600, max(1, s.matches_per_hour // 6)
         )

@@ -83,7 +83,10 @@ class ServerSettings(BaseModel):
         20, ge=1, description="unfinished matches of any kind one client address may hold"
     )
     matches_per_client_per_hour: int = Field(
-        60, ge=1, description="matches one client address may make an hour (20 at once)"
+        60,
+        ge=1,
+        description="matches one client address may make an hour (20 at once, or 20 "
+        "seconds' worth when that is more)",
     )
     stored_kb_per_client_per_hour: int = Field(
         16 << 10,
