@@ -61,6 +61,25 @@ class Budgets:
         """May `client` make a match whose stored row takes `size` bytes? Raises `OverBudget`;
         spends the rates only when every budget allows it (nothing half applied)."""
         s = self.settings
+        rate, stored = self.new_matches.of(client), self.stored_by_client.of(client)
+        checks = [
+            (rate, 1, "matches_per_client_per_hour", False,
+             f"at most {s.matches_per_client_per_hour} new matches an hour from one client"),
+            (stored, size, "stored_kb_per_client_per_hour", False,
+             f"at most {s.stored_kb_per_client_per_hour} KB of new matches an hour from one "
+             f"client (this one takes {math.ceil(size / 1024)} KB)"),
+            (self.server_new_matches, 1, "matches_per_hour", True,
+             f"the server is busy: it makes at most {s.matches_per_hour} matches an hour"),
+            (self.server_stored, size, "stored_mb_per_hour", True,
+             f"the server is busy: it stores at most {s.stored_mb_per_hour} MB of new "
+             "matches an hour"),
+        ]  # fmt: skip
+        for bucket, n, budget, whole, what in checks:  # the rates first: they cost nothing
+            if n > bucket.burst:
+                raise self.refuse(OverBudget(budget, what, 3600, whole_server=whole))
+            wait = bucket.wait_for(n)
+            if wait:
+                raise self.refuse(OverBudget(budget, what, wait, whole_server=whole))
         if open_on_server() >= s.open_matches:
             raise self.refuse(
                 OverBudget(
@@ -80,25 +99,6 @@ class Budgets:
                     60,
                 )
             )
-        rate, stored = self.new_matches.of(client), self.stored_by_client.of(client)
-        checks = [
-            (rate, 1, "matches_per_client_per_hour", False,
-             f"at most {s.matches_per_client_per_hour} new matches an hour from one client"),
-            (stored, size, "stored_kb_per_client_per_hour", False,
-             f"at most {s.stored_kb_per_client_per_hour} KB of new matches an hour from one "
-             f"client (this one takes {math.ceil(size / 1024)} KB)"),
-            (self.server_new_matches, 1, "matches_per_hour", True,
-             f"the server is busy: it makes at most {s.matches_per_hour} matches an hour"),
-            (self.server_stored, size, "stored_mb_per_hour", True,
-             f"the server is busy: it stores at most {s.stored_mb_per_hour} MB of new "
-             "matches an hour"),
-        ]  # fmt: skip
-        for bucket, n, budget, whole, what in checks:
-            if n > bucket.burst:
-                raise self.refuse(OverBudget(budget, what, 3600, whole_server=whole))
-            wait = bucket.wait_for(n)
-            if wait:
-                raise self.refuse(OverBudget(budget, what, wait, whole_server=whole))
         # a request costs its work even when its upload is then refused; bytes are charged
         # only once stored (`stored`)
         rate.take(1)
