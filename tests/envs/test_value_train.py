@@ -84,3 +84,41 @@ def test_positions_are_doubled_by_reflection_only_where_the_rules_are_mirror_sym
     juggerttg = load("juggerttg")
     rows = np.zeros((3, 7), np.uint8)
     assert mirrored("juggerttg", juggerttg, rows) is rows
+
+
+def test_train_value_tells_each_game_and_fit_of_a_round_as_it_goes(tmp_path: Path) -> None:
+    """Issue 48 finding 5: `train --method value` printed nothing within a round (27 minutes of
+    silence); now every game played and judged and every fit is told, and the command shows a
+    bar per stage with its count and time left."""
+    from tablesports.envs.value_train import train_value
+
+    heard: list[tuple[str, int, int]] = []
+    train_value(
+        "hanniball",
+        out=tmp_path / "hb",
+        rounds=1,
+        games=5,
+        eval_games=3,
+        jobs=1,
+        options={"max_turns": 12},
+        on_progress=lambda stage, done, total: heard.append((stage, done, total)),
+    )
+    assert [h for h in heard if h[0] == "round 0: play"] == [
+        ("round 0: play", n, 5) for n in range(1, 6)
+    ]
+    assert ("round 0: fit", 0, 1) in heard and ("round 0: fit", 1, 1) in heard
+    assert [h for h in heard if h[0] == "round 0: judge"] == [
+        ("round 0: judge", n, 3) for n in range(1, 4)
+    ]
+    assert heard.index(("round 0: play", 5, 5)) < heard.index(("round 0: fit", 0, 1))
+    result = CliRunner().invoke(
+        app,
+        [
+            *("train", "hanniball", "--method", "value", "--rounds", "1", "--games", "4"),
+            *("--eval-games", "2", "--out", str(tmp_path / "cli"), *SHORT),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    for stage in ("round 0: play", "round 0: fit", "round 0: judge"):
+        line = next(x for x in result.output.splitlines() if x.startswith(stage))
+        assert "left" in line, line

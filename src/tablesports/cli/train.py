@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -142,6 +142,7 @@ def train_value_command(
         )
 
     result_rival = opponent or heuristic_bot(game)
+    bars = _StageBars(show)
     result = train_value(
         game,
         out=out.replace("GAME", game),
@@ -155,10 +156,52 @@ def train_value_command(
         weight=weight,
         options=parse_options(option),
         on_point=point,
+        on_progress=bars.update,
     )
+    bars.stop()
     spec = f"value:path={result.network}"
     if base:
         spec += f",base={base},weight={weight}"
     show.print(f"network: {result.network}  (agent spec: {spec})")
     if result.plot:
         show.print(f"learning curve: {result.plot}")
+
+
+class _StageBars:
+    """A rich bar per stage of a round (play, fit, judge): its count, time spent and time left
+    from that stage's own pace, so a slow judge does not take its estimate from fast plays."""
+
+    def __init__(self, show: Any) -> None:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self.progress = Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("left"),
+            TimeRemainingColumn(),
+            console=show,
+        )
+        self.tasks: dict[str, Any] = {}
+        self.started = False
+
+    def update(self, stage: str, done: int, total: int) -> None:
+        if not self.started:
+            self.progress.start()
+            self.started = True
+        task = self.tasks.get(stage)
+        if task is None:
+            task = self.tasks[stage] = self.progress.add_task(stage, total=total)
+        self.progress.update(task, completed=done)
+
+    def stop(self) -> None:
+        if self.started:
+            self.progress.stop()

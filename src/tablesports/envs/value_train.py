@@ -241,8 +241,15 @@ def train_value(
     weight: float = 5.0,
     options: dict[str, Any] | None = None,
     on_point: Callable[[RoundPoint], None] | None = None,
+    on_progress: Callable[[str, int, int], None] | None = None,
 ) -> ValueTrainResult:
-    """Play, fit, judge for `rounds` rounds; save the network and the curve; return them."""
+    """Play, fit, judge for `rounds` rounds; save the network and the curve; return them.
+    `on_progress(stage, done, total)` hears of each game played or judged and each fit."""
+
+    def progress(stage: str, done: int, total: int) -> None:
+        if on_progress is not None:
+            on_progress(stage, done, total)
+
     try:
         import torch
     except ImportError:
@@ -306,7 +313,10 @@ def train_value(
                 else:
                     pair = (me, rival) if i % 4 == 1 else (rival, me)
                 plays.append(PlayJob(game_id, options, pair, s, epsilon, opening))
-            played = list(pool.map(play_one, plays, chunksize=8))
+            played = []
+            for item in pool.map(play_one, plays, chunksize=max(1, min(8, games // 50))):
+                played.append(item)
+                progress(f"round {r}: play", len(played), games)
             worker_cpu += sum(cpu for _, _, cpu in played)
             data.append(
                 (
@@ -320,11 +330,13 @@ def train_value(
             if len(y) > sample:  # a fit's cost is its size: draw `sample` of the window's rows
                 keep = np.random.default_rng(seed + r).choice(len(y), sample, replace=False)
                 x, y = x[keep], y[keep]
+            progress(f"round {r}: fit", 0, 1)
             both = mirrored(game_id, game, x)
             layers, loss = fit(
                 both, np.tile(y, len(both) // len(y)), hidden, epochs, seed + r, layers
             )
             del both
+            progress(f"round {r}: fit", 1, 1)
             save_network(
                 network,
                 layers,
@@ -343,7 +355,10 @@ def train_value(
                 )
                 for i in range(eval_games)
             ]
-            judged_cpu = list(pool.map(judge_one, judged, chunksize=4))
+            judged_cpu = []
+            for verdict in pool.map(judge_one, judged, chunksize=max(1, min(4, eval_games // 50))):
+                judged_cpu.append(verdict)
+                progress(f"round {r}: judge", len(judged_cpu), eval_games)
             worker_cpu += sum(cpu for _, cpu in judged_cpu)
             scores = [score for score, _ in judged_cpu]
             wins = sum(s > 0 for s in scores)
