@@ -82,13 +82,15 @@ def start(port: int, url: str, folder: Path) -> subprocess.Popen[bytes]:
         stdout=log.open("ab"),
         stderr=subprocess.STDOUT,
     )
-    for _ in range(300):
+    for _ in range(1200):  # started, and warmed up: the players are timed from then
         try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/languages", timeout=1)
-            return proc
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1) as res:
+                if json.loads(res.read()).get("warm", True):
+                    return proc
         except OSError:
-            time.sleep(0.1)
-    raise SystemExit("the server did not start")
+            pass
+        time.sleep(0.1)
+    raise SystemExit("the server did not start and warm up within 120 s")
 
 
 def post(port: int, body: dict, source: str) -> dict:

@@ -84,11 +84,12 @@ def test_hanniball_tells_an_own_goal_and_the_draws_apart() -> None:
         Event("ricochet", "off the Monkey"),
         Event("goal", "White puts the ball into its own goal and loses"),
     ]
-    out = hook.compute(SimpleNamespace(turn=12), own)
+    out = hook.compute(SimpleNamespace(turn=12, used=2), own)
     assert (out["turns"], out["shots"], out["ricochets"]) == (12, 1, 1)
     assert (out["won_by_a_goal"], out["own_goal"], out["draw_by_turn_limit"]) == (1, 1, 0)
-    drawn = hook.compute(SimpleNamespace(turn=201), [Event("draw", "limit", rule="turn limit")])
-    assert (drawn["draw_by_turn_limit"], drawn["won_by_a_goal"]) == (1, 0)
+    limit = [Event("draw", "limit", rule="turn limit")]
+    drawn = hook.compute(SimpleNamespace(turn=201, used=0), limit)  # the limit was 200 turns
+    assert (drawn["draw_by_turn_limit"], drawn["won_by_a_goal"], drawn["turns"]) == (1, 0, 200)
 
 
 def test_juggers_counts_injuries_that_injure_and_the_shoot_out() -> None:

@@ -336,3 +336,38 @@ def test_every_game_is_created_from_its_card_against_the_normal_bot_in_korean_on
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
     shot(page, f"lobby-created-{game}-phone-ko")
     ctx.close()
+
+
+def test_the_seats_say_their_side_and_the_strength_menu_lists_levels_only(
+    open_lobby: Any, server: Server
+) -> None:
+    """Issue 45 finding 7: the Korean strength menu listed raw bot names (random, mcts,
+    bloodbowl-scripted) beside the levels, and the seats read "Seat 0 / Seat 1"; now each seat
+    says its side, the menu is the levels and one "advanced" entry, and the bots by name are
+    behind it."""
+    ko = gettext_for("ko")
+    game = api_games(server)["bloodbowl"]
+    page = open_lobby(PHONE, "ko")
+    page.locator('.gamecard[data-game="bloodbowl"]').click()
+    legends = page.locator("fieldset.seat legend")  # and which side each seat plays
+    assert legends.nth(0).inner_text() == f"{ko('Seat {n}').format(n=0)} · {ko('home team')}"
+    assert legends.nth(1).inner_text() == f"{ko('Seat {n}').format(n=1)} · {ko('away team')}"
+    menu = page.locator('[data-seat-level="1"] option')
+    values = [menu.nth(i).get_attribute("value") for i in range(menu.count())]
+    assert values == [*game["levels"], "custom"]
+    texts = page.locator('[data-seat-level="1"]').inner_text()
+    for name in game["agents"]:
+        if name not in game["levels"]:
+            assert name not in texts, name
+    assert page.locator('[data-seat-named="1"]').is_hidden()
+    page.select_option('[data-seat-level="1"]', "custom")
+    named = page.locator('[data-seat-named="1"]')
+    assert named.is_visible()
+    assert page.locator('label[for="seat-named-1"]').inner_text() == ko("Bot by name")
+    page.select_option('[data-seat-named="1"]', "random")
+    assert page.locator('[data-seat-agent="1"]').is_hidden()  # a name: no spec to type
+    shot(page, "lobby-advanced-bot-phone-ko")
+    page.click("#create")
+    page.wait_for_url("**/m/**")
+    match_id = page.url.split("/m/")[1].split("#")[0]
+    assert api_match(server, match_id)["seats"][1]["name"] == "random"

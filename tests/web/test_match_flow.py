@@ -222,6 +222,33 @@ def test_a_draw_offered_and_accepted_by_two_people_on_their_pages(
     second.close()
 
 
+def test_a_rematch_asked_by_one_person_reaches_the_other_as_a_notice_to_accept(
+    browser: Any, server: Server
+) -> None:
+    """Issue 45 finding 6: after A asked for a rematch, B's page showed nothing until B clicked
+    Rematch too; now B sees who asks, in B's language, with Accept and Not now."""
+    made = create(server, "hanniball", seats=[{"kind": "human"}, {"kind": "human"}])
+    first, second = browser.new_context(viewport=DESKTOP), browser.new_context(viewport=PHONE)
+    white = open_page(first, server, f"/m/{made['id']}#{made['tokens']['0']}")
+    black = open_page(second, server, f"/m/{made['id']}#{made['tokens']['1']}")
+    wait_js(black, "document.body.dataset.mine !== undefined")
+    white.click("#resign")
+    white.click("#confirm-yes")
+    wait_js(white, "document.body.dataset.over === 'yes'")
+    white.click("#rematch")
+    black.wait_for_selector("#rematch-accept")
+    notice = black.inner_text("#offer")
+    assert ko("{seat} asks for a rematch (seats swapped).").split("{seat}")[1].strip() in notice
+    assert white.locator("#rematch-accept").count() == 0  # nobody answers their own request
+    shot(black, "flow-rematch-asked-phone-ko")
+    black.click("#rematch-accept")
+    for page in (white, black):
+        page.wait_for_url(lambda url: made["id"] not in url)
+        wait_js(page, "document.body.dataset.over === 'no'")
+    first.close()
+    second.close()
+
+
 def test_a_hot_seat_rematch_takes_the_page_to_both_new_seats(browser: Any, server: Server) -> None:
     made = create(server, "hanniball", seats=[{"kind": "human"}, {"kind": "human"}])
     context = browser.new_context(viewport=DESKTOP)

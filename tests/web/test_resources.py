@@ -93,7 +93,7 @@ def test_l6_a_field_of_the_wrong_type_gets_an_error_message_not_a_closed_socket(
 def test_healthz_says_the_database_answers(server: Server) -> None:
     with urllib.request.urlopen(server.url + "/healthz", timeout=10) as res:
         assert res.status == 200
-        assert json.loads(res.read()) == {"status": "ok"}
+        assert json.loads(res.read())["status"] == "ok"
 
 
 # --- H2, L4, L5: uploads ---------------------------------------------------------------------

@@ -94,7 +94,13 @@ def create_app(
         if settings.warm_up:
             from tablesports.web.phrases import warm_up
 
-            threading.Thread(target=warm_up, args=(game_ids(),), daemon=True).start()
+            def warm() -> None:
+                warm_up(game_ids())
+                hub.warm.set()
+
+            threading.Thread(target=warm, daemon=True).start()
+        else:
+            hub.warm.set()  # each phrasebook is built at its first use
         if settings.metrics_port is not None:
             from tablesports.web.metrics import serve_metrics
 
@@ -165,14 +171,16 @@ def create_app(
 
     @app.get("/healthz", include_in_schema=False)
     async def healthz(request: Request) -> JSONResponse:
-        """200 when the database answers, 503 when not (for a load balancer or systemd)."""
+        """200 when the database answers, 503 when not (for a load balancer or systemd);
+        `warm` says whether the start-up's phrasebooks are built (the first view of a game is
+        then as quick as the next)."""
         try:
             with hub_of(request).store.engine.connect() as db:
                 db.exec_driver_sql("SELECT 1")
         except Exception as exc:
             log.error("healthz: the database does not answer: %s", type(exc).__name__)
             return JSONResponse({"status": "database unreachable"}, status_code=503)
-        return JSONResponse({"status": "ok"})
+        return JSONResponse({"status": "ok", "warm": hub_of(request).warm.is_set()})
 
     @app.get("/api/languages")
     async def languages() -> dict[str, str]:

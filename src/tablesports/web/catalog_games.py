@@ -231,6 +231,15 @@ def option_entries(game: Game, props: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+SIDES: dict[str, tuple[str, str]] = {
+    "hanniball": (_("White"), _("Black")),
+    "bloodbowl": (_("home team"), _("away team")),
+    "juggerttg": (_("red"), _("blue")),
+    "juggers": (_("team A"), _("team B")),
+}
+"""The side each seat plays, as the game's players say it (the lobby shows it by the seat)."""
+
+
 def game_entry(game: Game, props: dict[str, Any]) -> dict[str, Any]:
     """The lobby's entry of a game (`props`: its options' schema, file options marked)."""
     card = CARDS.get(game.info.id, FALLBACK)
@@ -245,6 +254,7 @@ def game_entry(game: Game, props: dict[str, Any]) -> dict[str, Any]:
         "levels": list(table),
         "level_help": {name: LEVEL_HELP.get(name, "") for name in table},
         "default_level": DEFAULT_LEVEL if DEFAULT_LEVEL in table else next(iter(table)),
+        "sides": list(SIDES[game.info.id]) if game.info.id in SIDES else None,
     }
 
 

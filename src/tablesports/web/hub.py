@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 import secrets
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -132,6 +133,8 @@ class Hub:
         """Running totals for the metrics (`web.metrics`)."""
         self.metrics_server: Any = None
         """The Prometheus metrics' own HTTP server, when `metrics_port` is set."""
+        self.warm = threading.Event()
+        """Set once the start-up's warm-up is done (`/healthz` says so)."""
         self.draining = False
         """SIGTERM was received: no new match, no new bot move (`drain`)."""
 

@@ -73,6 +73,10 @@ function chooseGame(id, scroll = false) {
   if (scroll && matchMedia("(max-width: 600px)").matches) $("new").scrollIntoView({ block: "start" });
 }
 
+// "Seat 0 · White": the side a seat plays, where the game has sides
+const seatName = (game, seat) =>
+  game.sides ? `${t("Seat {n}", { n: seat })} · ${t(game.sides[seat])}` : t("Seat {n}", { n: seat });
+
 function seatControls(game, seat) {
   const kindId = `seat-kind-${seat}`;
   const levelId = `seat-level-${seat}`;
@@ -80,27 +84,34 @@ function seatControls(game, seat) {
     el("option", { value: "human" }, t("a person")),
     el("option", { value: "bot" }, t("a bot")));
   const named = game.agents.filter((a) => !game.levels.includes(a));
+  // the menu is the levels; the bots by name and by spec are behind "advanced" (issue 45)
   const level = el("select", { id: levelId, "data-seat-level": seat, "aria-describedby": `${levelId}-help` },
     ...game.levels.map((name) => el("option", { value: name },
       name === game.default_level ? t("{level} (recommended)", { level: levelName(name) }) : levelName(name))),
-    el("optgroup", { label: t("Bots by name") }, ...named.map((a) => el("option", { value: a }, a))),
-    el("option", { value: "custom" }, t("another bot by its spec…")));
+    el("option", { value: "custom" }, t("advanced: a bot by its name or spec…")));
   level.value = game.default_level;
+  const namedId = `seat-named-${seat}`;
+  const byName = el("select", { id: namedId, "data-seat-named": seat },
+    el("option", { value: "" }, t("by its spec")), ...named.map((a) => el("option", { value: a }, a)));
   // an expert's spec (mcts:iterations=200): the server caps it and names what it allows
   const agent = el("input", { "data-seat-agent": seat, size: 28, "aria-label": t("Bot spec") });
+  const advanced = el("span", { class: "advanced" },
+    el("label", { for: namedId }, t("Bot by name")), " ", byName, " ", agent);
   const help = el("small", { id: `${levelId}-help`, class: "help" });
   const levelBox = el("span", { class: "levelbox" },
-    el("label", { for: levelId }, t("Strength")), " ", level, " ", agent, help);
+    el("label", { for: levelId }, t("Strength")), " ", level, " ", advanced, help);
   if (seat > 0) kind.value = "bot";
   const update = () => {
     levelBox.hidden = kind.value !== "bot";
-    agent.hidden = level.value !== "custom";
+    advanced.hidden = level.value !== "custom";
+    agent.hidden = level.value !== "custom" || byName.value !== "";
     help.textContent = game.level_help[level.value] ? t(game.level_help[level.value]) : "";
   };
   kind.addEventListener("change", update);
   level.addEventListener("change", update);
+  byName.addEventListener("change", update);
   update();
-  return el("fieldset", { class: "seat" }, el("legend", {}, t("Seat {n}", { n: seat })),
+  return el("fieldset", { class: "seat" }, el("legend", {}, seatName(game, seat)),
     el("label", { for: kindId }, t("Played by")), " ", kind, " ", levelBox);
 }
 
@@ -131,7 +142,8 @@ function collectSeats(game) {
     const kind = document.querySelector(`[data-seat-kind="${seat}"]`).value;
     const level = document.querySelector(`[data-seat-level="${seat}"]`).value;
     const spec = document.querySelector(`[data-seat-agent="${seat}"]`).value.trim();
-    const agent = level === "custom" ? spec || game.default_level : level;
+    const named = document.querySelector(`[data-seat-named="${seat}"]`).value;
+    const agent = level === "custom" ? named || spec || game.default_level : level;
     seats.push(kind === "bot" ? { kind, agent } : { kind });
   }
   return seats;
@@ -173,8 +185,8 @@ async function create() {
   const seatsHere = Object.keys(data.tokens);
   for (const [seat, link] of Object.entries(data.links)) {
     rememberSeat(data.id, Number(seat), data.tokens[seat]);
-    links.append(el("div", { class: "link" }, `${t("Seat {n}", { n: seat })}: `,
-      el("input", { value: link, readonly: true, "data-link": seat, "aria-label": t("Seat {n}", { n: seat }) }),
+    links.append(el("div", { class: "link" }, `${seatName(game, Number(seat))}: `,
+      el("input", { value: link, readonly: true, "data-link": seat, "aria-label": seatName(game, Number(seat)) }),
       " ", el("a", { href: link, "data-play": seat }, t("Play this seat"))));
   }
   links.append(el("div", { class: "link" }, `${t("Watch")}: `, el("a", { href: data.watch }, data.watch)));

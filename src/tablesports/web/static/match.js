@@ -37,6 +37,7 @@ let reviewing = false; // the player chose to look back (pacing never takes over
 let seenSteps = null; // log steps already shown (pacing shows the ones after)
 const waiting = new Map(); // review step -> the resolvers waiting for it
 const rematchTokens = {};
+const dismissedRematch = new Set(); // matches whose rematch notice this page put away
 
 const pacer = new Pacer(showStep, () => {
   if (!reviewing) shown = null;
@@ -228,6 +229,17 @@ function drawTable(slot, view, me) {
         offer.append(el("button", { type: "button", class: "primary", id: "draw-accept", onclick: () => send(slot, { type: "draw", do: "accept" }) }, t("Accept the draw")), " ",
           el("button", { type: "button", id: "draw-decline", onclick: () => send(slot, { type: "draw", do: "decline" }) }, t("Decline")));
       }
+    }
+  }
+  // a rematch asked for by another seat: a notice with Accept, as a draw offer has
+  const askers = (view.rematch_by || []).filter((s) => s !== me);
+  if (view.over && !view.rematch && askers.length && !(view.rematch_by || []).includes(me)
+      && !dismissedRematch.has(view.match)) {
+    offer.hidden = false;
+    offer.append(t("{seat} asks for a rematch (seats swapped).", { seat: seatLabel(view, askers[0]) }), " ");
+    if (me !== null) {
+      offer.append(el("button", { type: "button", class: "primary", id: "rematch-accept", onclick: () => { for (const s of sockets) send(s, { type: "rematch" }); } }, t("Accept the rematch")), " ",
+        el("button", { type: "button", id: "rematch-decline", onclick: () => { dismissedRematch.add(view.match); offer.hidden = true; } }, t("Not now")));
     }
   }
   const re = $("rematch");

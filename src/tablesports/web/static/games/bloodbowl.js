@@ -201,7 +201,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
     el("span", {}, el("span", { class: "swatch scrimmage" }), ` ${t("Line of Scrimmage")}`));
   // the dugouts: who is off the pitch, and why
   const dugout = (side) => el("div", { class: `dugout t${side}`, "data-dugout": side },
-    el("h4", {}, `${t("Dugout")}: ${teamName(side)}`),
+    el("h2", { class: "h4" }, `${t("Dugout")}: ${teamName(side)}`),
     ...boxes(t).map(([box, label]) => {
       const here = o.players[side].filter((p) => p.box === box);
       if (!here.length && box === "sent_off") return "";

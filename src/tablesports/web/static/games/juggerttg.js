@@ -336,7 +336,7 @@ function recruits(view, legal, act, t, el) {
   const cols = ["reflex", "attack", "parry", "agility", "focus", "stamina", "will"];
   const heads = [t("Reflex"), t("Attack"), t("Parry"), t("Agility"), t("Focus"), t("Stamina"), t("Will")];
   return el("table", { class: "jt-recruits", id: "jtrecruits" },
-    el("tr", {}, el("th", {}, t("Hero")), el("th", {}, t("cost")), heads.map((c) => el("th", {}, c)), el("th", {}, t("talent")), el("th", {}, "")),
+    el("tr", {}, el("th", {}, t("Hero")), el("th", {}, t("cost")), heads.map((c) => el("th", {}, c)), el("th", {}, t("talent")), el("th", {}, t("recruit"))),
     acts.map((a) => {
       const h = heroes[a.split(" ")[1]] || { name: a.split(" ")[1], values: {} };
       return el("tr", { "data-hero-id": a.split(" ")[1] }, el("td", {}, h.name), el("td", {}, String(h.cost ?? "")),

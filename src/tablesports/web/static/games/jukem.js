@@ -80,7 +80,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const toPlay = o.turn ?? o.to_move; // the seat whose turn it is attacks: it has the ball
   const score = el("div", { id: "score" }, `${t("Score")}: ${o.score ? o.score.join(" - ") : ""} · ${t("Draw pile")}: ${o.pile} · ${t("half")} ${o.half}`,
     toPlay !== undefined && toPlay !== null ? el("span", { id: "whoplays" }, ` · ${watching || toPlay !== me ? t("{seat} has the ball", { seat: seat(toPlay) }) : t("You have the ball")}`) : "");
-  const row = (label, cards, id) => el("div", { id }, el("h4", {}, label), el("div", { class: "cards" }, cards));
+  const row = (label, cards, id) => el("div", { id }, el("h2", { class: "h4" }, label), el("div", { class: "cards" }, cards));
   const theirHand = typeof o.opponent_hand === "number"
     ? Array.from({ length: o.opponent_hand }, () => el("div", { class: "card back", title: t("a card in the opponent's hand") })) : [];
   const possession = (p) => (o.possessions ? o.possessions[p] : []).map((c) => card(el, t, c, deck, goal));
@@ -95,7 +95,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
     const r = memo.jukemReveal;
     const shown = [card(el, t, r.shot, deck, goal)];
     if (deck[r.save]) shown.push(card(el, t, r.save, deck, goal));
-    table.append(el("div", { id: "revealed" }, el("h4", {}, t("Last SHOT, revealed")), el("div", { class: "cards" }, shown), el("div", { class: "note" }, r.text)));
+    table.append(el("div", { id: "revealed" }, el("h2", { class: "h4" }, t("Last SHOT, revealed")), el("div", { class: "cards" }, shown), el("div", { class: "note" }, r.text)));
   }
   const menu = el("div", { class: "actions", id: "cardmenu" });
   const hand = (o.hand || []).map((c) => {
