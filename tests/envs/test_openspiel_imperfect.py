@@ -108,11 +108,52 @@ def test_jukem_information_state_is_perfect_recall_and_hides_what_the_player_did
     assert a.information_state_string(0) != b.information_state_string(0)
 
 
-def test_a_perfect_information_game_says_it_provides_no_information_state() -> None:
-    game = pyspiel.load_game("tablesports_hanniball")
-    assert not game.get_type().provides_information_state_string
-    with pytest.raises(pyspiel.SpielError, match="perfect information"):
-        game.new_initial_state().information_state_string(0)
+@pytest.mark.parametrize("game_id", [g for g in GAMES if load(g).info.information == "perfect"])
+def test_a_perfect_information_games_information_state_is_its_history(game_id: str) -> None:
+    """OpenSpiel's convention (tic_tac_toe, connect_four): the string is `history_str()`; the
+    tensor is the observation tensor, which shows the whole position."""
+    game = pyspiel.load_game(f"tablesports_{game_id}")
+    kind = game.get_type()
+    assert kind.provides_information_state_string and kind.provides_information_state_tensor
+    state = game.new_initial_state()
+    assert state.information_state_string(0) == ""
+    rng = random.Random(1)
+    for _ in range(6):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        for p in range(game.num_players()):
+            assert state.information_state_string(p) == state.history_str()
+            np.testing.assert_array_equal(
+                state.information_state_tensor(p), state.observation_tensor(p)
+            )
+    assert game.information_state_tensor_shape() == game.observation_tensor_shape()
+
+
+def test_jukem_information_states_match_what_the_player_can_tell_apart_over_random_play() -> None:
+    """Over random play: a resample (a state the player cannot tell from this one) has the same
+    string; two states whose current observations differ for the player have different ones."""
+    game = pyspiel.load_game("tablesports_jukem", {"deck": SMALL_DECK})
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    seen: dict[str, str] = {}
+    rng = random.Random(5)
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            for p in range(2):
+                info = state.information_state_string(p)
+                other = state.resample_from_infostate(p, sampler)
+                assert other.information_state_string(p) == info
+                now = state.observation_string(p)
+                assert seen.setdefault(info, now) == now  # one information state, one picture
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(seen) > 50
 
 
 def test_openspiels_ismcts_bot_plays_jukem_with_resample_from_infostate() -> None:

@@ -37,15 +37,17 @@ class GameAdapter:
         self.game_id = game_id
         self.tensor = game_tensor(game_id)
         self.shape: tuple[int, ...] = tuple(self.tensor.tensor_shape(self.game))
-        bounds = getattr(self.tensor, "observation_range", None)
-        low, high = (
-            bounds(self.game)
-            if bounds is not None
-            else getattr(self.tensor, "OBSERVATION_RANGE", (-np.inf, np.inf))
-        )
-        # where every entry of the tensor lies (the game's `tensor.observation_range(game)`)
-        self.low: float = float(low)
-        self.high: float = float(high)
+        # where every entry of the tensor lies: the game's `OBSERVATION_RANGE` (default [0, 1])
+        # for every entry, but the named pieces that `tensor.observation_bounds(game)` lists
+        low, high = getattr(self.tensor, "OBSERVATION_RANGE", (0.0, 1.0))
+        self.low: np.ndarray = np.full(self.shape, low, np.float32)
+        self.high: np.ndarray = np.full(self.shape, high, np.float32)
+        bounds = getattr(self.tensor, "observation_bounds", None)
+        if bounds is not None:
+            pieces = dict(self.describe_observation())
+            flat_low, flat_high = self.low.reshape(-1), self.high.reshape(-1)
+            for name, (lo, hi) in bounds(self.game).items():
+                flat_low[pieces[name]], flat_high[pieces[name]] = lo, hi
         codec = self.game.action_codec()
         if codec is None:
             raise TablesportsError(

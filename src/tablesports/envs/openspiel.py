@@ -20,10 +20,12 @@ Observers honour `pyspiel.IIGObservationType` (see `TablesportsObserver`): the p
 the tensor (`public_info`), the observing player's private part or every player's
 (`private_info`), and with `perfect_recall` the information state: a digest of every step as
 that player saw it (`State.action_seen_by`; a BLAKE2 chain, so the string stays short in a
-game of thousands of steps), then the current observation. A game provides
-`information_state_string` when its information is imperfect (a perfect-information game's
-information state is its history, which pyspiel already has); none provides
-`information_state_tensor`. The game type says which.
+game of thousands of steps), then the current observation. Every game provides
+`information_state_string`: in a perfect-information game it is the history,
+`state.history_str()`, as OpenSpiel's own tic_tac_toe and connect_four give it, and its
+`information_state_tensor` is the observation tensor (each game's tensor shows the whole
+position with what makes it Markov: the phase, the counters, the step count). An
+imperfect-information game provides no information-state tensor. The game type says which.
 `resample_from_infostate` is the game's `resample_hidden`, for OpenSpiel's Python `ISMCTSBot`
 (`open_spiel.python.algorithms.ismcts`). The C++ `pyspiel.ISMCTSBot` cannot play a Python game:
 it never reaches a resampler written in Python, and its `step` releases the GIL before calling
@@ -152,8 +154,8 @@ def _game_type(game_id: str, imperfect: bool | None = None) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=info.players,
         min_num_players=info.players,
-        provides_information_state_string=imperfect,
-        provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=not imperfect,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(game_id),
@@ -205,13 +207,8 @@ class TablesportsGame(pyspiel.Game):
     ) -> TablesportsObserver:
         if params:
             raise ValueError(f"observer parameters are not supported; got {params}")
-        recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        if recall and not self.get_type().provides_information_state_string:
-            raise pyspiel.SpielError(
-                f"{self.get_type().short_name}: this game has perfect information, so it "
-                "provides no information state (it is the history: state.history_str())"
-            )
-        return TablesportsObserver(self.adapter, iig_obs_type)
+        perfect = self.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+        return TablesportsObserver(self.adapter, iig_obs_type, perfect=perfect)
 
 
 class _Shared:
@@ -386,11 +383,19 @@ class TablesportsObserver:
     observation's string.
     """
 
-    def __init__(self, adapter: GameAdapter, iig_obs_type: Any = None) -> None:
+    def __init__(
+        self, adapter: GameAdapter, iig_obs_type: Any = None, perfect: bool = False
+    ) -> None:
         self.adapter = adapter
         kind = iig_obs_type
         self.public = True if kind is None else bool(kind.public_info)
-        self.recall = False if kind is None else bool(kind.perfect_recall)
+        recall = False if kind is None else bool(kind.perfect_recall)
+        # perfect information: the information state is the history (string) and the
+        # observation tensor (tensor), OpenSpiel's convention; only imperfect needs a recall
+        self.history = recall and perfect
+        self.recall = recall and not perfect
+        if self.history:
+            kind = None
         private = pyspiel.PrivateInfoType
         self.private = private.SINGLE_PLAYER if kind is None else kind.private_info
         self.default = self.public and self.private == private.SINGLE_PLAYER and not self.recall
@@ -436,6 +441,8 @@ class TablesportsObserver:
                 d[f"private_{p}"][:] = mine[self._private_at]
 
     def string_from(self, state: TablesportsState, player: int) -> str:
+        if self.history:
+            return str(state.history_str())
         now = self._now(state, player)
         if not self.recall:
             return now

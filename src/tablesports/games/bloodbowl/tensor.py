@@ -508,10 +508,12 @@ def max_chance_outcomes(game: BloodBowlGame) -> int:
     return 36
 
 
-def observation_range(game: BloodBowlGame) -> tuple[float, float]:
-    """Every entry is a one-hot, a ratio to its own limit, or a count (of points, cards, dice
-    or steps) over a divisor of at least 1, and no count outgrows the game's step bound."""
-    return (0.0, float(max(1, game.info.max_game_length or 0)))
+def observation_bounds(game: BloodBowlGame) -> dict[str, tuple[float, float]]:
+    """The entries whose range is not [0, 1]: a team's score, up to the 3 touchdowns a team
+    turn that `check_state` allows (a drive ends with one; the rest are one-hots and ratios)."""
+    options: Any = game.options
+    top = 3 * options.turns_per_half / 4
+    return {"my score / 4": (0.0, top), "opponent's score / 4": (0.0, top)}
 
 
 def describe(game: BloodBowlGame) -> list[tuple[str, slice]]:

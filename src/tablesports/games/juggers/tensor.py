@@ -218,10 +218,27 @@ def max_chance_outcomes(game: Game) -> int:
     return max(2, len(NOISE_OUTCOMES))
 
 
-def observation_range(game: Game) -> tuple[float, float]:
-    """Every entry is a one-hot, a ratio to its own limit, or a count (of points, cards, dice
-    or steps) over a divisor of at least 1, and no count outgrows the game's step bound."""
-    return (0.0, float(max(1, game.info.max_game_length or 0)))
+def observation_bounds(game: Game) -> dict[str, tuple[float, float]]:
+    """The entries whose range is not [0, 1]: the character cards' features (their least and
+    greatest over the roster), one meta at most per attack (an inning each), the penalties
+    (five each, then at most `sudden_death_cap` rounds: unbounded without it) and the budget."""
+    g: Any = game
+    h = g.house
+    out: dict[str, tuple[float, float]] = {}
+    cards = np.array(_cards(g.characters), np.float32).reshape(-1, 8)
+    for k, feature in enumerate(_FEATURES[8:]):
+        lo, hi = float(min(0.0, cards[:, k].min())), float(max(1.0, cards[:, k].max()))
+        for slot in range(8):
+            who = f"my Jugger {slot + 1}" if slot < 4 else f"opponent's Jugger {slot - 3}"
+            out[f"{who}: {feature}"] = (lo, hi)
+    cap = h.sudden_death_cap
+    shots = 5 + cap if cap is not None else np.inf
+    for who in ("my", "opponent's"):
+        out[f"{who} mete / 10"] = (0.0, max(1.0, h.innings / 10))
+        out[f"{who} penalty goals / 10"] = (0.0, max(1.0, shots / 10))
+        out[f"{who} penalty shots / 20"] = (0.0, max(1.0, shots / 20))
+        out[f"{who} budget / 200"] = (0.0, max(1.0, h.budget / 200))
+    return out
 
 
 _FEATURES = (

@@ -18,6 +18,7 @@ from tablesports.core.protocol import Game
 from tablesports.games.juggerttg import state as S
 from tablesports.games.juggerttg.board import COLS, MAL, ROWS, SLOTS, VALID
 from tablesports.games.juggerttg.game import CHANCE_PHASES
+from tablesports.games.juggerttg.invariants import MAX_MOVE
 
 _LATER = {S.C_FACE: S.STAND, S.AOO: S.C_REACT, S.AOO_FACE: S.STAND, S.OVER: S.TURN}
 """Phases without a plane of their own, shown as the phase they lead back to."""
@@ -213,7 +214,21 @@ def max_chance_outcomes(game: Game) -> int:
     return max(len(game.heroes), 21)  # type: ignore[attr-defined]
 
 
-def observation_range(game: Game) -> tuple[float, float]:
-    """Every entry is a one-hot, a ratio to its own limit, or a count (of points, cards, dice
-    or steps) over a divisor of at least 1, and no count outgrows the game's step bound."""
-    return (0.0, float(max(1, game.info.max_game_length or 0)))
+def observation_bounds(game: Game) -> dict[str, tuple[float, float]]:
+    """The planes whose range is not [0, 1]: a hero's FP, AP and Reflex up to the roster's
+    greatest, a penalty up to the longest a spar gives (at least 3 Stones), a spar's range,
+    the score up to the points that win, and the movement left (`MAX_MOVE` hexes)."""
+    g: Any = game
+    heroes, spars = g.heroes, g.spars
+    stones = max(3, *(g.stones(sp) for sp in spars))
+    highs = {
+        "hero on the hex: FP / 5": max(h.focus for h in heroes) / 5,
+        "hero on the hex: AP / 5": max(h.stamina for h in heroes) / 5,
+        "hero on the hex: penalty / 5": stones / 5,
+        "hero on the hex: spar range / 3": max(sp.range for sp in spars) / 3,
+        "hero on the hex: Reflex / 5": max(h.reflex for h in heroes) / 5,
+        "constant: my score / 3": g.points_to_win / 3,
+        "constant: enemy score / 3": g.points_to_win / 3,
+        "constant: hexes of movement left / 10": MAX_MOVE / 10,
+    }
+    return {name: (0.0, max(1.0, hi)) for name, hi in highs.items()}

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from tablesports.games.jukem.cards import SETUP_KINDS, Kind
 from tablesports.games.jukem.views import FACE_DOWN
 
 if TYPE_CHECKING:
@@ -214,7 +215,21 @@ def max_chance_outcomes(game: JukemGame) -> int:
     return max(2, game.deck.size)
 
 
-def observation_range(game: JukemGame) -> tuple[float, float]:
-    """Every entry is a one-hot, a ratio to its own limit, or a count (of points, cards, dice
-    or steps) over a divisor of at least 1, and no count outgrows the game's step bound."""
-    return (0.0, float(max(1, game.info.max_game_length or 0)))
+def observation_bounds(game: JukemGame) -> dict[str, tuple[float, float]]:
+    """The entries whose range is not [0, 1] (the rest are one-hots and ratios to their limit):
+    a half scores at most one goal per SHOT of the deck (a scored SHOT stays aside till the
+    half ends) and a tie-break deal one (its first goal wins); draws fill a hand at most; a
+    possession holds setup plays only."""
+    d = game.deck
+    shots = sum(k == Kind.SHOT for k in d.kind)
+    setups = sum(k in SETUP_KINDS for k in d.kind)
+    score = (2 * shots + d.tiebreak_deals) / 5
+    return {
+        "my score / 5": (0.0, score),
+        "opponent's score / 5": (0.0, score),
+        "my first-half score / 5": (0.0, shots / 5),
+        "opponent's first-half score / 5": (0.0, shots / 5),
+        "draws pending for me": (0.0, float(d.hand_size)),
+        "draws pending for the opponent": (0.0, float(d.hand_size)),
+        "setup plays ready for a SHOT / 9": (0.0, setups / 9),
+    }
