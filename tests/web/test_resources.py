@@ -22,16 +22,21 @@ from .server import Server
 BOT_MATCH = {"game": "jukem", "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}]}
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("resources")
-    running = Server(
-        f"sqlite:///{folder / 'web.sqlite3'}",
-        args=("--bot-matches-per-client", "2", "--secret-file", str(folder / "secret")),
-    ).start(folder / "server.log")
+def serving(factory: pytest.TempPathFactory, name: str, *args: str) -> Iterator[Server]:
+    """A real server in a folder of its own (`.folder`: its database, secret and
+    `server.log`), with `args` (`{folder}` in one stands for that folder)."""
+    folder = factory.mktemp(name)
+    args = (*(a.replace("{folder}", str(folder)) for a in args), "--secret-file")
+    running = Server(f"sqlite:///{folder / 'web.sqlite3'}", args=(*args, str(folder / "secret")))
+    running.start(folder / "server.log")
     running.folder = folder  # type: ignore[attr-defined]
     yield running
     running.stop()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    yield from serving(tmp_path_factory, "resources", "--bot-matches-per-client", "2")
 
 
 def post(server: Server, body: dict[str, Any], headers: dict[str, str] | None = None) -> Any:
@@ -103,12 +108,7 @@ PEOPLE = [{"kind": "human"}, {"kind": "human"}]
 
 @pytest.fixture(scope="module")
 def upload_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("uploads")
-    args = ("--upload-dir", str(folder / "cache"), "--secret-file", str(folder / "secret"))
-    running = Server(f"sqlite:///{folder / 'web.sqlite3'}", args=args).start(folder / "log")
-    running.folder = folder  # type: ignore[attr-defined]
-    yield running
-    running.stop()
+    yield from serving(tmp_path_factory, "uploads", "--upload-dir", "{folder}/cache")
 
 
 def cached(server: Server) -> list[str]:
@@ -196,15 +196,11 @@ def test_the_upload_cache_is_trimmed_oldest_first(tmp_path: Any) -> None:
 
 @pytest.fixture(scope="module")
 def tight_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("tight")
-    args = (
+    yield from serving(
+        tmp_path_factory, "tight",
         "--requests-per-second", "5", "--requests-burst", "10",
         "--connections-per-client", "3", "--outbound-kb-per-second", "4",
-        "--secret-file", str(folder / "secret"),
     )  # fmt: skip
-    running = Server(f"sqlite:///{folder / 'web.sqlite3'}", args=args).start(folder / "log")
-    yield running
-    running.stop()
 
 
 def get(server: Server, path: str) -> tuple[int, dict[str, str], bytes]:
@@ -275,15 +271,11 @@ def test_m2_a_new_connection_brings_no_fresh_byte_budget(tight_server: Server) -
 @pytest.fixture(scope="module")
 def budget_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """Each test is its own client: a forwarded address, believed from the loopback proxy."""
-    folder = tmp_path_factory.mktemp("budgets")
-    args = (
+    yield from serving(
+        tmp_path_factory, "budgets",
         "--open-matches-per-client", "3", "--matches-per-client-per-hour", "6",
         "--stored-kb-per-client-per-hour", "700", "--forwarded-allow-ips", "127.0.0.1",
-        "--secret-file", str(folder / "secret"),
     )  # fmt: skip
-    running = Server(f"sqlite:///{folder / 'web.sqlite3'}", args=args).start(folder / "log")
-    yield running
-    running.stop()
 
 
 def as_client(address: str) -> dict[str, str]:
@@ -434,14 +426,10 @@ def test_h3_the_client_that_used_the_least_bot_time_goes_first() -> None:
 
 @pytest.fixture(scope="module")
 def fair_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    folder = tmp_path_factory.mktemp("fair")
-    args = (
+    yield from serving(
+        tmp_path_factory, "fair",
         "--bot-workers", "2", "--bot-seconds", "3", "--forwarded-allow-ips", "127.0.0.1",
-        "--secret-file", str(folder / "secret"),
     )  # fmt: skip
-    running = Server(f"sqlite:///{folder / 'web.sqlite3'}", args=args).start(folder / "log")
-    yield running
-    running.stop()
 
 
 def easy_replies(server: Server, address: str, moves: int) -> list[float]:
