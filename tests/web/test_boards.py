@@ -286,6 +286,51 @@ def test_jukem_hand_cards_fit_and_draw_their_boxes(browser: Any, server: Server)
     page.close()
 
 
+def test_jukem_the_opponents_hand_is_turned_up_at_the_end(browser: Any, server: Server) -> None:
+    """Issue 45 deliver 4: once the match is over the page shows the cards the other seat
+    still held, face up, under a heading in the reader's language; a spectator sees both
+    hands. The server sends them only then (`revealed`; test_leaks judges every view)."""
+    from tablesports.core.registry import load
+
+    st = load("jukem").new_initial_state()
+    rng = random.Random(7)
+    while not st.is_terminal():
+        if st.current_player() == CHANCE:
+            outcomes, weights = zip(*st.chance_outcomes(), strict=True)
+            st.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            st.apply_action(rng.choice(st.legal_actions()))
+    held = [list(st.observation(p)["hand"]) for p in (0, 1)]
+    assert held[1], "a seed whose match ends with cards in seat 1's hand"
+    ko = catalog("ko", "jukem")
+    page = browser.new_page(viewport=DESKTOP)
+    page.goto(server.url + "/static/match.html")
+    for viewer in (None, 0):
+        view = state_view("jukem", st, 0)
+        view.update(viewer=viewer, over=True, revealed=[st.observation(p) for p in (0, 1)])
+        if viewer is None:  # a spectator's observation: the fields both seats see alike
+            both = [json.loads(json.dumps(st.observation(p))) for p in (0, 1)]
+            view["observation"] = {k: v for k, v in both[0].items() if both[1].get(k) == v}
+        page.evaluate(RENDER, [json.loads(json.dumps(view)), "ko"])
+        up = page.evaluate(
+            "[...document.querySelectorAll('#opphand .card')]"
+            ".map((c) => c.classList.contains('back') ? 'back' : c.dataset.card)"
+        )
+        assert up == held[1]
+        heading = page.inner_text("#opphand h2")
+        if viewer is None:
+            assert heading.endswith(ko["{seat}: hand, shown at the end"].split("}")[-1])
+            mine = page.evaluate(
+                "[...document.querySelectorAll('#hand .card')].map((c) => c.dataset.card)"
+            )
+            assert mine == held[0]
+        else:
+            assert heading == ko["Opponent's hand, shown at the end"]
+        assert english_left(board_text(page), "ko", "jukem") == []
+    shot(page, "boards-jukem-ko-hands-at-the-end")
+    page.close()
+
+
 def test_jugger_ttg_recruits_show_cost_and_values_and_terms_have_tooltips(
     browser: Any, server: Server
 ) -> None:

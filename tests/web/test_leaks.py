@@ -315,7 +315,12 @@ def check(truth: Truth, got: Got) -> Iterator[str]:
         yield f"{where}: the seed, before the end"
     # the board: the deck list's faces, every card by name (public, as a deck list is); the
     # test asks it to be one for the whole match, so it cannot tell where a card is
-    rest = {k: v for k, v in msg.items() if k not in ("log", "record", "history", "board")}
+    # at the end the record is whole and public, and so is what each seat held (`revealed`):
+    # before it, a view reveals nothing
+    skip = ("log", "record", "history", "board", "revealed")
+    rest = {k: v for k, v in msg.items() if k not in skip}
+    if kind == "view" and msg["revealed"] != (truth.views(n) if over else None):
+        yield f"{where}: revealed {str(msg['revealed'])[:80]}"
     if kind in ("view", "review"):
         if viewer is not None:
             if msg["observation"] != truth.views(n)[viewer]:

@@ -110,6 +110,7 @@ def seat_payload(
         undos_left=match.undos_left(),
         commitment=match.commitment,
         seed=match.secret if over else None,
+        revealed=_revealed(match, state) if over else None,
         **_play(match),
     )
     phrase_log(match.game.info.id, out["log"])
@@ -167,6 +168,15 @@ def _observation(
     views = [st.observation(seat) for st in states for seat in seats]
     first = views[0]
     return {k: v for k, v in first.items() if all(k in o and o[k] == v for o in views[1:])}
+
+
+def _revealed(match: Match, state: State) -> list[dict[str, Any]] | None:
+    """Once the match is over its record is whole and public (every step, the seed), so every
+    viewer may see what each seat held at the end, as players turn their cards up: each seat's
+    own observation, for the boards (Jukem shows the opponent's hand face up)."""
+    if match.game.info.information != "imperfect":
+        return None
+    return [state.observation(seat) for seat in range(match.game.info.players)]
 
 
 def _picture(match: Match, viewer: int | None, state: State | None = None) -> str | None:

@@ -81,13 +81,17 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const score = el("div", { id: "score" }, `${t("Score")}: ${o.score ? o.score.join(" - ") : ""} · ${t("Draw pile")}: ${o.pile} · ${t("half")} ${o.half}`,
     toPlay !== undefined && toPlay !== null ? el("span", { id: "whoplays" }, ` · ${watching || toPlay !== me ? t("{seat} has the ball", { seat: seat(toPlay) }) : t("You have the ball")}`) : "");
   const row = (label, cards, id) => el("div", { id }, el("h2", { class: "h4" }, label), el("div", { class: "cards" }, cards));
-  const theirHand = typeof o.opponent_hand === "number"
+  // at the end every hand is turned up (the record is whole then): view.revealed, each seat's own view
+  const endHand = (p) => (view.revealed && view.revealed[p] && view.revealed[p].hand) || null;
+  const theirHand = endHand(opp) ? endHand(opp).map((c) => card(el, t, c, deck, goal))
+    : typeof o.opponent_hand === "number"
     ? Array.from({ length: o.opponent_hand }, () => el("div", { class: "card back", title: t("a card in the opponent's hand") })) : [];
   const possession = (p) => (o.possessions ? o.possessions[p] : []).map((c) => card(el, t, c, deck, goal));
   const shot = o.shot ? [o.shot === "face down" ? el("div", { class: "card back", title: t("SHOT (face down)") }) : card(el, t, o.shot, deck, goal)] : [];
   const table = el("div", { id: "jukemtable" });
   root.append(score, table);
-  if (!watching) table.append(row(t("Opponent's hand"), theirHand, "opphand"));
+  if (!watching) table.append(row(endHand(opp) ? t("Opponent's hand, shown at the end") : t("Opponent's hand"), theirHand, "opphand"));
+  else if (endHand(opp)) table.append(row(t("{seat}: hand, shown at the end", { seat: seat(opp) }), endHand(opp).map((c) => card(el, t, c, deck, goal)), "opphand"));
   table.append(row(watching ? t("{seat}: possession", { seat: seat(opp) }) : t("Opponent's possession"), possession(opp), "opppossession"));
   if (shot.length) table.append(row(t("SHOT"), shot, "shot"));
   table.append(row(watching ? t("{seat}: possession", { seat: seat(me) }) : t("Your possession"), possession(me), "mypossession"));
@@ -111,6 +115,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
     return node;
   });
   if (!watching) table.append(row(t("Your hand"), hand, "hand"), menu);
+  else if (endHand(me)) table.append(row(t("{seat}: hand, shown at the end", { seat: seat(me) }), endHand(me).map((c) => card(el, t, c, deck, goal)), "hand"));
   if (other.length) root.append(el("div", { class: "actions" }, other.map((a) => actionButton(el, t, a, act))));
   const discard = o.discard || [];
   table.append(row(t("Discard pile"), discard.slice(-6).map((c) => card(el, t, c, deck, goal)), "discard"));
