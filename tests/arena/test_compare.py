@@ -15,7 +15,16 @@ from tablesports.arena.compare import (
     play_variants,
     until_decided,
 )
-from tablesports.arena.paired import Difference, decided, holm, paired
+from tablesports.arena.paired import (
+    MIN_GAMES,
+    Difference,
+    decided,
+    holm,
+    msprt,
+    needed_pairs,
+    paired,
+    sequential,
+)
 from tablesports.arena.sweep import parse_grid, sweep_results
 from tablesports.core.registry import load
 
@@ -53,6 +62,42 @@ def test_the_sequential_test_decides_a_clear_difference_and_rarely_a_null_one() 
         # looked at every 50 games, as --check-every 50 would
         false_alarms += any(decided(diffs[:n]) for n in range(50, 501, 50))
     assert false_alarms / 200 <= 0.05
+
+
+def test_cochrans_rule_asks_many_pairs_of_a_skewed_difference_and_few_of_a_normal_one() -> None:
+    """Issue 47 finding 3: a rare large gain (lognormal, sigma 1.5) fooled the sequential test
+    far more than 5% of the time; compare warns when a decision came before 25 g1² pairs."""
+    rng = random.Random(0)
+    skewed = [rng.lognormvariate(0, 1.5) for _ in range(200)]
+    assert needed_pairs(skewed) > 200
+    assert needed_pairs([rng.gauss(0, 1) for _ in range(200)]) == MIN_GAMES
+
+
+def test_after_an_early_stop_the_interval_and_p_are_the_always_valid_ones() -> None:
+    rng = random.Random(2)
+    a = [rng.gauss(0, 1) for _ in range(60)]
+    b = [x + 0.6 + rng.gauss(0, 1) for x in a]
+    fixed, valid = paired("x", a, b), sequential("x", a, b)
+    assert valid.diff == fixed.diff and valid.games == fixed.games
+    # wider than Student's t, still around the mean difference, and a larger p
+    assert valid.low < fixed.low < fixed.diff < fixed.high < valid.high
+    assert valid.p > fixed.p
+    # the interval is where the mixture's ratio stays under 1/alpha: its ends are on the line
+    for end in (valid.low, valid.high):
+        ratio = msprt([y - x - end for x, y in zip(a, b, strict=True)])
+        assert abs(ratio - math.log(20)) < 1e-6
+
+
+def test_a_stopped_run_tests_its_figure_alone_then_holm_over_the_others() -> None:
+    variants = [load("hanniball"), load("hanniball", max_turns=60)]
+    run = play_variants(variants, RANDOM, 200, seed=0, stop=until_decided("turns"), check_every=30)
+    assert run.stopped
+    fixed = {d.name: d for d in compare(run)}
+    valid = {d.name: d for d in compare(run, primary="turns")}
+    assert list(valid) == list(fixed)
+    turns = valid["turns"]
+    assert turns.significant and turns.p <= 0.05
+    assert turns.high - turns.low > fixed["turns"].high - fixed["turns"].low
 
 
 def test_the_same_variant_twice_gives_the_same_games_so_no_difference() -> None:

@@ -49,6 +49,28 @@ def test_until_significant_stops_when_the_figure_is_decided(runner: CliRunner) -
     assert "turns decided after 30 games per variant" in result.stderr
 
 
+def test_an_early_stop_shows_always_valid_intervals_and_warns_of_a_skewed_figure(
+    runner: CliRunner,
+) -> None:
+    """Issue 47 finding 3: after an early stop the table's intervals are the sequential test's
+    always-valid ones, said so, and a decision on skewed differences (most games end at the
+    turn limit) comes with Cochran's rule's warning."""
+    args = ["-n", "300", "--until-significant", "turns", "--check-every", "30", "--json"]
+    result = run(runner, *SHORTER, *args)
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["intervals"] == "always-valid"
+    turns = next(f for f in out["figures"] if f["figure"] == "turns")
+    assert turns["significant"] and turns["p"] <= 0.05
+    assert "always-valid" in result.stderr
+    assert "warning: the differences of turns are skewed" in result.stderr
+    fixed = run(runner, *SHORTER, "-n", "30", "--json")
+    assert json.loads(fixed.stdout)["intervals"] == "fixed-n"
+    fixed_turns = next(f for f in json.loads(fixed.stdout)["figures"] if f["figure"] == "turns")
+    low, high = turns["interval"]
+    assert high - low > fixed_turns["interval"][1] - fixed_turns["interval"][0]
+
+
 def test_compare_writes_a_report_with_its_command_seeds_and_plot(
     runner: CliRunner, tmp_path: Path
 ) -> None:

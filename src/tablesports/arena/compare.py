@@ -13,14 +13,14 @@ the first pairs while the rest are played, and every engine gives the same games
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from tablesports.arena import resume
 from tablesports.arena.engines import in_order, run_many
 from tablesports.arena.match import DEFAULT_MAX_STEPS
-from tablesports.arena.paired import Difference, decided, holm, paired
+from tablesports.arena.paired import Difference, decided, holm, paired, sequential
 from tablesports.arena.resume import fingerprint
 from tablesports.arena.simulate import (
     GameResult,
@@ -249,9 +249,35 @@ def figure_pairs(run: Run, a: int, b: int) -> dict[str, tuple[list[float], list[
     return out
 
 
-def compare(run: Run, a: int = 0, b: int = 1, alpha: float = 0.05) -> list[Difference]:
-    """Every figure of variant `b` against variant `a`, marked significant after Holm."""
-    return holm([paired(name, xs, ys) for name, (xs, ys) in figure_pairs(run, a, b).items()], alpha)
+def compare(
+    run: Run, a: int = 0, b: int = 1, alpha: float = 0.05, primary: str | None = None
+) -> list[Difference]:
+    """Every figure of variant `b` against variant `a`, marked significant after Holm.
+
+    A run the sequential test stopped early on figure `primary` gets always-valid intervals and
+    p-values (`paired.sequential`): the fixed-n ones would claim more than they hold after a
+    stop the data chose. The primary figure is then tested alone at `alpha` and the others,
+    Holm over them, only once it is significant (a fixed-sequence gatekeeping: the chance of
+    any false "significant" stays at most `alpha`)."""
+    pairs = figure_pairs(run, a, b)
+    if not run.stopped or primary is None:
+        return holm([paired(name, xs, ys) for name, (xs, ys) in pairs.items()], alpha)
+    first = figure_name(pairs, primary)
+    diffs = {name: sequential(name, xs, ys, alpha) for name, (xs, ys) in pairs.items()}
+    head = replace(diffs[first], significant=diffs[first].p <= alpha)
+    rest = [d for name, d in diffs.items() if name != first]
+    rest = holm(rest, alpha) if head.significant else rest
+    by_name = {d.name: d for d in (head, *rest)}
+    return [by_name[name] for name in pairs]
+
+
+def figure_name(pairs: dict[str, Any], figure: str) -> str:
+    """`figure` as the pairs name it: the tables print "piece steps" for piece_steps."""
+    name = next((n for n in pairs if n.replace("_", " ") == figure.replace("_", " ")), figure)
+    if name not in pairs:
+        known = ", ".join(pairs)
+        raise CompareError(f"no figure {figure!r} in these games; the figures are: {known}")
+    return name
 
 
 def until_decided(figure: str, a: int = 0, b: int = 1) -> Callable[[Run], str]:
@@ -260,12 +286,7 @@ def until_decided(figure: str, a: int = 0, b: int = 1) -> Callable[[Run], str]:
 
     def stop(run: Run) -> str:
         pairs = figure_pairs(run, a, b)
-        # the tables print "piece steps" for piece_steps: either spelling names it
-        name = next((n for n in pairs if n.replace("_", " ") == figure.replace("_", " ")), figure)
-        if name not in pairs:
-            known = ", ".join(pairs)
-            raise CompareError(f"no figure {figure!r} in these games; the figures are: {known}")
-        xs, ys = pairs[name]
+        xs, ys = pairs[figure_name(pairs, figure)]
         diffs = [y - x for x, y in zip(xs, ys, strict=True)]
         if decided(diffs):
             return f"{figure} decided after {len(diffs)} games per variant"

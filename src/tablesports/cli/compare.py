@@ -18,6 +18,7 @@ from tablesports.arena.compare import (
     Run,
     compare,
     comparison_key,
+    figure_name,
     figure_pairs,
     options_text,
     play_variants,
@@ -27,7 +28,14 @@ from tablesports.arena.compare import (
 from tablesports.arena.engines import ENGINES
 from tablesports.arena.figures import figure_names
 from tablesports.arena.match import DEFAULT_MAX_STEPS
-from tablesports.arena.paired import ALPHA, Difference, mean_sd
+from tablesports.arena.paired import (
+    ALPHA,
+    MIN_GAMES,
+    Difference,
+    mean_sd,
+    needed_pairs,
+    skewness,
+)
 from tablesports.arena.report import Page, plot_differences, report_folder, versions, write_report
 from tablesports.arena.report import Table as ReportTable
 from tablesports.arena.resume import RecordAppender
@@ -188,11 +196,39 @@ def difference_row(d: Difference) -> list[str]:
 
 
 COLUMNS = ["figure", "games", "A", "B", "B - A", "95% interval", "p", "significant (Holm)"]
+STOPPED_NOTE = (
+    "stopped early, so the intervals and p-values are the sequential test's always-valid ones "
+    "(wider than fixed-n ones, which an early stop makes too narrow)"
+)
 
 
-def difference_table(title: str, diffs: Sequence[Difference]) -> Table:
+def columns(kind: str = "fixed-n") -> list[str]:
+    if kind == "fixed-n":
+        return COLUMNS
+    return [*COLUMNS[:5], "95% interval (always valid)", "p (always valid)", "significant"]
+
+
+def skew_note(run: Run, figure: str) -> str:
+    """A warning when `figure`'s differences are too skewed for their number: the sequential
+    test's 5% error then rests on a normal approximation that does not hold yet (Cochran's
+    rule, arena/paired.py)."""
+    pairs = figure_pairs(run, 0, 1)
+    xs, ys = pairs[figure_name(pairs, figure)]
+    diffs = [y - x for x, y in zip(xs, ys, strict=True)]
+    wait = needed_pairs(diffs)
+    if wait <= max(MIN_GAMES, len(diffs)):
+        return ""
+    return (
+        f"warning: the differences of {figure} are skewed (skewness {skewness(diffs):.2g}): over "
+        f"{len(diffs)} pairs the sequential test's 5% error is not assured (Cochran's rule asks "
+        f"for 25 x skewness² = {wait}); confirm with a fixed run: --games {wait} without "
+        "--until-significant"
+    )
+
+
+def difference_table(title: str, diffs: Sequence[Difference], kind: str = "fixed-n") -> Table:
     table = Table(title=title)
-    for i, column in enumerate(COLUMNS):
+    for i, column in enumerate(columns(kind)):
         table.add_column(column, justify="left" if i == 0 else "right")
     for d in diffs:
         table.add_row(*difference_row(d), style="bold" if d.significant else None)
@@ -296,22 +332,31 @@ def compare_command(
         stop=until_decided(until) if until else None,
         check_every=every,
     )
-    diffs = compare(run)
+    diffs = compare(run, primary=until)
     n = len(run.paired_indices(0, 1))
     err = console(stderr=True)
+    # after an early stop the intervals and p-values are the always-valid ones (arena/paired.py)
+    kind = "always-valid" if run.stopped else "fixed-n"
     title = (
         f"{variants[0].info.title}: B ({options_text({**base, **opts_b})}) against "
         f"A ({options_text({**base, **opts_a})}), {n} games each, {agents[0]} v {agents[1]}"
     )
-    (err if as_json else console()).print(difference_table(title, diffs))
+    (err if as_json else console()).print(difference_table(title, diffs, kind))
     if run.stopped:
-        err.print(run.stopped)
+        err.print(f"{run.stopped}: {STOPPED_NOTE}")
     elif until:
         err.print(f"{until}: not decided after {n} games per variant (--games {games})")
+    if until and (note := skew_note(run, until)):
+        err.print(note)
     err.print(
         f"{played} games in {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s, "
         f"{jobs} job(s)); seeds {seed} to {seed + n - 1}, seats swapped every game; "
-        f"significant: Holm over {len(diffs)} figures at {ALPHA:.0%}"
+        + (
+            f"significant: {until} alone, then Holm over the other {len(diffs) - 1} figures, "
+            f"at {ALPHA:.0%}"
+            if run.stopped
+            else f"significant: Holm over {len(diffs)} figures at {ALPHA:.0%}"
+        )
     )
     words = ["tablesports", "compare", game_id, *option_words("-o", base)]
     words += [*option_words("--a", opts_a), *option_words("--b", opts_b)]
@@ -343,10 +388,15 @@ def compare_command(
             tables=[
                 ReportTable(
                     title,
-                    COLUMNS,
+                    columns(kind),
                     [difference_row(d) for d in diffs],
-                    "Paired differences (B - A) on common random numbers; Student's t interval; "
-                    f"significant after Holm's correction over {len(diffs)} figures at 5%.",
+                    "Paired differences (B - A) on common random numbers; "
+                    + (
+                        f"{STOPPED_NOTE}; {until} tested alone at 5%, then Holm over the others."
+                        if run.stopped
+                        else "Student's t interval; "
+                        f"significant after Holm's correction over {len(diffs)} figures at 5%."
+                    ),
                 )
             ],
             images=[("Differences in standard deviations of A", "differences.png")],
@@ -364,6 +414,7 @@ def compare_command(
                     "seed": seed,
                     "games": n,
                     "stopped": run.stopped,
+                    "intervals": kind,
                     "figures": [d.to_json() for d in diffs],
                 },
                 indent=2,
