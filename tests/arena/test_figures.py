@@ -134,6 +134,11 @@ def test_jukem_adds_its_plays_to_the_states_goal_figures() -> None:
     assert hook is not None
     goals = {"goals": 3.0, "goals_in_the_two_halves": 2.0}
     events = [Event("shot", "SHOT!"), Event("save", "blocked"), Event("jukem", "JUKEM!")]
+    events.append(Event("pass", "player 1 passes"))
     out = hook.compute(SimpleNamespace(figures=lambda: goals), events)
     assert (out["goals"], out["shots"], out["saves"], out["jukems"]) == (3, 1, 1, 1)
-    assert (out["shots_scored"], out["penalties"]) == (2, 0)
+    assert (out["penalties"], out["turns_passed"]) == (0, 1)
+    # issue 47 finding 7: no figure twice (shots scored were the goals in the two halves), and
+    # the turns passed are not named like the PASS cards
+    assert "shots_scored" not in out and "passes" not in out
+    assert set(out) <= set(hook.names)

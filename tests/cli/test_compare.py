@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -13,6 +14,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from tablesports.arena.report import figure_file
+from tablesports.cli.sweep import number_line
 from tablesports.core.records import read_records
 from tests.cli.helpers import assert_clean_error, run
 
@@ -91,11 +94,37 @@ def test_sweep_prints_a_table_and_writes_a_csv_and_a_plot_a_figure(
     args = ["sweep", "hanniball", "--param", "max_turns=40,100", "-n", "6"]
     result = run(runner, *args, "--csv", str(table), "--plots", str(plots))
     assert result.exit_code == 0, result.output
-    assert "max_turns=40" in result.stdout and "max_turns=100" in result.stdout
+    assert "over max turns" in result.stdout and re.search(r"┃\s+40\s+┃", result.stdout)
     rows = list(csv.DictReader(table.open(encoding="utf-8")))
     assert {r["variant"] for r in rows} == {"max_turns=40", "max_turns=100"}
     names = {r["figure"] for r in rows}
-    assert len(list(plots.glob("*.png"))) == len(names)
+    # issue 47 finding 5: a plot a figure, named by it
+    assert {p.name for p in plots.glob("*.png")} == {figure_file(n) for n in names}
+    assert "piece-steps.png" in {p.name for p in plots.glob("*.png")}
+
+
+def test_a_sweep_heads_its_columns_readably_and_its_report_gives_intervals(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    """Issue 47 finding 5: a grid's heads fold instead of being cut at 110 columns, the
+    report's table gives each difference's interval, a sweep of one numeric option is plotted
+    on a number line with the base a point of it."""
+    report = tmp_path / "report"
+    grid = ["--param", "max_turns=50,100,300", "--param", "repetition_draw=2,3"]
+    result = run(runner, "sweep", "hanniball", *grid, "-n", "4", "--report", str(report))
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.stdout  # rich's ellipsis: nothing cut
+    assert "max_turns=300" in result.stdout and "repetition_draw=3" in result.stdout
+    page = (report / "index.html").read_text(encoding="utf-8")
+    assert re.search(r"<td>[^<]*\(-?[+-][0-9.]+ \[[+-][0-9.e+-]*, [+-][0-9.e+-]*\]\*?\)</td>", page)
+    assert "paired 95% interval" in page
+    assert number_line([{"max_turns": "50"}, {"max_turns": "300"}], {"max_turns": 200}) == (
+        "max_turns",
+        [50.0, 300.0],
+        200.0,
+    )
+    assert number_line([{"home": "orc"}], {"home": "human"}) is None
+    assert number_line([{"a": "1", "b": "2"}], {}) is None
 
 
 def test_a_compare_killed_in_the_middle_resumes_to_the_same_figures(

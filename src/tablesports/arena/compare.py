@@ -229,7 +229,8 @@ def outcome_rows(run: Run, v: int, indices: Sequence[int]) -> dict[str, list[flo
 
 def figure_pairs(run: Run, a: int, b: int) -> dict[str, tuple[list[float], list[float]]]:
     """Every figure (win rates first, then the game's own): its values in the games where both
-    variants report it, A's and B's, in game order."""
+    variants report it, A's and B's, in game order. Named as the tables print them, in words
+    ("goals in the two halves", as "wins of random #1"): one scheme in tables, CSV and JSON."""
     indices = run.paired_indices(a, b)
     rows_a, rows_b = outcome_rows(run, a, indices), outcome_rows(run, b, indices)
     out = {name: (rows_a[name], rows_b[name]) for name in rows_a}
@@ -245,7 +246,7 @@ def figure_pairs(run: Run, a: int, b: int) -> dict[str, tuple[list[float], list[
             if name in fa and name in fb:
                 xs.append(fa[name])
                 ys.append(fb[name])
-        out[name] = (xs, ys)
+        out[figure_label(name)] = (xs, ys)
     return out
 
 
@@ -271,9 +272,14 @@ def compare(
     return [by_name[name] for name in pairs]
 
 
+def figure_label(name: str) -> str:
+    """A game's figure (goals_in_the_two_halves) as every output names it, in words."""
+    return name.replace("_", " ")
+
+
 def figure_name(pairs: dict[str, Any], figure: str) -> str:
-    """`figure` as the pairs name it: the tables print "piece steps" for piece_steps."""
-    name = next((n for n in pairs if n.replace("_", " ") == figure.replace("_", " ")), figure)
+    """`figure` as the pairs name it: "piece steps" or piece_steps (the records' spelling)."""
+    name = next((n for n in pairs if n == figure_label(figure)), figure)
     if name not in pairs:
         known = ", ".join(pairs)
         raise CompareError(f"no figure {figure!r} in these games; the figures are: {known}")

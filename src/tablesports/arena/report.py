@@ -10,8 +10,10 @@ from __future__ import annotations
 import html
 import math
 import platform
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from tablesports.arena.paired import Difference
 from tablesports.core.errors import TablesportsError
@@ -65,39 +67,80 @@ def plot_differences(
     figure's standard deviation under A (so goals and casualties share one axis)."""
     plt = _pyplot()
     shown = [d for d in diffs if sds.get(d.name, 0) > 0 and math.isfinite(d.low)]
-    fig, ax = plt.subplots(figsize=(8, 0.32 * len(shown) + 1.6), constrained_layout=True)
+    fig, ax = plt.subplots(figsize=(8, 0.32 * len(shown) + 2.2), constrained_layout=True)
     for y, d in enumerate(reversed(shown)):
         sd = sds[d.name]
-        colour = "tab:red" if d.significant else "tab:gray"
+        colour = SIGNIFICANT if d.significant else NOT_SIGNIFICANT
         ax.plot([d.low / sd, d.high / sd], [y, y], color=colour, linewidth=2)
         ax.plot([d.diff / sd], [y], "o", color=colour)
     ax.axvline(0, color="black", linewidth=0.8)
     ax.set_yticks(range(len(shown)), [d.name.replace("_", " ") for d in reversed(shown)])
-    ax.set_xlabel("B - A, in standard deviations of A (95% interval; red: significant, Holm)")
-    ax.set_title(title, fontsize=10)
+    ax.set_xlabel("B - A, in standard deviations of A (95% interval)")
+    _legend(ax)
+    ax.set_title(_wrapped(title, 90), fontsize=9)  # a long title wraps, never clipped
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path
 
 
+SIGNIFICANT, NOT_SIGNIFICANT = "tab:red", "tab:blue"
+
+
+def _legend(ax: Any, base: bool = False) -> None:
+    from matplotlib.lines import Line2D
+
+    handles = [
+        Line2D([], [], color=SIGNIFICANT, marker="o", label="significant (Holm, 5%)"),
+        Line2D([], [], color=NOT_SIGNIFICANT, marker="o", label="not significant"),
+    ]
+    if base:
+        handles.append(Line2D([], [], color="black", marker="s", linestyle="--", label="base"))
+    ax.legend(handles=handles, loc="best", fontsize=8)
+
+
+def _wrapped(text: str, width: int) -> str:
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, width)) or text
+
+
+def figure_file(name: str) -> str:
+    """A figure's plot file: named by the figure ("piece steps" -> piece-steps.png)."""
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "figure"
+    return f"{slug}.png"
+
+
 def plot_sweep_figure(
-    name: str, labels: list[str], base: float, diffs: list[Difference], path: Path
+    name: str,
+    labels: list[str],
+    base: float,
+    diffs: list[Difference],
+    path: Path,
+    *,
+    axis: tuple[str, list[float], float | None] | None = None,
 ) -> Path:
     """One figure over the sweep: each variant's mean with the 95% interval of its difference
-    from the base (drawn around the variant's mean), and the base as a line."""
+    from the base (drawn around the variant's mean). `axis` (an option, the variants' numbers
+    and the base's, for a sweep of one numeric option) puts them on a number line, the base a
+    point of it; otherwise one labelled place a variant and the base a dashed line."""
     plt = _pyplot()
-    fig, ax = plt.subplots(figsize=(max(4.5, 0.9 * len(labels) + 2), 3.4), constrained_layout=True)
-    xs = list(range(len(labels)))
+    fig, ax = plt.subplots(figsize=(max(5.0, 0.9 * len(labels) + 2), 3.6), constrained_layout=True)
+    xs: list[float] = axis[1] if axis is not None else [float(i) for i in range(len(labels))]
     for x, d in zip(xs, diffs, strict=True):
-        colour = "tab:red" if d.significant else "tab:blue"
+        colour = SIGNIFICANT if d.significant else NOT_SIGNIFICANT
         if math.isfinite(d.low):
             ax.plot([x, x], [d.a + d.low, d.a + d.high], color=colour, linewidth=2)
         ax.plot([x], [d.b], "o", color=colour)
-    ax.axhline(base, color="black", linewidth=0.8, linestyle="--", label="base")
-    ax.set_xticks(xs, labels, fontsize=8, rotation=20 if len(labels) > 4 else 0)
+    if axis is not None and axis[2] is not None:
+        ax.plot([axis[2]], [base], "s", color="black")
+    ax.axhline(base, color="black", linewidth=0.8, linestyle="--")
+    if axis is not None:
+        ax.set_xlabel(axis[0].replace("_", " "))
+    else:
+        ax.set_xticks(xs, labels, fontsize=8, rotation=20 if len(labels) > 4 else 0)
     ax.set_ylabel(name.replace("_", " "))
     ax.set_title(f"{name.replace('_', ' ')}: variants against the base", fontsize=10)
-    ax.legend(loc="best", fontsize=8)
+    _legend(ax, base=True)
     fig.savefig(path, dpi=100)
     plt.close(fig)
     return path

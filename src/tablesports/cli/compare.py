@@ -181,11 +181,13 @@ def signed(x: float) -> str:
     return f"{x:+.3g}"
 
 
-def difference_row(d: Difference) -> list[str]:
+def difference_row(d: Difference, pairs: int = 0) -> list[str]:
+    """A figure's row; `pairs` the games per variant, so that a figure some games leave
+    undefined (Jukem's half-time leader after a tied half) says over how many it was compared."""
     interval = f"[{signed(d.low)}, {signed(d.high)}]"
     return [
         d.name.replace("_", " "),
-        str(d.games),
+        f"{d.games} of {pairs}" if d.games < pairs else str(d.games),
         number(d.a),
         number(d.b),
         signed(d.diff),
@@ -226,12 +228,14 @@ def skew_note(run: Run, figure: str) -> str:
     )
 
 
-def difference_table(title: str, diffs: Sequence[Difference], kind: str = "fixed-n") -> Table:
+def difference_table(
+    title: str, diffs: Sequence[Difference], kind: str = "fixed-n", pairs: int = 0
+) -> Table:
     table = Table(title=title)
     for i, column in enumerate(columns(kind)):
-        table.add_column(column, justify="left" if i == 0 else "right")
+        table.add_column(column, justify="left" if i == 0 else "right", overflow="fold")
     for d in diffs:
-        table.add_row(*difference_row(d), style="bold" if d.significant else None)
+        table.add_row(*difference_row(d, pairs), style="bold" if d.significant else None)
     return table
 
 
@@ -341,7 +345,12 @@ def compare_command(
         f"{variants[0].info.title}: B ({options_text({**base, **opts_b})}) against "
         f"A ({options_text({**base, **opts_a})}), {n} games each, {agents[0]} v {agents[1]}"
     )
-    (err if as_json else console()).print(difference_table(title, diffs, kind))
+    (err if as_json else console()).print(difference_table(title, diffs, kind, n))
+    if undefined := [d.name for d in diffs if d.games < n]:
+        err.print(
+            f"{', '.join(undefined)}: compared over the games where both variants define it "
+            "(the games column says how many)"
+        )
     if run.stopped:
         err.print(f"{run.stopped}: {STOPPED_NOTE}")
     elif until:
@@ -389,7 +398,7 @@ def compare_command(
                 ReportTable(
                     title,
                     columns(kind),
-                    [difference_row(d) for d in diffs],
+                    [difference_row(d, n) for d in diffs],
                     "Paired differences (B - A) on common random numbers; "
                     + (
                         f"{STOPPED_NOTE}; {until} tested alone at 5%, then Holm over the others."

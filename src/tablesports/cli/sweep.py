@@ -11,7 +11,14 @@ from rich.table import Table
 
 from tablesports.arena.compare import options_text
 from tablesports.arena.paired import ALPHA, Difference
-from tablesports.arena.report import Page, plot_sweep_figure, report_folder, versions, write_report
+from tablesports.arena.report import (
+    Page,
+    figure_file,
+    plot_sweep_figure,
+    report_folder,
+    versions,
+    write_report,
+)
 from tablesports.arena.report import Table as ReportTable
 from tablesports.arena.sweep import SweepResult, parse_grid, sweep_results
 from tablesports.cli.common import (
@@ -40,22 +47,52 @@ from tablesports.core.versions import provenance
 HEADER = ["variant", "figure", "games", "base", "variant_mean", "difference", "low", "high", "p"]
 
 
-def cell(d: Difference | None) -> str:
+def cell(d: Difference | None, interval: bool = False) -> str:
+    """The variant's mean (its difference from the base, with its 95% interval in the report;
+    * significant)."""
     if d is None:
         return ""
-    return f"{d.b:.4g} ({signed(d.diff)}{'*' if d.significant else ''})"
+    spread = f" [{signed(d.low)}, {signed(d.high)}]" if interval else ""
+    return f"{d.b:.4g} ({signed(d.diff)}{spread}{'*' if d.significant else ''})"
 
 
-def sweep_rows(result: SweepResult) -> list[list[str]]:
+def sweep_rows(result: SweepResult, interval: bool = False) -> list[list[str]]:
     """One row a figure: the base's mean, then each variant's mean and difference."""
     return [
         [
             name.replace("_", " "),
             f"{result.base[name]:.4g}",
-            *(cell(result.cells.get((k, name))) for k in range(len(result.labels))),
+            *(cell(result.cells.get((k, name)), interval) for k in range(len(result.labels))),
         ]
         for name in result.names
     ]
+
+
+def column_labels(points: list[dict[str, str]]) -> tuple[list[str], str]:
+    """The table's column heads: a sweep of one option heads each column by its value alone
+    and says the option in the title (long "key=value" heads were cut at 110 columns); a grid
+    heads them by every key=value, one a line."""
+    keys = list(points[0]) if points else []
+    if len(keys) == 1:
+        return [p[keys[0]] for p in points], f" over {keys[0].replace('_', ' ')}"
+    return ["\n".join(f"{k}={v}" for k, v in p.items()) for p in points], ""
+
+
+def number_line(
+    points: list[dict[str, str]], base: dict[str, object]
+) -> tuple[str, list[float], float | None] | None:
+    """A sweep of one numeric option: its name, the variants' values and the base's, for a
+    plot with a numeric x-axis (None otherwise)."""
+    keys = list(points[0]) if points else []
+    if len(keys) != 1:
+        return None
+    try:
+        xs = [float(p[keys[0]]) for p in points]
+    except ValueError:
+        return None
+    value = base.get(keys[0])
+    at = float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+    return keys[0], xs, at
 
 
 def csv_rows(result: SweepResult) -> list[list[object]]:
@@ -67,12 +104,16 @@ def csv_rows(result: SweepResult) -> list[list[object]]:
     return rows
 
 
-def plot_all(result: SweepResult, folder: Path) -> list[tuple[str, str]]:
+def plot_all(
+    result: SweepResult,
+    folder: Path,
+    axis: tuple[str, list[float], float | None] | None = None,
+) -> list[tuple[str, str]]:
     images = []
-    for n, name in enumerate(result.names):
+    for name in result.names:
         diffs = [result.cells[(k, name)] for k in range(len(result.labels))]
-        file = f"figure-{n:02d}.png"
-        plot_sweep_figure(name, result.labels, result.base[name], diffs, folder / file)
+        file = figure_file(name)
+        plot_sweep_figure(name, result.labels, result.base[name], diffs, folder / file, axis=axis)
         images.append((name.replace("_", " "), file))
     return images
 
@@ -138,14 +179,15 @@ def sweep_command(
         label=f"{game_id}: sweeping {len(points)} variants",
     )
     result = sweep_results(run, points)
+    heads, over = column_labels(points)
     title = (
-        f"{variants[0].info.title}: {len(points)} variants against the base "
+        f"{variants[0].info.title}: {len(points)} variants{over} against the base "
         f"({options_text(base)}), {games} games each, {agents[0]} v {agents[1]}"
     )
     table = Table(title=title)
-    columns = ["figure", "base", *result.labels]
-    for i, column in enumerate(columns):
-        table.add_column(column, justify="left" if i == 0 else "right")
+    columns = ["figure", "base", *heads]
+    for i, column in enumerate(columns):  # folded, never cut with an ellipsis
+        table.add_column(column, justify="left" if i == 0 else "right", overflow="fold")
     rows = sweep_rows(result)
     for row in rows:
         table.add_row(*row)
@@ -163,8 +205,9 @@ def sweep_command(
     if csv_path is not None:
         write_csv(csv_path, [*HEADER, "significant"], csv_rows(result), provenance(variants[0]))
         err.print(f"one row a variant and figure written to {csv_path}")
+    axis = number_line(points, variants[0].options.model_dump())
     if plots is not None:
-        plot_all(result, report_folder(plots))
+        plot_all(result, report_folder(plots), axis)
         err.print(f"one plot a figure written to {plots}")
     if report is not None:
         folder = report_folder(report)
@@ -188,8 +231,18 @@ def sweep_command(
                 "seats swapped every game",
                 **versions(variants[0]),
             },
-            tables=[ReportTable(title, columns, rows, note)],
-            images=plot_all(result, folder),
+            tables=[
+                ReportTable(
+                    title,
+                    [*columns[:2], *result.labels],
+                    sweep_rows(result, interval=True),
+                    note.replace(
+                        "difference from the base",
+                        "difference from the base and its paired 95% interval",
+                    ),
+                )
+            ],
+            images=plot_all(result, folder, axis),
         )
         err.print(f"report written to {write_report(folder, page)}")
     if as_json:

@@ -23,12 +23,11 @@ NAMES = (
     "half_time_leader_loses",
     "shots",
     "saves",
-    "shots_scored",
     "penalties",
     "jukems",
     "headers",
     "substitutions",
-    "passes",
+    "turns_passed",
 )
 
 # event kind -> figure: one event of that kind is one of these
@@ -39,17 +38,17 @@ _COUNTED = {
     "jukem": "jukems",
     "header": "headers",
     "substitution": "substitutions",
-    "pass": "passes",
+    "pass": "turns_passed",  # a turn passed, not a PASS card
 }
 
 
 def figures(state: Any, events: Sequence[Event]) -> dict[str, float]:
     """The state's own goal figures, then one count per kind of play (a SHOT face down, a SAVE
     that blocks it, a RED card, a JUKEM, a HEADER's extra turn, a substitution, a turn
-    passed), and the shots that became goals (the tie-break's goal is not a shot)."""
+    passed). The shots that became goals are the goals in the two halves (the tie-break's
+    goal is not a shot): one figure, not two."""
     out = dict(state.figures())
     kinds = Counter(e.kind for e in events)
     for kind, name in _COUNTED.items():
         out[name] = float(kinds[kind])
-    out["shots_scored"] = out["goals_in_the_two_halves"]
     return out
