@@ -94,7 +94,7 @@ def _chance(s: Any, action: Action) -> float | None:
     from tablesports.games.bloodbowl.turn.actions import Aim, MovePath
     from tablesports.games.bloodbowl.turn.rolls import path_rolls, success
 
-    activation = _activation(s)
+    activation = activation_of(s)
     if activation is None:
         return None
     if isinstance(action, MovePath):
@@ -107,7 +107,8 @@ def _chance(s: Any, action: Action) -> float | None:
     return None
 
 
-def _activation(s: Any) -> Any:
+def activation_of(s: Any) -> Any:
+    """The activation under way (the innermost), or None."""
     from tablesports.games.bloodbowl.turn.activation import Activation
 
     for proc in reversed(s.stack):
@@ -151,7 +152,7 @@ def safe(state: State, actions: list[Action]) -> list[Action] | str:
     for action in actions[:-1]:
         trial.apply_legal(action)
     move = actions[-1]
-    activation = _activation(trial)
+    activation = activation_of(trial)
     r = activation.reachable(trial)
     target = index(move.x, move.y)
     stop = r.start
@@ -177,7 +178,7 @@ def moves(state: State, seat: int, arg: str, width: int = 80) -> str:
     """Where a player can go now, grouped by the rolls each square needs (`moves [N]`)."""
     s: Any = state
     trial: Any = state.clone()
-    activation = _activation(trial)
+    activation = activation_of(trial)
     number = int(arg) if arg.isdigit() else None
     acting = None if activation is None else s.players[activation.pid]
     if number is None and arg:
@@ -192,7 +193,7 @@ def moves(state: State, seat: int, arg: str, width: int = 80) -> str:
         first = ["end activation"] if "end activation" in legal else []
         if not _declares(trial, [*first, f"move {number}"]):
             return f"moves {number}: #{number} cannot take a Move action now"
-        activation = _activation(trial)
+        activation = activation_of(trial)
     assert activation is not None
     r = activation.reachable(trial)
     p = trial.players[activation.pid]
