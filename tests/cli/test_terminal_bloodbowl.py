@@ -132,7 +132,8 @@ def test_bloodbowl_a_bang_or_confirm_off_plays_a_risky_move_without_asking(
 ) -> None:
     out = _orcs(runner, "8 12,5!")
     assert "play it?" not in out and "plays: move 8 to 12,5\nchance: D6=" in out
-    out = _orcs(runner, "confirm off", "8 12,5")
+    out = _orcs(runner, "confirm maybe", "confirm off", "8 12,5")
+    assert "> confirm maybe\nconfirm takes on or off, not 'maybe'\n" in out
     assert "confirm off: a line that rolls dice plays at once" in out
     assert "play it?" not in out and "plays: move 8 to 12,5\nchance: D6=" in out
 

@@ -71,6 +71,8 @@ def percent(chance: float) -> str:
         return "100%"
     if chance >= 0.995:
         return "99%"
+    if chance < 0.001:
+        return "<0.1%"
     if chance < 0.01:
         return f"{chance:.1%}"
     return f"{chance:.0%}"
