@@ -28,6 +28,9 @@ def _orcs(runner: CliRunner, *lines: str) -> str:
 def test_bloodbowl_a_block_to_the_end_of_the_turn_at_the_prompt(runner: CliRunner) -> None:
     out = _orcs(runner, "info 2", "block 2 on 2", "1", "1", "2", "history", "end turn")
     assert "A2: Lineman of Gouged Eye · MA 5 ST 3 AG 3+ PA 4+ AV 10+ · 13,7" in out
+    # the block's dice are said before it is played, without a question
+    assert "> block 2 on 2\ndice: block 12,7 (1 die)\nyou (seat 1) plays" in out
+    assert "play it?" not in out
     for played in ("block 2", "block 12,7", "choose push", "push to 11,7", "stay", "end turn"):
         assert f"you (seat 1) plays: {played}\n" in out
     # `history` keeps what the roll was for, not the bare `block dice=push`

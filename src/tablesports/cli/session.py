@@ -356,10 +356,11 @@ class PlaySession:
     def confirmed(self, planned: list[Action]) -> bool:
         """A line whose steps roll dice is shown with its rolls and chance, and played on Enter
         or y only (anything else leaves the position as it was)."""
-        said = odds.warning(self.state, planned) if self.confirm else None
-        if said is None:
+        said, ask = odds.warning(self.state, planned)
+        if said is not None:
+            self.out.print(Text(said, style="yellow" if ask else "dim"), soft_wrap=True)
+        if not ask or not self.confirm:
             return True
-        self.out.print(Text(said, style="yellow"), soft_wrap=True)
         answer = self.ask("play it? Enter or y plays, anything else cancels > ")
         if answer is not None and answer.strip().lower() in ("", "y", "yes"):
             return True

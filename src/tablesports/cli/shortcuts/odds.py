@@ -5,7 +5,8 @@ The rolls are the notes the game writes on its legal actions (`move 7 to 14,6 (d
 rush 2+)`), the ones the web app prints on its lit squares; the chance is the game's own
 `rolls.success` over the same rolls (`rolls.path_rolls` for a move, `leap_rolls` for a Leap),
 as its bots weigh paths: every roll independent, re-rolls (team, Dodge, Sure Feet) not
-counted. Passes, catches, fouls and gazes show their note without a chance.
+counted. Passes, catches, fouls and gazes show their note without a chance; a block alone
+is only said (its dice), not asked about.
 
 - `8 14,2!` (or `!8 14,2`) plays at once; `confirm off` stops asking for the rest of the game.
 - `safe 8 14,2` (or `8 14,2 safe`) walks the move's path only as far as no roll is needed,
@@ -119,14 +120,16 @@ def activation_of(s: Any) -> Any:
     return None
 
 
-def warning(state: State, actions: list[Action]) -> str | None:
-    """What a line rolls and its chance, when any of its steps rolls dice; else None."""
+def warning(state: State, actions: list[Action]) -> tuple[str | None, bool]:
+    """What a line rolls and its chance, and whether to ask before playing it: asked when a
+    step has a target number; a block's dice alone (`2 dice, they choose`) are only said."""
     if state.game.info.id != "bloodbowl":
-        return None
+        return None, False
     found = steps(state, actions)
     risky = [step for step in found if step.risky]
     if not risky:
-        return None
+        noted = [step.text for step in found if step.note]
+        return (f"dice: {'; '.join(noted)}" if noted else None), False
     chances = [step.chance for step in risky]
     parts = [step.text for step in risky]
     if all(c is not None for c in chances):
@@ -139,7 +142,7 @@ def warning(state: State, actions: list[Action]) -> str | None:
         tail = f" ({', '.join(known)})" if known else ""
     s: Any = state
     rerolls = s.rerolls[state.current_player()]
-    return f"rolls: {'; '.join(parts)}{tail}; team re-rolls left: {rerolls}"
+    return f"rolls: {'; '.join(parts)}{tail}; team re-rolls left: {rerolls}", True
 
 
 def safe(state: State, actions: list[Action]) -> list[Action] | str:
