@@ -25,8 +25,8 @@ from tablesports.core.errors import TablesportsError
 from tablesports.core.protocol import Action, State
 
 HELP = (
-    "  moves [N]      where player N (or the one acting) can go, with each square's rolls\n"
-    "  confirm on|off ask before a line that rolls dice (on), or play it at once (off);\n"
+    "  moves [N]      where player N (or the one acting) can go, each square's rolls\n"
+    "  confirm on|off ask before a line that rolls dice, or play it at once\n"
     "                 8 14,2! plays at once, safe 8 14,2 stops before the first roll"
 )
 """The lines `help` adds in Blood Bowl."""
