@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 from rich.console import Console
 
@@ -85,3 +86,30 @@ def test_hanniball_board_shows_goals_goal_areas_and_the_last_step() -> None:
     out = drawn(state, 0, color=True, moves=("c2-c3",))
     assert "\x1b[1;7;34m L " in out  # the White Lion on c3, reversed
     assert "\x1b[7;32m : " in out  # and c2, the goal-area square it left
+
+
+def test_bloodbowl_board_marks_each_square_the_mover_reaches_with_rolls_as_the_web_does() -> None:
+    state = to_first_turn()
+    lines = drawn(state, 1, color=False, moves=("move 8",)).splitlines()
+    hardest = {}  # square -> the hardest roll of the note the web app lights it with
+    for action in state.legal_actions():
+        m = re.fullmatch(r"move 8 to (\d+),(\d+)(?: \((.*)\))?", str(action))
+        if m and m[3]:
+            hardest[(int(m[1]), int(m[2]))] = max(re.findall(r"\d\+", m[3]))
+    marked = {}
+    for y in range(15):
+        row = lines[3 + y]
+        for x in range(26):
+            cell = row[2 + 3 * x : 5 + 3 * x].strip().rstrip("|")
+            if cell.endswith("+"):
+                marked[(x, y)] = cell
+    assert marked == hardest and marked[(11, 7)] == "6+" and marked[(12, 5)] == "5+"
+    assert all(len(line) <= 80 for line in lines)
+    # the other seat sees no marks: the rolls are the mover's
+    assert not re.search(r"\d\+", drawn(to_first_turn(), 0, color=False, moves=("move 8",)))
+
+
+def test_bloodbowl_board_colours_a_marked_square_by_the_chance_of_its_rolls() -> None:
+    out = drawn(to_first_turn(), 1, color=True, moves=("move 8",))
+    assert "\x1b[1;32m2+ " in out  # a Rush: 5 in 6
+    assert "\x1b[1;31m6+ " in out  # 11,7: dodge 5+, 6+, rush, 6+ (0.8%)

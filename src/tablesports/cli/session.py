@@ -37,6 +37,7 @@ from tablesports.cli.menu import menu
 from tablesports.cli.pager import page
 from tablesports.cli.prompt import ReadLine, line_reader
 from tablesports.cli.record_limit import MAX_RECORD_BYTES
+from tablesports.cli.shortcuts import odds
 from tablesports.cli.targets import file_problem, written_path
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError, RecordError
@@ -73,6 +74,8 @@ COMMANDS = [
     "quit",
     "roster",
     "info",
+    "moves",
+    "confirm",
 ]
 
 EVENT_STYLES = [
@@ -166,6 +169,8 @@ class PlaySession:
         """The last picture drawn: the board is drawn again only when it changed."""
         self.face_down: list[tuple[int, str, str]] = []
         """Steps shown as played face down: (index in `shown`, the action, the line shown)."""
+        self.confirm = True
+        """Blood Bowl: a line that rolls dice waits for a yes (`confirm off`, `odds.py`)."""
         for seat, agent in enumerate(agents):
             if agent is not None:
                 agent.reset(agent_seed(seed, seat))
@@ -333,15 +338,34 @@ class PlaySession:
                 continue
             if self.run_command(command, arg.strip(), seat):
                 continue
+            text, forced, careful = odds.marks(self.game.info.id, text)  # `8 14,2!`, `safe ...`
             resolved = shortcuts.resolve(self.state, text, COMMANDS)
             planned = resolved.problem or shortcuts.plan(self.state, resolved.texts)
+            if careful and not isinstance(planned, str):
+                planned = odds.safe(self.state, planned)
             if isinstance(planned, str):  # explained, the state unchanged: ask again
                 self.out.print(Text(planned, style="red"), soft_wrap=True)
+                continue
+            if not forced and not self.confirmed(planned):
                 continue
             self.marks.append((len(self.state.history), len(self.shown)))
             for action in planned:
                 self.apply(seat, action, "green")
             return True
+
+    def confirmed(self, planned: list[Action]) -> bool:
+        """A line whose steps roll dice is shown with its rolls and chance, and played on Enter
+        or y only (anything else leaves the position as it was)."""
+        said, ask = odds.warning(self.state, planned)
+        if said is not None:
+            self.out.print(Text(said, style="yellow" if ask else "dim"), soft_wrap=True)
+        if not ask or not self.confirm:
+            return True
+        answer = self.ask("play it? Enter or y plays, anything else cancels > ")
+        if answer is not None and answer.strip().lower() in ("", "y", "yes"):
+            return True
+        self.out.print(Text("not played: the position is as it was", style="yellow"))
+        return False
 
     def is_legal_text(self, text: str) -> bool:
         """Whether `text` is exactly a legal action's text (its notes left out, any case)."""
@@ -373,6 +397,8 @@ class PlaySession:
             hint = shortcuts.hint(self.game.info.id)
             if hint:
                 self.out.print(hint, soft_wrap=True)
+            if self.game.info.id == "bloodbowl":
+                self.out.print(odds.HELP)
             words = shortcuts.glossary(self.game.info.id)
             if words:
                 self.out.print(words)
@@ -389,6 +415,8 @@ class PlaySession:
             self.out.print(details.roster(self.state))
         elif command == "info" and arg and details.supported(self.game.info.id):
             self.out.print(details.info(self.state, seat, arg), soft_wrap=True)
+        elif command in ("moves", "confirm") and self.game.info.id == "bloodbowl":
+            self.odds_command(command, arg.lower(), seat)
         elif command == "save":
             target = Path(arg) if arg else self.save_path
             if target is None:
@@ -398,6 +426,17 @@ class PlaySession:
         else:
             return False
         return True
+
+    def odds_command(self, command: str, arg: str, seat: int) -> None:
+        """Blood Bowl's `moves [N]` and `confirm on|off`."""
+        if command == "moves":
+            self.out.print(odds.moves(self.state, seat, arg, self.out.width), soft_wrap=True)
+        elif arg in ("on", "off"):
+            self.confirm = arg == "on"
+            ask = "asks before" if self.confirm else "plays at once"
+            self.out.print(f"confirm {arg}: a line that rolls dice {ask}")
+        else:
+            self.out.print(Text(f"confirm takes on or off, not {arg!r}", style="red"))
 
     # --- undo -------------------------------------------------------------------------------
     def undo(self, seat: int) -> bool:

@@ -3,6 +3,8 @@
     H7  a home player standing   h7 prone   x7 stunned     (A7, a7, y7 for the away team)
     o   the ball on the ground; the carrier's square is drawn yellow
     =   an end zone square       :  a wide zone square     |  the line of scrimmage
+    5+  a square the acting player of the viewer reaches with rolls, the hardest shown
+        (green 5 in 6 or better, yellow 1 in 2, red below; `moves N` lists every roll)
 
 Colour (rich styles) tells the teams apart at a glance and marks the last moves' squares;
 without colour (NO_COLOR, a pipe) the letters and marks say it all.
@@ -36,6 +38,8 @@ LEGEND = (
     "H7 home, A7 away; h7 a7 prone; x7 y7 stunned; o the ball; yellow: its carrier\n"
     "= end zone, : wide zone, | line of scrimmage; squares are x,y (column,row)"
 )
+ROLLS_LEGEND = "5+ your mover reaches it with rolls, the hardest shown (moves N: all of them)"
+_TARGET = re.compile(r"(\d)\+")
 _SQUARE = re.compile(r"(\d{1,2}),(\d{1,2})")
 
 
@@ -86,8 +90,10 @@ def draw(state: State, seat: int | None, view: View) -> Text:
     header = "  " + "".join(f" {x:<3}" if wide else f"{x:^3}" for x in range(WIDTH))
     out.append(header.rstrip() + "\n", "dim")
     carrier = s.carrier()
+    rolls = reach_marks(state, seat)
     for y in range(HEIGHT):
         out.append(f"{y:>2}", "dim")
+        row = " "
         for x in range(WIDTH):
             sq = index(x, y)
             pid = s.pitch[sq]
@@ -100,6 +106,10 @@ def draw(state: State, seat: int | None, view: View) -> Text:
                     style = f"{TEAM_STYLE[p.team]} on yellow"
             elif s.ball == sq:
                 cell, style = " o ".ljust(cw), "bold yellow"
+            elif sq in rolls:  # as the web app's lit square: the roll it needs
+                cell, style = rolls[sq]  # as a player's `H7 `, apart from an `H10`
+                apart = not wide and not row.endswith(" ")
+                cell = f" {cell}" if apart else f" {cell} " if wide else f"{cell} "
             else:
                 cell = _empty(x, y).ljust(cw)
                 style = "grey50" if x in (0, WIDTH - 1) else "grey35"
@@ -108,6 +118,7 @@ def draw(state: State, seat: int | None, view: View) -> Text:
             if sq in view.recent:
                 style += " reverse"
             out.append(cell, style.strip())
+            row = cell
         if wide:
             out.append(f" {y:<2}", "dim")
         out.append("\n")
@@ -129,10 +140,39 @@ def draw(state: State, seat: int | None, view: View) -> Text:
             out.append(dugout)
     if view.legend:
         out.append(LEGEND + "\n", "dim")
+        if rolls:
+            out.append(ROLLS_LEGEND + "\n", "dim")
     if s.stack:
         out.append(f"now: {s.stack[-1].describe(s)}", "bold")
     else:
         out.append("the match is over", "bold")
+    return out
+
+
+def reach_marks(state: State, seat: int | None) -> dict[int, tuple[str, str]]:
+    """The squares the viewer's acting player reaches with rolls: the hardest roll of each
+    path (`5+`, from the note of its legal move) in the colour of the chance of making them all
+    (`rolls.success`). Empty when another seat moves or no move is listed."""
+    from tablesports.cli.shortcuts.odds import activation_of
+    from tablesports.games.bloodbowl.turn.actions import MovePath
+    from tablesports.games.bloodbowl.turn.rolls import path_rolls, success
+
+    if seat is None or state.current_player() != seat:
+        return {}
+    s: Any = state
+    activation = activation_of(s)
+    if activation is None or s.stack[-1] is not activation:
+        return {}
+    moves = [a for a in state.legal_actions() if isinstance(a, MovePath) and a.risk]
+    if not moves:
+        return {}
+    r = activation.reachable(s)
+    out = {}
+    for move in moves:
+        sq = index(move.x, move.y)
+        chance = success(path_rolls(s, r, sq))
+        style = "bold green" if chance >= 5 / 6 else "bold yellow" if chance >= 0.5 else "bold red"
+        out[sq] = (f"{max(int(t) for t in _TARGET.findall(move.risk))}+", style)
     return out
 
 
