@@ -429,3 +429,31 @@ def test_the_page_renders_every_citation_through_the_catalog(
                 marks = words.get(mark) or ", ".join(words[m] for m in mark.split(", "))
                 assert text == f"{words[body]} ({marks})", (rule, text)
     page.close()
+
+
+def test_a_games_phrasebook_never_waits_for_another_games_being_built() -> None:
+    """The start-up warm-up builds Blood Bowl's book for seconds; a HanniBall view meanwhile
+    builds its own at once (one lock held for all stalled a first move 15 s on a loaded CI)."""
+    import threading
+
+    from tablesports.web import phrases
+
+    held, done = threading.Event(), threading.Event()
+
+    def building_blood_bowl() -> None:
+        with phrases._lock("bloodbowl"):
+            held.set()
+            done.wait(10)
+
+    builder = threading.Thread(target=building_blood_bowl)
+    builder.start()
+    try:
+        assert held.wait(10)
+        got: list[object] = []
+        reader = threading.Thread(target=lambda: got.append(phrases.phrasebook("hanniball")))
+        reader.start()
+        reader.join(5)
+        assert got, "HanniBall's phrasebook waited for Blood Bowl's lock"
+    finally:
+        done.set()
+        builder.join()

@@ -108,7 +108,14 @@ def phrasebook(game: str) -> dict[str | None, tuple[Phrase, ...]]:
     return _books(game)[0]
 
 
-_BUILDING = threading.Lock()
+_LOCKS: dict[str, threading.Lock] = {}
+_LOCKS_LOCK = threading.Lock()
+
+
+def _lock(game: str) -> threading.Lock:
+    """One lock a game: a HanniBall view never waits for Blood Bowl's book being built."""
+    with _LOCKS_LOCK:
+        return _LOCKS.setdefault(game, threading.Lock())
 
 
 def warm_up(game_ids: list[str]) -> None:
@@ -130,8 +137,9 @@ def _books(
     game: str,
 ) -> tuple[dict[str | None, tuple[Phrase, ...]], dict[str, tuple[Phrase, ...]]]:
     """The phrasebook, and the sentences passed to functions' parameters by their key (built
-    once, by one thread: a caller during the warm-up waits for it instead of building again)."""
-    with _BUILDING:
+    once, by one thread: a caller during the warm-up waits for that game's book instead of
+    building it again, and only for that game's)."""
+    with _lock(game):
         return _build_books(game)
 
 
