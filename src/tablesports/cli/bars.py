@@ -1,0 +1,137 @@
+"""The progress bars of `arena`, `simulate`, `compare`, `sweep`, `train` and scripts/strength.py:
+what is done (games, and the moves of the games in play), its pace and the time left, all from
+the work reported as it is done (`arena.work`). On a terminal only (stderr), then cleared: a
+pipe or a file gets no bar, so the output stays as plain as the tables.
+
+    with WorkBar(err, "hanniball: arena") as meter:
+        run_tournament(game, agents, 20, meter=meter)
+"""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+
+from tablesports.arena.work import Meter, clock
+from tablesports.cli.common import per_second
+
+UNKNOWN = "?"
+"""The time left while no pace backs a figure (a kind of game not yet seen, no game over)."""
+
+
+def duration(seconds: float | None) -> str:
+    """`0:03:07`, or `?` when unknown."""
+    if seconds is None:
+        return UNKNOWN
+    whole = int(seconds + 0.5)
+    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+
+
+def _progress(err: Console) -> Progress:
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.fields[done]}"),
+        TextColumn("{task.fields[rate]}"),
+        TimeElapsedColumn(),
+        TextColumn("left {task.fields[left]}"),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+
+
+class WorkBar:
+    """One bar over a `Meter`: games done of the total, moves played (those of the games in
+    play too, so the bar moves during a long game), games and moves a second, time spent, and
+    the time left from each kind's own pace (`Meter.seconds_left`), `?` while none backs it."""
+
+    def __init__(self, err: Console, label: str) -> None:
+        self.label = label
+        self.meter = Meter(on_change=self.refresh)
+        self.progress = _progress(err)
+        self.task: TaskID = self.progress.add_task(label, total=None, **self.fields())
+
+    def __enter__(self) -> Meter:
+        self.progress.start()
+        return self.meter
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.progress.stop()
+
+    def fields(self) -> dict[str, Any]:
+        """What the bar says, as text: `done`, `rate` and `left`."""
+        m = getattr(self, "meter", None)
+        if m is None or not m.total:
+            return {"done": "", "rate": "", "left": UNKNOWN}
+        elapsed = m.elapsed()
+        done = f"{m.games:,}/{m.total:,} games, {m.moves:,} moves"
+        rate = ""
+        if elapsed > 0 and (m.games or m.moves):
+            rate = f"{per_second(m.games, elapsed)}, {per_second(m.moves, elapsed, 'moves')}"
+        return {"done": done, "rate": rate, "left": duration(m.seconds_left())}
+
+    def completed(self) -> float:
+        """Games done, and each game in play's share of a game's usual moves (below one)."""
+        m = self.meter
+        per_game = m.moves_per_game()
+        share = 0.0
+        if per_game:
+            share = sum(min(moves / per_game, 0.95) for _, moves, _ in m.playing.values())
+        return m.games + share
+
+    def refresh(self) -> None:
+        self.progress.update(
+            self.task,
+            total=self.meter.total or None,
+            completed=self.completed(),
+            **self.fields(),
+        )
+
+    def line(self) -> str:
+        """The bar's words on one line (what a test reads): label, done, rate, left."""
+        f = self.fields()
+        return f"{self.label} {f['done']} {f['rate']} left {f['left']}"
+
+
+class StageBars:
+    """A bar per stage of a round (`train --method value`: play, fit, judge): its count, time
+    spent and time left from that stage's own pace (so a slow judge does not take its estimate
+    from fast plays), `?` until one item of the stage is done."""
+
+    def __init__(self, err: Console) -> None:
+        self.progress = _progress(err)
+        self.tasks: dict[str, tuple[TaskID, float]] = {}
+        self.started = False
+
+    def update(self, stage: str, done: int, total: int) -> None:
+        if not self.started:
+            self.progress.start()
+            self.started = True
+        if stage not in self.tasks:
+            fields: dict[str, Any] = {"done": "", "rate": "", "left": UNKNOWN}
+            self.tasks[stage] = (self.progress.add_task(stage, total=total, **fields), clock())
+        task, since = self.tasks[stage]
+        fields = self.fields(done, total, clock() - since, "fit" not in stage)
+        self.progress.update(task, completed=done, **fields)
+
+    @staticmethod
+    def fields(done: int, total: int, elapsed: float, games: bool = True) -> dict[str, Any]:
+        left = elapsed / done * (total - done) if done else None
+        return {
+            "done": f"{done:,}/{total:,}" + (" games" if games else ""),
+            "rate": per_second(done, elapsed) if games and done and elapsed > 0 else "",
+            "left": duration(left),
+        }
+
+    def stop(self) -> None:
+        if self.started:
+            self.progress.stop()
