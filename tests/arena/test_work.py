@@ -47,17 +47,19 @@ def test_a_kind_not_yet_seen_leaves_the_time_left_unknown(clock: Clock) -> None:
     assert meter.seconds_left() is None
 
 
-def test_a_slow_kind_in_play_is_estimated_from_its_own_pace(clock: Clock) -> None:
+def test_a_slow_kind_is_estimated_from_its_own_games_not_the_fast_ones(clock: Clock) -> None:
     meter = Meter()
     meter.expect({"fast": 20, "slow": 40}, jobs=2)
-    meter.add(Report("a", {"fast": (20, 400, 20.0)}, None))  # 20 moves a game
-    meter.add(Report("b", {}, ("slow", 2, 60.0)))
-    assert meter.seconds_left() is None  # two moves may all be one agent's: not yet
-    meter.add(Report("b", {}, ("slow", 10, 300.0)))  # 30 s a move: 600 s a game
-    left = meter.seconds_left()
-    assert left == pytest.approx((39 * 600 + 300) / 2)
-    meter.add(Report("b", {"slow": (1, 20, 600.0)}, None))
-    assert meter.seconds_left() == pytest.approx(39 * 600 / 2)
+    meter.add(Report("a", {"fast": (20, 400, 20.0)}, None))  # 20 moves, 1 s a game
+    meter.add(Report("b", {}, ("slow", 30, 300.0)))
+    # its game in play is already longer than a fast game in moves and seconds; how much
+    # longer it will be, nothing says yet
+    assert meter.seconds_left() is None
+    meter.add(Report("b", {"slow": (1, 600, 2400.0)}, None))
+    assert meter.seconds_left() == pytest.approx(39 * 2400 / 2)
+    meter.add(Report("b", {}, ("slow", 10, 100.0)))
+    assert meter.seconds_left() == pytest.approx((38 * 2400 + 2300) / 2)
+    assert meter.moves == 400 + 600 + 10
 
 
 def test_a_game_in_play_longer_than_the_mean_raises_the_estimate(clock: Clock) -> None:

@@ -8,7 +8,8 @@ most every `INTERVAL` seconds (a few messages a second per worker, however short
 as a `Report`. The parent folds reports into a `Meter`, which keeps, per kind of game (a
 pairing, a variant), the games finished, their moves and seconds, and each worker's game in
 play. A kind's games are not assumed to last as long as another kind's: the time left sums
-each kind's own pace, and is None while some kind still to be played has not shown one.
+each kind's own pace, and is None while some kind still to be played has not finished a game
+(the bar says `?`; its moves still count up).
 """
 
 from __future__ import annotations
@@ -23,11 +24,6 @@ INTERVAL = 0.25
 
 clock: Callable[[], float] = time.perf_counter
 """Where seconds come from (a test may put a clock of its own here)."""
-
-SAMPLE_MOVES = 4
-SAMPLE_SHARE = 0.25
-"""A kind with no game over yet shows a pace once its games in play have made this many moves
-and this share of a usual game's (a few may all be one agent's, the quick one's)."""
 
 Done = tuple[int, int, float]
 """Games finished, their moves and their seconds."""
@@ -173,32 +169,26 @@ class Meter:
             m for _, m, _ in self.playing.values()
         )
 
-    def moves_per_game(self) -> float | None:
-        """The mean length of a finished game, in moves (any kind), or None before one ends."""
-        games = self.games
-        return sum(k.moves for k in self.kinds.values()) / games if games else None
+    def moves_per_game(self, kind: Hashable) -> float | None:
+        """The mean length of a finished game of `kind`, in moves, or None before one ends."""
+        k = self.kinds.get(kind)
+        return k.moves / k.games if k is not None and k.games else None
 
     def game_seconds(self, kind: Hashable) -> float | None:
-        """What a game of `kind` takes: the mean of its finished games, at least as long as one
-        of its games already in play; from its games in play's pace per move when none has
-        finished; None when it has shown no pace yet."""
+        """What a game of `kind` takes: the mean of its finished games, and at least as long as
+        one of its games already in play; None before one has finished. Another kind's games
+        tell nothing: HanniBall's random against its greedy bot is 20 moves in a blink, random
+        against MCTS 600 moves of seconds each."""
         k = self.kinds.get(kind)
-        in_play = [(m, s) for kk, m, s in self.playing.values() if kk == kind]
-        longest = max((s for _, s in in_play), default=0.0)
-        if k is not None and k.games:
-            return max(k.seconds / k.games, longest)
-        per_game = self.moves_per_game()
-        moves = sum(m for m, _ in in_play)
-        # a few moves may all be one agent's (the quick one's): no pace before a quarter game
-        if per_game is None or moves < max(SAMPLE_MOVES, SAMPLE_SHARE * per_game):
+        if k is None or not k.games:
             return None
-        per_move = sum(s for _, s in in_play) / moves
-        most = max(m for m, _ in in_play)
-        return per_move * max(per_game, most + 1)
+        longest = max((s for kk, _, s in self.playing.values() if kk == kind), default=0.0)
+        return max(k.seconds / k.games, longest)
 
     def seconds_left(self) -> float | None:
         """Seconds until every game is played (the work left shared by the workers, but never
-        less than the longest single game left), or None when some kind has no pace yet."""
+        less than the longest single game left), or None while a kind still to be played has
+        not finished a game."""
         work, longest = 0.0, 0.0
         for kind, k in self.kinds.items():
             in_play = [s for kk, _, s in self.playing.values() if kk == kind]

@@ -9,6 +9,7 @@ pipe or a file gets no bar, so the output stays as plain as the tables.
 
 from __future__ import annotations
 
+import sys
 from types import TracebackType
 from typing import Any
 
@@ -31,6 +32,9 @@ def duration(seconds: float | None) -> str:
 
 
 def _progress(err: Console) -> Progress:
+    # what is printed meanwhile goes above the bar when stdout is a terminal too; into a pipe
+    # it goes as it is (rich would otherwise send it to the bar's stderr)
+    on_screen = sys.stdout.isatty()
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -41,6 +45,8 @@ def _progress(err: Console) -> Progress:
         console=err,
         transient=True,
         disable=not err.is_terminal,
+        redirect_stdout=on_screen,
+        redirect_stderr=on_screen,
     )
 
 
@@ -80,12 +86,13 @@ class WorkBar:
         return {"done": done, "rate": rate, "left": duration(m.seconds_left())}
 
     def completed(self) -> float:
-        """Games done, and each game in play's share of a game's usual moves (below one)."""
+        """Games done, and each game in play's share of its kind's usual moves (below one)."""
         m = self.meter
-        per_game = m.moves_per_game()
         share = 0.0
-        if per_game:
-            share = sum(min(moves / per_game, 0.95) for _, moves, _ in m.playing.values())
+        for kind, moves, _ in m.playing.values():
+            per_game = m.moves_per_game(kind)
+            if per_game:
+                share += min(moves / per_game, 0.95)
         return m.games + share
 
     def refresh(self) -> None:
@@ -103,16 +110,17 @@ class WorkBar:
 
 
 class StageBars:
-    """A bar per stage of a round (`train --method value`: play, fit, judge): its count, time
-    spent and time left from that stage's own pace (so a slow judge does not take its estimate
-    from fast plays), `?` until one item of the stage is done."""
+    """A bar per stage (`train --method value`: each round's play, fit and judge; PPO's steps):
+    its count, time spent and time left from that stage's own pace (so a slow judge does not
+    take its estimate from fast plays), `?` until one item of the stage is done."""
 
     def __init__(self, err: Console) -> None:
         self.progress = _progress(err)
         self.tasks: dict[str, tuple[TaskID, float]] = {}
         self.started = False
 
-    def update(self, stage: str, done: int, total: int) -> None:
+    def update(self, stage: str, done: int, total: int, unit: str = "games") -> None:
+        """`done` of `total` `unit`s of `stage` (a fit's unit is itself: "fit")."""
         if not self.started:
             self.progress.start()
             self.started = True
@@ -120,15 +128,16 @@ class StageBars:
             fields: dict[str, Any] = {"done": "", "rate": "", "left": UNKNOWN}
             self.tasks[stage] = (self.progress.add_task(stage, total=total, **fields), clock())
         task, since = self.tasks[stage]
-        fields = self.fields(done, total, clock() - since, "fit" not in stage)
-        self.progress.update(task, completed=done, **fields)
+        unit = "" if "fit" in stage else unit
+        self.progress.update(task, completed=done, **self.fields(done, total, since, unit))
 
     @staticmethod
-    def fields(done: int, total: int, elapsed: float, games: bool = True) -> dict[str, Any]:
+    def fields(done: int, total: int, since: float, unit: str) -> dict[str, Any]:
+        elapsed = clock() - since
         left = elapsed / done * (total - done) if done else None
         return {
-            "done": f"{done:,}/{total:,}" + (" games" if games else ""),
-            "rate": per_second(done, elapsed) if games and done and elapsed > 0 else "",
+            "done": f"{done:,}/{total:,} {unit}".rstrip(),
+            "rate": per_second(done, elapsed, unit) if unit and done and elapsed > 0 else "",
             "left": duration(left),
         }
 

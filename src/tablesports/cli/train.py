@@ -82,6 +82,7 @@ def train_command(
         raise OptionError("--steps, --eval-every and --eval-games must be at least 1")
     folder = out.replace("GAME", game)
     show = console()
+    bars = StageBars(console(stderr=True))  # on a terminal only, so stdout stays the curve
 
     def point(p: CurvePoint) -> None:
         rates = "  ".join(f"vs {rival}: {rate:.0%}" for rival, rate in p.win_rate.items())
@@ -100,7 +101,9 @@ def train_command(
         imitate_steps=imitate_steps,
         options=parse_options(option),
         on_point=point,
+        on_steps=lambda done, total: bars.update("PPO", done, total, "steps"),
     )
+    bars.stop()
     show.print(f"policy: {result.policy}  (agent spec: ppo:path={result.policy})")
     if result.plot:
         show.print(f"learning curve: {result.plot}")
