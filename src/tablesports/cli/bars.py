@@ -117,6 +117,7 @@ class StageBars:
     def __init__(self, err: Console) -> None:
         self.progress = _progress(err)
         self.tasks: dict[str, tuple[TaskID, float]] = {}
+        self.said: dict[str, dict[str, Any]] = {}
         self.started = False
 
     def update(self, stage: str, done: int, total: int, unit: str = "games") -> None:
@@ -129,7 +130,8 @@ class StageBars:
             self.tasks[stage] = (self.progress.add_task(stage, total=total, **fields), clock())
         task, since = self.tasks[stage]
         unit = "" if "fit" in stage else unit
-        self.progress.update(task, completed=done, **self.fields(done, total, since, unit))
+        fields = self.said[stage] = self.fields(done, total, since, unit)
+        self.progress.update(task, completed=done, **fields)
 
     @staticmethod
     def fields(done: int, total: int, since: float, unit: str) -> dict[str, Any]:
@@ -140,6 +142,11 @@ class StageBars:
             "rate": per_second(done, elapsed, unit) if unit and done and elapsed > 0 else "",
             "left": duration(left),
         }
+
+    def line(self, stage: str) -> str:
+        """What the stage's bar says on one line (what a test reads)."""
+        f = self.said[stage]
+        return f"{stage} {f['done']} {f['rate']} left {f['left']}"
 
     def stop(self) -> None:
         if self.started:
