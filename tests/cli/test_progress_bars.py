@@ -176,3 +176,27 @@ def test_off_a_terminal_no_bar_is_drawn_and_the_output_stays_plain(
     assert " moves" not in result.stderr
     assert result.stderr.splitlines()[-1].startswith("2 games played in ")
     assert result.stdout.startswith("nim: 2 games, ratings (openskill)")
+
+
+def test_compare_takes_each_variants_time_left_from_its_own_games(
+    runner: CliRunner, takers: Clock, lines: list[Line]
+) -> None:
+    # variant A (Nim 20) is 100 s a game, B (Nim 2) 10 s; the games go A0, B0, A1, B1
+    args = ["compare", "nim", "--a", "pile=20", "--b", "pile=2", "--agents", "sloth", "quick"]
+    result = run(runner, *args, "-n", "2")
+    assert result.exit_code == 0, result.output
+    assert all(line.text.startswith("nim: comparing") for line in lines)
+    after_a0 = [line for line in lines if line.games == 1]
+    assert after_a0 and all(line.left is None for line in after_a0)  # B's pace is unknown
+    after_b0 = next(line for line in lines if line.games == 2)
+    assert after_b0.left == 110  # one more game of each, at each one's pace
+
+
+def test_sweep_counts_the_moves_of_its_games_in_play(
+    runner: CliRunner, takers: Clock, lines: list[Line]
+) -> None:
+    args = ["sweep", "nim", "--param", "pile=2", "-o", "pile=20", "--agents", "sloth", "quick"]
+    result = run(runner, *args, "-n", "1")
+    assert result.exit_code == 0, result.output
+    assert any(line.games == 0 and line.moves == 10 for line in lines), [x.text for x in lines]
+    assert "nim: sweeping 1 variants 2/2 games, 22 moves" in lines[-1].text
