@@ -135,19 +135,19 @@ def play_variants(
     max_steps: int = DEFAULT_MAX_STEPS,
     keep_records: bool = False,
     finished: Sequence[dict[int, GameResult]] = (),
+    meter: Meter | None = None,
     on_arrival: Callable[[], None] | None = None,
     on_result: Callable[[int, GameResult], None] | None = None,
     stop: Callable[[Run], str] | None = None,
     check_every: int = 100,
-    meter: Meter | None = None,
 ) -> Run:
-    """Play games 0 .. count-1 of every variant (seats swapped every game).
+    """Play games 0 .. count-1 of every variant (seats swapped every game); `meter` hears of
+    the moves and games as they are played, per variant (for a progress bar).
 
     `finished` holds games already played (a resumed run), not played again. `on_arrival` is
     called as each game ends (for a progress bar), `on_result` in order with each new game.
     `stop(run)` is asked every `check_every` indices all variants have played; a non-empty
-    answer stops play there (the reason is kept in `run.stopped`). `meter` hears of the moves
-    and games as they are played, per variant."""
+    answer stops play there (the reason is kept in `run.stopped`)."""
     if not games:
         raise CompareError("no variants to play")
     ids = {g.info.id for g in games}

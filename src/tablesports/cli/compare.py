@@ -149,10 +149,10 @@ def run_variants(
                 address=address,
                 keep_records=records is not None,
                 finished=finished,
+                meter=meter,
                 on_result=write,
                 stop=stop,
                 check_every=check_every,
-                meter=meter,
             )
     finally:
         if records is not None:
