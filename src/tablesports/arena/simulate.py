@@ -15,13 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from tablesports.agents.registry import make_agent
-from tablesports.arena import resume
+from tablesports.arena import resume, work
 from tablesports.arena.engines import in_order, run_many
 from tablesports.arena.figures import FigureCounter
 from tablesports.arena.match import DEFAULT_MAX_STEPS, play_match
 from tablesports.arena.resume import fingerprint
 from tablesports.arena.stats import Summary
-from tablesports.arena.work import Meter, counted
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError, RecordError, TablesportsError
 from tablesports.core.protocol import Game
@@ -118,7 +117,7 @@ class _Runner:
                 [self.agents[a] for a in seating],
                 seed,
                 max_steps=plan.max_steps,
-                on_step=counted(self.counter.on_step),
+                on_step=work.counted(self.counter.on_step),
                 on_end=self.counter.finish,
             )
         except TablesportsError as exc:
@@ -165,7 +164,7 @@ def iter_results(
     max_steps: int = DEFAULT_MAX_STEPS,
     on_arrival: Callable[[GameResult], None] | None = None,
     skip: Collection[int] = (),
-    meter: Meter | None = None,
+    meter: work.Meter | None = None,
 ) -> Iterator[GameResult]:
     """Play `games` games, but those whose index is in `skip`, and yield their results in
     index order.
@@ -331,7 +330,7 @@ def simulate(
     on_arrival: Callable[[GameResult], None] | None = None,
     keep_records: bool = False,
     finished: Sequence[GameResult] = (),
-    meter: Meter | None = None,
+    meter: work.Meter | None = None,
 ) -> Summary:
     """Play many games and sum them up; `on_result` sees each result in index order.
 
