@@ -22,7 +22,7 @@ from tablesports.core.protocol import Action, Game, State
 from tests.cli.helpers import run
 from tests.cli.nim import Take
 
-DONE = re.compile(r"(\d+)/(\d+) games, ([\d,]+) moves")
+DONE = re.compile(r"(\d+)/(\d+) games ([\d,]+) moves")
 
 
 @dataclass
@@ -126,7 +126,7 @@ def test_the_bar_counts_the_moves_of_a_game_before_it_ends(
     before_the_end = [line for line in lines if line.games == 0 and line.moves]
     assert before_the_end, [line.text for line in lines]
     assert [line.moves for line in before_the_end] == list(range(1, 21))  # move by move
-    assert "0/2 games, 20 moves" in before_the_end[-1].text
+    assert "0/2 games 20 moves" in before_the_end[-1].text
     # and once a game is over, its pace gives an estimate for the other one
     assert any(line.games == 1 and line.left is not None for line in lines)
 
@@ -199,4 +199,25 @@ def test_sweep_counts_the_moves_of_its_games_in_play(
     result = run(runner, *args, "-n", "1")
     assert result.exit_code == 0, result.output
     assert any(line.games == 0 and line.moves == 10 for line in lines), [x.text for x in lines]
-    assert "nim: sweeping 1 variants 2/2 games, 22 moves" in lines[-1].text
+    assert "nim: sweeping 1 variants 2/2 games 22 moves" in lines[-1].text
+
+
+def test_the_bar_fits_80_columns_with_ten_thousand_games_and_millions_of_moves() -> None:
+    import io
+
+    from rich.console import Console
+
+    from tablesports.arena.work import Report
+
+    screen = io.StringIO()
+    err = Console(file=screen, width=80, force_terminal=True, color_system=None)
+    bar = bars.WorkBar(err, "hanniball: sweeping 3 variants")
+    bar.meter.expect({0: 5000, 1: 5000}, 2)
+    bar.meter.add(Report("a", {0: (2345, 1_234_567, 800.0)}, (1, 300, 3.0)))
+    bar.meter.add(Report("b", {1: (2000, 1_034_567, 800.0)}, (1, 300, 3.0)))
+    bar.meter.started -= 1100  # 2,063 moves a second
+    bar.refresh()
+    err.print(bar.progress.make_tasks_table(bar.progress.tasks))
+    (shown,) = screen.getvalue().splitlines()
+    assert len(shown) <= 80
+    assert shown.endswith("4,345/10,000 games 2.27M moves 2,063 moves/s left 1:22:30"), shown

@@ -14,7 +14,8 @@ from types import TracebackType
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, Progress, TaskID, TextColumn
+from rich.table import Column
 
 from tablesports.arena.work import Meter, clock
 from tablesports.cli.common import per_second
@@ -31,17 +32,27 @@ def duration(seconds: float | None) -> str:
     return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
 
 
+def count(n: int) -> str:
+    """A count in at most six characters: `9,876`, `12.3k`, `4.57M`."""
+    if n < 10_000:
+        return f"{n:,}"
+    if n < 1_000_000:
+        return f"{n / 1000:.3g}k"
+    return f"{n / 1_000_000:.3g}M"
+
+
 def _progress(err: Console) -> Progress:
     # what is printed meanwhile goes above the bar when stdout is a terminal too; into a pipe
     # it goes as it is (rich would otherwise send it to the bar's stderr)
     on_screen = sys.stdout.isatty()
+    fixed = Column(no_wrap=True)
+    # 80 columns hold it all: the label gives way first (…), then the bar
     return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TextColumn("{task.fields[done]}"),
-        TextColumn("{task.fields[rate]}"),
-        TimeElapsedColumn(),
-        TextColumn("left {task.fields[left]}"),
+        TextColumn("{task.description}", table_column=Column(no_wrap=True, max_width=16)),
+        BarColumn(bar_width=None, table_column=Column(ratio=1, min_width=4)),
+        TextColumn("{task.fields[done]}", table_column=fixed),
+        TextColumn("{task.fields[rate]}", table_column=fixed),
+        TextColumn("left {task.fields[left]}", table_column=fixed),
         console=err,
         transient=True,
         disable=not err.is_terminal,
@@ -79,10 +90,10 @@ class WorkBar:
         if m is None or not m.total:
             return {"done": "", "rate": "", "left": UNKNOWN}
         elapsed = m.elapsed()
-        done = f"{m.games:,}/{m.total:,} games, {m.moves:,} moves"
+        done = f"{m.games:,}/{m.total:,} games {count(m.moves)} moves"
         rate = ""
-        if elapsed > 0 and (m.games or m.moves):
-            rate = f"{per_second(m.games, elapsed)}, {per_second(m.moves, elapsed, 'moves')}"
+        if elapsed > 0 and m.moves:  # games a second: in the last line, once they are played
+            rate = per_second(m.moves, elapsed, "moves")
         return {"done": done, "rate": rate, "left": duration(m.seconds_left())}
 
     def completed(self) -> float:
