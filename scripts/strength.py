@@ -20,7 +20,8 @@ trial run never rewrites the committed tables),
 s/move is each search agent's own mean decision time, measured on its first 40 decisions of
 one more game against the game's first bot (not the wall time of the arena, which runs
 several games at once).
-Runs are `nice`d by the caller (`make strength` does it); `--jobs` defaults to 2.
+Runs are `nice`d by the caller (`make strength` does it); `--jobs` defaults to 2. On a
+terminal a bar shows the games and moves played and the time left (as `tablesports arena`'s).
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ from pathlib import Path
 from tablesports.agents.registry import make_agent
 from tablesports.arena.plot import plot_tournament
 from tablesports.arena.tournament import TournamentResult, run_tournament
+from tablesports.cli.bars import WorkBar
+from tablesports.cli.common import console
 from tablesports.core.protocol import CHANCE, Game
 from tablesports.core.registry import game_bots, game_ids, load
 
@@ -139,9 +142,11 @@ def run_game(game_id: str, games: int | None, jobs: int, seed: int, out: Path) -
     out.mkdir(parents=True, exist_ok=True)
     RECORDS.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    result = run_tournament(
-        game, agents, per_pair, seed, jobs=jobs, out=RECORDS / f"{game_id}.jsonl"
-    )
+    # the bar of `arena` (on a terminal only): games, moves, and the time left per pairing
+    with WorkBar(console(stderr=True), f"{game_id}: strength") as meter:
+        result = run_tournament(
+            game, agents, per_pair, seed, jobs=jobs, out=RECORDS / f"{game_id}.jsonl", meter=meter
+        )
     arena_time = time.perf_counter() - started
     bots = sorted(game_bots(game_id))
     timing = {

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tablesports.arena.tournament import run_tournament
+from tablesports.arena.work import Meter
 from tablesports.core.registry import load
 
 AGENTS = ["random", "mcts:iterations=20", "ismcts:iterations=20"]
@@ -19,9 +20,12 @@ def test_a_local_ray_plays_the_same_games_as_two_processes() -> None:
 
     game = load("pig", target=12)
     on_processes = run_tournament(game, AGENTS, 2, seed=7, jobs=2)
-    on_ray = run_tournament(game, AGENTS, 2, seed=7, jobs=2, engine="ray")
+    meter = Meter()  # what the progress bar hears: the Ray tasks report their work too
+    on_ray = run_tournament(game, AGENTS, 2, seed=7, jobs=2, engine="ray", meter=meter)
     assert not ray.is_initialized()  # the local Ray it started is shut down
     assert len(on_ray.records) == 6
+    assert meter.games == 6 and meter.moves == sum(len(r.history) for r in on_ray.records)
+    assert not meter.playing and meter.seconds_left() == 0
     for a, b in zip(on_processes.records, on_ray.records, strict=True):
         assert (a.meta, a.history, a.returns) == (b.meta, b.history, b.returns)
     assert on_processes.to_json() == on_ray.to_json()

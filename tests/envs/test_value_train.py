@@ -7,11 +7,13 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
 from typer.testing import CliRunner
 
 from tablesports.agents.registry import make_agent
 from tablesports.arena.match import play_match
 from tablesports.cli.app import app
+from tablesports.cli.bars import StageBars
 from tablesports.core.registry import load
 from tablesports.envs.value_train import PlayJob, play_one
 
@@ -86,10 +88,12 @@ def test_positions_are_doubled_by_reflection_only_where_the_rules_are_mirror_sym
     assert mirrored("juggerttg", juggerttg, rows) is rows
 
 
-def test_train_value_tells_each_game_and_fit_of_a_round_as_it_goes(tmp_path: Path) -> None:
+def test_train_value_tells_each_game_and_fit_of_a_round_as_it_goes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Issue 48 finding 5: `train --method value` printed nothing within a round (27 minutes of
     silence); now every game played and judged and every fit is told, and the command shows a
-    bar per stage with its count and time left."""
+    bar per stage with its count and time left (on a terminal's stderr: issue 46 finding 2)."""
     from tablesports.envs.value_train import train_value
 
     heard: list[tuple[str, int, int]] = []
@@ -104,13 +108,21 @@ def test_train_value_tells_each_game_and_fit_of_a_round_as_it_goes(tmp_path: Pat
         on_progress=lambda stage, done, total: heard.append((stage, done, total)),
     )
     assert [h for h in heard if h[0] == "round 0: play"] == [
-        ("round 0: play", n, 5) for n in range(1, 6)
+        ("round 0: play", n, 5) for n in range(6)
     ]
     assert ("round 0: fit", 0, 1) in heard and ("round 0: fit", 1, 1) in heard
     assert [h for h in heard if h[0] == "round 0: judge"] == [
-        ("round 0: judge", n, 3) for n in range(1, 4)
+        ("round 0: judge", n, 3) for n in range(4)
     ]
     assert heard.index(("round 0: play", 5, 5)) < heard.index(("round 0: fit", 0, 1))
+    said: list[str] = []
+    update = StageBars.update
+
+    def watched(self: StageBars, stage: str, done: int, total: int, unit: str = "games") -> None:
+        update(self, stage, done, total, unit)
+        said.append(self.line(stage))
+
+    monkeypatch.setattr(StageBars, "update", watched)
     result = CliRunner().invoke(
         app,
         [
@@ -119,6 +131,11 @@ def test_train_value_tells_each_game_and_fit_of_a_round_as_it_goes(tmp_path: Pat
         ],
     )
     assert result.exit_code == 0, result.output
-    for stage in ("round 0: play", "round 0: fit", "round 0: judge"):
-        line = next(x for x in result.output.splitlines() if x.startswith(stage))
-        assert "left" in line, line
+    for stage, last in (("round 0: play", "4/4 games"), ("round 0: judge", "2/2 games")):
+        lines = [x for x in said if x.startswith(stage)]
+        assert lines[0].endswith("left ?") and last in lines[-1], lines
+        assert lines[-1].endswith("left 0:00:00"), lines
+    assert "round 0: fit 1/1  left 0:00:00" in said
+    # no terminal: the bars are not drawn, the output is the round's line alone
+    assert "left" not in result.output and "round 0: play" not in result.output
+    assert "round 0:" in result.stdout and "positions" in result.stdout

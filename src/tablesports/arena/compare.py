@@ -32,6 +32,7 @@ from tablesports.arena.simulate import (
     result_of,
 )
 from tablesports.arena.stats import outcome_of
+from tablesports.arena.work import Meter
 from tablesports.core.protocol import Game
 
 COMPARISON = "comparison"
@@ -51,6 +52,11 @@ class _Plans:
 
 def _prepare_all(plans: _Plans) -> list[_Runner]:
     return [_prepare(plan) for plan in plans.plans]
+
+
+def _variant_of(item: tuple[int, int]) -> int:
+    """A game's kind for the progress bar: its variant (variants may differ in pace)."""
+    return item[0]
 
 
 def _play_one(runners: list[_Runner], item: tuple[int, int]) -> tuple[int, GameResult]:
@@ -129,12 +135,14 @@ def play_variants(
     max_steps: int = DEFAULT_MAX_STEPS,
     keep_records: bool = False,
     finished: Sequence[dict[int, GameResult]] = (),
+    meter: Meter | None = None,
     on_arrival: Callable[[], None] | None = None,
     on_result: Callable[[int, GameResult], None] | None = None,
     stop: Callable[[Run], str] | None = None,
     check_every: int = 100,
 ) -> Run:
-    """Play games 0 .. count-1 of every variant (seats swapped every game).
+    """Play games 0 .. count-1 of every variant (seats swapped every game); `meter` hears of
+    the moves and games as they are played, per variant (for a progress bar).
 
     `finished` holds games already played (a resumed run), not played again. `on_arrival` is
     called as each game ends (for a progress bar), `on_result` in order with each new game.
@@ -166,6 +174,8 @@ def play_variants(
         run.results[v].update(done)
     todo = [(v, i) for i in range(count) for v in range(len(games)) if i not in run.results[v]]
     place = {item: n for n, item in enumerate(todo)}
+    if meter is not None:
+        meter.expect({v: sum(1 for w, _ in todo if w == v) for v in range(len(games))}, jobs)
 
     def arrived(results: Iterator[tuple[int, GameResult]]) -> Iterator[tuple[int, GameResult]]:
         for result in results:
@@ -183,6 +193,8 @@ def play_variants(
         address=address,
         context=runners,
         error=CompareError,
+        kind=_variant_of,
+        on_report=meter.add if meter is not None else None,
     )
     ordered = in_order(arrived(played), index=lambda r: place[(r[0], r[1].index)])
     complete = 0  # indices 0 .. complete-1 are played by every variant

@@ -9,6 +9,11 @@ both are module-level functions, so they pickle by name. Items travel in chunks,
 games are not drowned in messages. Results come back as they finish, in any order; a caller
 that wants them by index passes them through `in_order`. The same items give the same results
 whichever engine ran them, as long as `play` depends only on its context and its item.
+
+With `on_report`, every engine tells the caller of the work as it is done (`arena.work`): the
+moves of each game in play (`play` gives `play_match` the `on_step` of `work.counted`) and the
+games finished per `kind(item)`, a few times a second per worker, so that a bar moves during
+a long game and its time left comes from each kind's own pace.
 """
 
 from __future__ import annotations
@@ -16,15 +21,17 @@ from __future__ import annotations
 import ctypes
 import multiprocessing
 import os
+import queue
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
+from tablesports.arena.work import INTERVAL, Report, Reporter, current, reporting
 from tablesports.core.errors import TablesportsError
 
 ENGINES = ("process", "ray")
@@ -59,24 +66,68 @@ def run_many(
     address: str | None = None,
     context: C | None = None,
     error: type[TablesportsError] = TablesportsError,
+    kind: Callable[[I], Hashable] | None = None,
+    on_report: Callable[[Report], None] | None = None,
 ) -> Iterator[R]:
     """Play every item, yielding each result as it finishes.
 
     With one job (and the process engine) the items are played here, with `context` when given
     (already prepared by the caller) or `prepare(plan)`. A worker that cannot prepare, or that
-    dies, raises `error` saying so.
+    dies, raises `error` saying so. `on_report` hears of the work done (in this process, while
+    the results are awaited); `kind` (module-level, as it may travel to a worker) sorts the
+    items into kinds of game for it.
     """
     problem = engine_problem(engine, jobs, address)
     if problem is not None:
         raise error(problem)
     if not items:
         return iter(())
+    kind = kind or one_kind
     if engine == "ray":
-        return _on_ray(prepare, play, plan, items, jobs, address, error)
+        return _on_ray(prepare, play, plan, items, jobs, address, error, kind, on_report)
     if jobs == 1 or len(items) == 1:
         here = context if context is not None else prepare(plan)
-        return (play(here, item) for item in items)
-    return _on_processes(prepare, play, plan, items, jobs, error)
+        return _here(play, here, items, kind, on_report)
+    return _on_processes(prepare, play, plan, items, jobs, error, kind, on_report)
+
+
+def one_kind(item: object) -> Hashable:
+    """Every item of one kind (the default `kind`)."""
+    return 0
+
+
+def _played(
+    play: Callable[[Any, Any], Any], context: Any, item: Any, kind: Callable[[Any], Hashable]
+) -> Any:
+    """`play(context, item)`, counted by this process's reporter (if any)."""
+    reporter = current()
+    if reporter is None:
+        return play(context, item)
+    reporter.begin(kind(item))
+    result = play(context, item)
+    reporter.end()
+    return result
+
+
+def _here(
+    play: Callable[[C, I], R],
+    context: C,
+    items: Sequence[I],
+    kind: Callable[[I], Hashable],
+    on_report: Callable[[Report], None] | None,
+) -> Iterator[R]:
+    if on_report is None:
+        yield from (play(context, item) for item in items)
+        return
+    reporter = Reporter(on_report)
+    reporting(reporter)
+    try:
+        for item in items:
+            result = _played(play, context, item, kind)
+            yield result
+        reporter.flush()
+    finally:
+        reporting(None)
 
 
 def chunks(items: Sequence[I], jobs: int) -> list[Sequence[I]]:
@@ -120,12 +171,19 @@ def _watch_parent(parent: int) -> None:
 
 
 def _start_worker(
-    prepare: Callable[[Any], Any], plan: Any, error: type[TablesportsError], parent: int
+    prepare: Callable[[Any], Any],
+    plan: Any,
+    error: type[TablesportsError],
+    parent: int,
+    reports: Any = None,
 ) -> None:
-    """Build this process's context (a spawned process starts with empty registries)."""
+    """Build this process's context (a spawned process starts with empty registries); with
+    `reports` (a queue to the parent), count its work there."""
     global _context, _context_error, _error
     die_with_parent(parent)
     _error = error
+    if reports is not None:
+        reporting(Reporter(reports.put, os.getpid()))
     try:
         _context = prepare(plan)
     except TablesportsError as exc:
@@ -136,10 +194,30 @@ def _start_worker(
         )
 
 
-def _play_chunk(play: Callable[[Any, Any], Any], chunk: Sequence[Any]) -> list[Any]:
+def _play_chunk(
+    play: Callable[[Any, Any], Any], chunk: Sequence[Any], kind: Callable[[Any], Hashable]
+) -> list[Any]:
     if _context_error is not None:
         raise _error(_context_error)
-    return [play(_context, item) for item in chunk]
+    results = [_played(play, _context, item, kind) for item in chunk]
+    reporter = current()
+    if reporter is not None:
+        reporter.flush()  # the games of this chunk, before its results
+    return results
+
+
+def _drain(reports: Any, on_report: Callable[[Report], None] | None) -> None:
+    """Pass on every report waiting in the queue (from processes or Ray)."""
+    if reports is None or on_report is None:
+        return
+    while True:
+        try:
+            report = reports.get_nowait()
+        except Exception as exc:
+            if isinstance(exc, queue.Empty) or type(exc).__name__ == "Empty":  # Ray's own
+                return
+            raise
+        on_report(report)
 
 
 def _on_processes(
@@ -149,34 +227,56 @@ def _on_processes(
     items: Sequence[I],
     jobs: int,
     error: type[TablesportsError],
+    kind: Callable[[I], Hashable],
+    on_report: Callable[[Report], None] | None,
 ) -> Iterator[R]:
     # spawn: the same behaviour on every platform, and safe beside a progress bar's thread.
     context = multiprocessing.get_context("spawn")
     work = chunks(items, jobs)
+    reports = context.Queue() if on_report is not None else None
     # the processes are started by this thread (at `submit`), the parent their workers watch
-    args = (prepare, plan, error, os.getpid())
+    args = (prepare, plan, error, os.getpid(), reports)
     pool = ProcessPoolExecutor(min(jobs, len(work)), context, _start_worker, args)
+    timeout = INTERVAL if reports is not None else None
     try:
-        pending: set[Future[list[R]]] = {pool.submit(_play_chunk, play, c) for c in work}
+        pending: set[Future[list[R]]] = {pool.submit(_play_chunk, play, c, kind) for c in work}
         while pending:
-            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            done, pending = wait(pending, timeout, return_when=FIRST_COMPLETED)
+            _drain(reports, on_report)
             for future in done:
                 yield from future.result()
+        _drain(reports, on_report)
     except BrokenProcessPool as exc:
         raise error(f"a worker process died: {exc}") from None
     finally:
         # On an error or an interruption, drop the queued games; finished ones are kept.
         pool.shutdown(wait=True, cancel_futures=True)
+        if reports is not None:
+            reports.close()
 
 
 # --- Ray -----------------------------------------------------------------------------------
 
 
 def _prepare_and_play(
-    prepare: Callable[[Any], Any], play: Callable[[Any, Any], Any], plan: Any, chunk: Any
+    prepare: Callable[[Any], Any],
+    play: Callable[[Any, Any], Any],
+    plan: Any,
+    chunk: Any,
+    kind: Callable[[Any], Hashable],
+    reports: Any = None,
 ) -> list[Any]:
     context = prepare(plan)
-    return [play(context, item) for item in chunk]
+    if reports is None:
+        return [play(context, item) for item in chunk]
+    reporter = Reporter(reports.put_nowait, os.getpid())
+    reporting(reporter)
+    try:
+        results = [_played(play, context, item, kind) for item in chunk]
+        reporter.flush()
+        return results
+    finally:
+        reporting(None)
 
 
 def _on_ray(
@@ -187,6 +287,8 @@ def _on_ray(
     jobs: int,
     address: str | None,
     error: type[TablesportsError],
+    kind: Callable[[I], Hashable],
+    on_report: Callable[[Report], None] | None,
 ) -> Iterator[R]:
     try:
         import ray
@@ -201,12 +303,22 @@ def _on_ray(
     try:
         task = ray.remote(num_cpus=1, max_retries=0)(_prepare_and_play)
         plan_ref = ray.put(plan)
-        pending = [task.remote(prepare, play, plan_ref, c) for c in chunks(items, jobs)]
+        reports = None
+        if on_report is not None:
+            from ray.util.queue import Queue
+
+            reports = Queue(actor_options={"num_cpus": 0})  # a small actor the tasks put to
+        pending = [
+            task.remote(prepare, play, plan_ref, c, kind, reports) for c in chunks(items, jobs)
+        ]
+        timeout = INTERVAL if reports is not None else None
         while pending:
-            done, pending = ray.wait(pending, num_returns=1)
+            done, pending = ray.wait(pending, num_returns=1, timeout=timeout)
+            _drain(reports, on_report)
             for ref in done:
                 results: list[R] = ray.get(ref)
                 yield from results
+        _drain(reports, on_report)
     finally:
         if started:
             ray.shutdown()

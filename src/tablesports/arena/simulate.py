@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tablesports.agents.registry import make_agent
-from tablesports.arena import resume
+from tablesports.arena import resume, work
 from tablesports.arena.engines import in_order, run_many
 from tablesports.arena.figures import FigureCounter
 from tablesports.arena.match import DEFAULT_MAX_STEPS, play_match
@@ -117,7 +117,7 @@ class _Runner:
                 [self.agents[a] for a in seating],
                 seed,
                 max_steps=plan.max_steps,
-                on_step=self.counter.on_step,
+                on_step=work.counted(self.counter.on_step),
                 on_end=self.counter.finish,
             )
         except TablesportsError as exc:
@@ -164,12 +164,14 @@ def iter_results(
     max_steps: int = DEFAULT_MAX_STEPS,
     on_arrival: Callable[[GameResult], None] | None = None,
     skip: Collection[int] = (),
+    meter: work.Meter | None = None,
 ) -> Iterator[GameResult]:
     """Play `games` games, but those whose index is in `skip`, and yield their results in
     index order.
 
     `agents` are specs for `make_agent` (one per seat); `on_arrival` is called as each game
-    finishes, in whatever order the processes finish them (for a progress bar).
+    finishes, in whatever order the processes finish them; `meter` hears of the moves and
+    games as they are played (for a progress bar).
     """
     if len(agents) != game.info.players:
         raise AgentError(
@@ -193,7 +195,18 @@ def iter_results(
     runner = _Runner(plan, game)
     todo = [i for i in range(games) if i not in skip]
     place = {index: n for n, index in enumerate(todo)}
-    played = run_many(_prepare, _play, plan, todo, jobs=jobs, context=runner, error=SimulationError)
+    if meter is not None:
+        meter.expect({0: len(todo)}, jobs)
+    played = run_many(
+        _prepare,
+        _play,
+        plan,
+        todo,
+        jobs=jobs,
+        context=runner,
+        error=SimulationError,
+        on_report=meter.add if meter is not None else None,
+    )
     yield from in_order(_arrivals(played, on_arrival), index=lambda r: place[r.index])
 
 
@@ -317,6 +330,7 @@ def simulate(
     on_arrival: Callable[[GameResult], None] | None = None,
     keep_records: bool = False,
     finished: Sequence[GameResult] = (),
+    meter: work.Meter | None = None,
 ) -> Summary:
     """Play many games and sum them up; `on_result` sees each result in index order.
 
@@ -339,6 +353,7 @@ def simulate(
         max_steps=max_steps,
         on_arrival=on_arrival,
         skip={r.index for r in finished},
+        meter=meter,
     ):
         summary.add(result.seating, result.returns, result.steps, result.decisions, result.figures)
         if on_result is not None:

@@ -27,6 +27,7 @@ from tablesports.arena.engines import run_many
 from tablesports.arena.match import DEFAULT_MAX_STEPS, play_match
 from tablesports.arena.ratings import Rating, rate
 from tablesports.arena.stats import Tally, outcome_of
+from tablesports.arena.work import Meter, counted
 from tablesports.core.errors import TablesportsError
 from tablesports.core.protocol import Game
 from tablesports.core.records import Record
@@ -93,7 +94,9 @@ def play_fixture(game: Game, plan: Plan, fixture: Fixture) -> Record:
     """
     try:
         seated = [make_agent(plan.agents[a], game) for a in fixture.seating]
-        record = play_match(game, seated, fixture.seed, max_steps=plan.max_steps)
+        record = play_match(
+            game, seated, fixture.seed, max_steps=plan.max_steps, on_step=counted(None)
+        )
     except TablesportsError as exc:
         # Re-raised as a plain TournamentError: it crosses process boundaries (pickling).
         raise TournamentError(f"game {fixture.index} (seed {fixture.seed}): {exc}") from None
@@ -104,6 +107,12 @@ def play_fixture(game: Game, plan: Plan, fixture: Fixture) -> Record:
         seed=fixture.seed,
     )
     return record
+
+
+def pairing(fixture: Fixture) -> tuple[int, ...]:
+    """A game's kind for the progress bar: the pair of agents, in either seat (pairs differ in
+    pace: a search agent's games take far longer than random's)."""
+    return tuple(sorted(fixture.seating))
 
 
 def _prepare(plan: Plan) -> tuple[Game, Plan]:
@@ -191,12 +200,14 @@ def run_tournament(
     out: str | Path | None = None,
     max_steps: int = DEFAULT_MAX_STEPS,
     on_record: Callable[[Record], None] | None = None,
+    meter: Meter | None = None,
 ) -> TournamentResult:
     """Play (or finish) a round robin of `agents`, `games` games per pair.
 
     `engine` is "process" (`jobs` processes; 1 plays here) or "ray" (a local Ray with `jobs`
     CPUs, or the cluster at `address`). With `out`, records are appended as games finish and
-    the finished ones are skipped when the same tournament runs again.
+    the finished ones are skipped when the same tournament runs again. `meter` hears of the
+    moves and games as they are played, per pairing.
     """
     if len(agents) < 2:
         raise TournamentError(f"a tournament needs 2 agents or more, got {len(agents)}")
@@ -214,7 +225,14 @@ def run_tournament(
     path = Path(out) if out is not None else None
     finished = read_finished(path, plan) if path is not None else []
     done = {r.meta["index"] for r in finished}
-    todo = [f for f in schedule(plan) if f.index not in done]
+    # the pairings in turn (game 0 of each, then game 1 ...), so that each pairing's pace is
+    # seen early and the time left is not taken from the fast pairings alone
+    todo = sorted(
+        (f for f in schedule(plan) if f.index not in done), key=lambda f: (f.index % games, f.index)
+    )
+    if meter is not None:
+        kinds = [pairing(f) for f in todo]
+        meter.expect({k: kinds.count(k) for k in dict.fromkeys(kinds)}, jobs)
     new: list[Record] = []
     played = run_many(
         _prepare,
@@ -225,6 +243,8 @@ def run_tournament(
         engine=engine,
         address=address,
         error=TournamentError,
+        kind=pairing,
+        on_report=meter.add if meter is not None else None,
     )
     for record in _saved(played, path):
         new.append(record)

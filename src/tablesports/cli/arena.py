@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from tablesports.arena.tournament import TournamentResult, run_tournament
+from tablesports.cli.bars import WorkBar
 from tablesports.cli.common import (
     OPTION_HELP,
     console,
@@ -24,7 +25,6 @@ from tablesports.cli.common import (
     load_game,
     needs_extra,
     per_second,
-    progress_bar,
 )
 from tablesports.cli.targets import check_file
 from tablesports.core.versions import provenance
@@ -70,11 +70,8 @@ def arena_command(
     check_file("--out", out)  # before the games are played: a folder, a FIFO, no such folder
     check_file("--plot", plot)
     err = console(stderr=True)
-    pairs = len(specs) * (len(specs) - 1) // 2
-    progress = progress_bar(err)
     started = time.perf_counter()
-    with progress:
-        task = progress.add_task(f"{game_id}: arena", total=pairs * games)
+    with WorkBar(err, f"{game_id}: arena") as meter:
         result = run_tournament(
             game,
             specs,
@@ -84,7 +81,7 @@ def arena_command(
             engine=engine,
             address=address,
             out=out,
-            on_record=lambda _: progress.advance(task),
+            meter=meter,
         )
     elapsed = time.perf_counter() - started
     show_tournament(err if as_json else console(), result)

@@ -40,6 +40,7 @@ from tablesports.arena.report import Page, plot_differences, report_folder, vers
 from tablesports.arena.report import Table as ReportTable
 from tablesports.arena.resume import RecordAppender
 from tablesports.arena.simulate import GameResult, agent_labels
+from tablesports.cli.bars import WorkBar
 from tablesports.cli.common import (
     OPTION_HELP,
     CliError,
@@ -49,7 +50,6 @@ from tablesports.cli.common import (
     known_game,
     needs_extra,
     parse_options,
-    progress_bar,
 )
 from tablesports.cli.targets import check_file, check_folder, check_new_out, written_path
 from tablesports.core.protocol import Game
@@ -143,13 +143,10 @@ def run_variants(
         if records is not None and result.record is not None and result.index not in resumed[v]:
             records.write(result.record)
 
-    total = n * len(games)
     done = sum(len(r) for r in resumed)
     started = time.perf_counter()
-    progress = progress_bar(err)
     try:
-        with progress:
-            task = progress.add_task(label, total=total, completed=done)
+        with WorkBar(err, label) as meter:
             run = play_variants(
                 games,
                 agents,
@@ -160,7 +157,7 @@ def run_variants(
                 address=address,
                 keep_records=records is not None,
                 finished=finished,
-                on_arrival=lambda: progress.advance(task),
+                meter=meter,
                 on_result=write,
                 stop=stop,
                 check_every=check_every,

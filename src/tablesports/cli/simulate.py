@@ -19,6 +19,7 @@ from tablesports.arena.simulate import (
     simulation_key,
 )
 from tablesports.arena.stats import Summary, Tally
+from tablesports.cli.bars import WorkBar
 from tablesports.cli.common import (
     OPTION_HELP,
     CliError,
@@ -29,7 +30,6 @@ from tablesports.cli.common import (
     load_game,
     needs_extra,
     per_second,
-    progress_bar,
 )
 from tablesports.cli.simulate_files import Collected, ResultsFile, plot_results
 from tablesports.cli.targets import check_file, check_new_out, written_path
@@ -115,11 +115,8 @@ def simulate_command(
         collected.add(result)
 
     started = time.perf_counter()
-    progress = progress_bar(err)
     try:
-        with progress:
-            task = progress.add_task(f"{game_id}: simulating", total=games)
-            progress.advance(task, len(finished))
+        with WorkBar(err, f"{game_id}: simulating") as meter:
             summary = simulate(
                 game,
                 list(agents),
@@ -128,9 +125,9 @@ def simulate_command(
                 jobs=jobs,
                 swap_seats=swap,
                 keep_records=records is not None or table is not None,
-                on_arrival=lambda _: progress.advance(task),
                 on_result=write,
                 finished=finished,
+                meter=meter,
             )
     finally:
         if records is not None:

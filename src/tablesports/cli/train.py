@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import typer
 
+from tablesports.cli.bars import StageBars
 from tablesports.cli.common import OPTION_HELP, console, guarded, needs_extra, parse_options
 from tablesports.core.errors import OptionError
 from tablesports.core.registry import heuristic_bot
@@ -81,6 +82,7 @@ def train_command(
         raise OptionError("--steps, --eval-every and --eval-games must be at least 1")
     folder = out.replace("GAME", game)
     show = console()
+    bars = StageBars(console(stderr=True))  # on a terminal only, so stdout stays the curve
 
     def point(p: CurvePoint) -> None:
         rates = "  ".join(f"vs {rival}: {rate:.0%}" for rival, rate in p.win_rate.items())
@@ -99,7 +101,9 @@ def train_command(
         imitate_steps=imitate_steps,
         options=parse_options(option),
         on_point=point,
+        on_steps=lambda done, total: bars.update("PPO", done, total, "steps"),
     )
+    bars.stop()
     show.print(f"policy: {result.policy}  (agent spec: ppo:path={result.policy})")
     if result.plot:
         show.print(f"learning curve: {result.plot}")
@@ -142,7 +146,7 @@ def train_value_command(
         )
 
     result_rival = opponent or heuristic_bot(game)
-    bars = _StageBars(show)
+    bars = StageBars(console(stderr=True))  # on a terminal only, so stdout stays the curve
     result = train_value(
         game,
         out=out.replace("GAME", game),
@@ -165,43 +169,3 @@ def train_value_command(
     show.print(f"network: {result.network}  (agent spec: {spec})")
     if result.plot:
         show.print(f"learning curve: {result.plot}")
-
-
-class _StageBars:
-    """A rich bar per stage of a round (play, fit, judge): its count, time spent and time left
-    from that stage's own pace, so a slow judge does not take its estimate from fast plays."""
-
-    def __init__(self, show: Any) -> None:
-        from rich.progress import (
-            BarColumn,
-            MofNCompleteColumn,
-            Progress,
-            TextColumn,
-            TimeElapsedColumn,
-            TimeRemainingColumn,
-        )
-
-        self.progress = Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            TextColumn("left"),
-            TimeRemainingColumn(),
-            console=show,
-        )
-        self.tasks: dict[str, Any] = {}
-        self.started = False
-
-    def update(self, stage: str, done: int, total: int) -> None:
-        if not self.started:
-            self.progress.start()
-            self.started = True
-        task = self.tasks.get(stage)
-        if task is None:
-            task = self.tasks[stage] = self.progress.add_task(stage, total=total)
-        self.progress.update(task, completed=done)
-
-    def stop(self) -> None:
-        if self.started:
-            self.progress.stop()

@@ -77,6 +77,7 @@ def train(
     options: dict[str, Any] | None = None,
     eval_options: dict[str, Any] | None = None,
     on_point: Callable[[CurvePoint], None] | None = None,
+    on_steps: Callable[[int, int], None] | None = None,
 ) -> TrainResult:
     """Train, evaluate along the way, save the policy and the curve; return the result.
 
@@ -84,6 +85,7 @@ def train(
     the evaluation games (the game's defaults when None). `imitate` names a bot whose moves
     the policy first learns to copy (`imitate_steps` of its decisions, behaviour cloning)
     before PPO takes over: a warm start that a sparse reward alone gives only slowly.
+    `on_steps(done, steps)` hears of the steps taken (for a progress bar).
     """
     try:
         import torch
@@ -153,6 +155,8 @@ def train(
             self.next = eval_every
 
         def _on_step(self) -> bool:
+            if on_steps is not None:
+                on_steps(self.num_timesteps, steps)
             if self.num_timesteps >= self.next:
                 self.next += eval_every
                 evaluate(self.num_timesteps)

@@ -314,6 +314,7 @@ def train_value(
                     pair = (me, rival) if i % 4 == 1 else (rival, me)
                 plays.append(PlayJob(game_id, options, pair, s, epsilon, opening))
             played = []
+            progress(f"round {r}: play", 0, games)  # the stage's clock starts now
             for item in pool.map(play_one, plays, chunksize=max(1, min(8, games // 50))):
                 played.append(item)
                 progress(f"round {r}: play", len(played), games)
@@ -356,6 +357,7 @@ def train_value(
                 for i in range(eval_games)
             ]
             judged_cpu = []
+            progress(f"round {r}: judge", 0, eval_games)
             for verdict in pool.map(judge_one, judged, chunksize=max(1, min(4, eval_games // 50))):
                 judged_cpu.append(verdict)
                 progress(f"round {r}: judge", len(judged_cpu), eval_games)
