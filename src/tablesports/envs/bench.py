@@ -9,6 +9,12 @@ machine does not change the figures much. `steps_per_second` counts the whole lo
 learner's own pick included (the legal ids of an int8 mask with ~19,000 slots, Blood Bowl's:
 `nonzero` of its bool view, ~4 µs, where `np.flatnonzero` of the int8 array takes ~35 µs);
 `env_steps_per_second` counts only the time inside the env's calls.
+
+Vectorised (`--vector N`, `bench_vector`): Gymnasium's `make_vec` with N envs, `sync` (one
+process) or `async` (a process per env), against the single env in the same run; these count
+wall-clock seconds, since an async env's work is done in other processes. A step is a learner
+move in one env; the step that resets an env after its episode ended (Gymnasium's default
+autoreset, `NEXT_STEP`) is not counted.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ class EnvBench:
     steps_per_second: float
     episodes: int
     env_steps_per_second: float = 0.0
+    clock: str = "cpu"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -36,6 +43,7 @@ class EnvBench:
             "steps_per_second": round(self.steps_per_second, 1),
             "env_steps_per_second": round(self.env_steps_per_second, 1),
             "episodes": self.episodes,
+            "clock": self.clock,
         }
 
 
@@ -84,14 +92,14 @@ def bench_aec(env: Any, seconds: float, seed: int = 0, name: str = "") -> EnvBen
     )
 
 
-def bench_gym(game_id: str, seconds: float, seed: int = 0) -> EnvBench:
+def bench_gym(game_id: str, seconds: float, seed: int = 0, wall: bool = False) -> EnvBench:
     from tablesports.envs import gym_env
 
     env = gym_env(game_id)
     rng = random.Random(seed)
     obs, _ = env.reset(seed=seed)
     steps = episodes = 0
-    clock = time.process_time
+    clock = time.perf_counter if wall else time.process_time
     picking = 0.0  # the learner's own time: choosing among the legal ids
     start = clock()
     end = start + seconds
@@ -108,8 +116,70 @@ def bench_gym(game_id: str, seconds: float, seed: int = 0) -> EnvBench:
             break
     elapsed = clock() - start
     return EnvBench(
-        game_id, "gymnasium", _rate(steps, elapsed), episodes, _rate(steps, elapsed - picking)
+        game_id,
+        "gymnasium",
+        _rate(steps, elapsed),
+        episodes,
+        _rate(steps, elapsed - picking),
+        "wall" if wall else "cpu",
     )
+
+
+def bench_vector(game_id: str, seconds: float, num_envs: int, mode: str, seed: int = 0) -> EnvBench:
+    """`gymnasium.make_vec` with `num_envs` envs in `mode` ("sync" or "async"): learner moves
+    per wall-clock second over all the envs, each picked at random from its own mask."""
+    import gymnasium
+
+    import tablesports.envs  # noqa: F401  (registers tablesports/<game>-v0)
+
+    env = gymnasium.make_vec(
+        f"tablesports/{game_id}-v0", num_envs=num_envs, vectorization_mode=mode
+    )
+    try:
+        rng = random.Random(seed)
+        obs, _ = env.reset(seed=seed)
+        ended = np.zeros(num_envs, bool)  # these envs reset at this step: their action is unused
+        steps = episodes = 0
+        clock = time.perf_counter
+        picking = 0.0
+        start = clock()
+        end = start + seconds
+        while True:
+            t = clock()
+            masks = obs["action_mask"]
+            actions = np.array(
+                [0 if ended[i] else _pick(masks[i], rng) for i in range(num_envs)], np.int64
+            )
+            picking += clock() - t
+            obs, _, terminated, truncated, _ = env.step(actions)
+            steps += num_envs - int(ended.sum())
+            ended = terminated | truncated
+            episodes += int(ended.sum())
+            if clock() > end:
+                break
+        elapsed = clock() - start
+    finally:
+        env.close()
+    return EnvBench(
+        game_id,
+        f"gymnasium {mode} ×{num_envs}",
+        _rate(steps, elapsed),
+        episodes,
+        _rate(steps, elapsed - picking),
+        "wall",
+    )
+
+
+def bench_vectors(game_ids: list[str], seconds: float, sizes: list[int]) -> list[EnvBench]:
+    """Each game's single Gymnasium env, then `make_vec` sync and async at each size, all
+    timed by the wall clock in one run."""
+    out: list[EnvBench] = []
+    for game_id in game_ids:
+        out.append(bench_gym(game_id, seconds, wall=True))
+        for n in sizes:
+            for mode in ("sync", "async"):
+                out.append(bench_vector(game_id, seconds, n, mode))
+    return out
 
 
 def bench_envs(game_ids: list[str], seconds: float) -> list[EnvBench]:
