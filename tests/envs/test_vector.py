@@ -1,6 +1,7 @@
-"""Gymnasium's vector envs over every game: `gymnasium.make_vec("tablesports/<g>-v0", num_envs=N,
-vectorization_mode="sync"|"async")`, with the default autoreset (`NEXT_STEP`) and each env's mask
-batched from `info`.
+"""Vector envs over every game: `gymnasium.make_vec("tablesports/<g>-v0", num_envs=N,
+vectorization_mode=...)`, Gymnasium's own (`"sync"`, `"async"`) and ours (the default,
+`"vector_entry_point"`: `tablesports.envs.vector`), with the default autoreset (`NEXT_STEP`) and
+each env's mask batched from `info`.
 
 Gymnasium 1.x has no checker for vector envs (its `check_env` takes a single env): the checks
 here are its batched spaces' `contains` on every step and its `data_equivalence` between runs.
@@ -30,7 +31,7 @@ SHORT: dict[str, dict[str, Any]] = {
 """Options that end an episode within a few hundred steps, so that every env resets in a test
 (a game missing here gets a TimeLimit of 30 steps)."""
 
-MODES = ("sync", "async")
+MODES = ("sync", "async", "vector_entry_point")
 
 
 def _make(game_id: str, mode: str, num_envs: int = 2, **kwargs: Any) -> gymnasium.vector.VectorEnv:
@@ -53,18 +54,21 @@ def _pick(masks: np.ndarray, rng: np.random.Generator, ended: np.ndarray) -> np.
     )
 
 
-def _trace(game_id: str, mode: str, seed: int, steps: int) -> list[Any]:
-    """The observations, rewards and ends of `steps` vector steps with seeded random picks."""
-    env = _make(game_id, mode)
+def _trace(game_id: str, mode: str | None, seed: int, steps: int) -> list[Any]:
+    """What `steps` vector steps with seeded random picks return: observations, rewards, ends
+    and infos."""
+    env = _make(game_id, mode)  # type: ignore[arg-type]
     try:
-        obs, _ = env.reset(seed=seed)
+        obs, info = env.reset(seed=seed)
         rng = np.random.default_rng(seed)
         ended = np.zeros(env.num_envs, bool)
-        out: list[Any] = [obs]
+        out: list[Any] = [(obs, info)]
         for _ in range(steps):
-            obs, reward, terminated, truncated, _ = env.step(_pick(obs["action_mask"], rng, ended))
+            obs, reward, terminated, truncated, info = env.step(
+                _pick(obs["action_mask"], rng, ended)
+            )
             ended = terminated | truncated
-            out.append((obs, reward, terminated, truncated))
+            out.append((obs, reward, terminated, truncated, info))
         return out
     finally:
         env.close()
@@ -94,7 +98,7 @@ def test_make_vec_plays_every_env_through_an_autoreset_with_its_own_legal_mask(
                 # a finished game's final observation has no legal move; a game cut short
                 # (TimeLimit) and a game going on have some
                 assert masks[i].any() != finished[i]
-            if mode == "sync":  # the mask is the legal actions of that env's own state
+            if mode != "async":  # the mask is the legal actions of that env's own state
                 for i, sub in enumerate(env.envs):  # type: ignore[attr-defined]
                     if not ended[i]:
                         adapter = sub.unwrapped.adapter
@@ -123,6 +127,42 @@ def test_a_seed_gives_the_same_observations_sync_twice_and_async(game_id: str) -
     # and the seed matters: each env draws its own
     other = _trace(game_id, "sync", seed=4, steps=25)
     assert not data_equivalence(first, other, exact=True)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_our_vector_env_returns_what_gymnasiums_sync_vector_env_returns(game_id: str) -> None:
+    """make_vec's default (no wrappers, no info merging, no deep copy) against SyncVectorEnv:
+    the same observations, rewards, ends and infos, step by step, through episodes' ends."""
+    steps = 130
+    ours = _trace(game_id, None, seed=9, steps=steps)
+    theirs = _trace(game_id, "sync", seed=9, steps=steps)
+    assert data_equivalence(ours, theirs, exact=True)
+    ends = sum(int((t[2] | t[3]).sum()) for t in theirs[1:])
+    assert ends > 0  # the trace went through an autoreset
+
+
+def test_a_reset_mask_resets_those_envs_only_as_in_sync_vector_env() -> None:
+    def run(mode: str | None) -> list[Any]:
+        env = _make("jukem", mode)  # type: ignore[arg-type]
+        obs, _ = env.reset(seed=2)
+        rng = np.random.default_rng(2)
+        for _ in range(3):
+            obs, *_ = env.step(_pick(obs["action_mask"], rng, np.zeros(2, bool)))
+        return [obs, env.reset(seed=5, options={"reset_mask": np.array([False, True])})]
+
+    ours, theirs = run(None), run("sync")
+    assert data_equivalence(ours, theirs, exact=True)
+    before, (after, info) = ours
+    assert np.array_equal(after["observation"][0], before["observation"][0])  # kept
+    assert info["_seat"].tolist() == [False, True]  # only env 1 was reset
+
+
+def test_make_vec_without_a_mode_gives_our_vector_env() -> None:
+    from tablesports.envs.vector import TablesportsVectorEnv
+
+    env = gymnasium.make_vec("tablesports/jukem-v0", num_envs=3)
+    assert isinstance(env, TablesportsVectorEnv) and env.num_envs == 3
+    assert env.observation_space["action_mask"].shape == (3, env.single_action_space.n)
 
 
 def test_each_env_of_a_vector_is_seeded_on_its_own() -> None:

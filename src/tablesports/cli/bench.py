@@ -45,7 +45,7 @@ def bench_command(
         None,
         "--vector",
         metavar="N",
-        help=f"With --env: also gymnasium.make_vec with N envs, sync and async, beside the "
+        help=f"With --env: also gymnasium.make_vec with N envs (ours, sync, async) beside the "
         f"single env (wall-clock steps/s; 1 to {MAX_VECTOR}; repeat for several sizes).",
     ),
 ) -> None:
@@ -145,7 +145,7 @@ def _native_note() -> None:
 
 def bench_env(games: list[str], seconds: float, as_json: bool, vector: list[int]) -> None:
     """`--env`: the adapters' steps per second (the rl extra; see tablesports.envs.bench);
-    with `--vector`, the single Gymnasium env and `make_vec`'s sync and async envs."""
+    with `--vector`, the single Gymnasium env and `make_vec`'s three vector envs."""
     needs_extra("rl", "tablesports bench --env", "numpy", "gymnasium", "pettingzoo")
     # the rl extra: imported only here
     from tablesports.envs.bench import bench_envs, bench_vectors
@@ -159,16 +159,23 @@ def bench_env(games: list[str], seconds: float, as_json: bool, vector: list[int]
     table = Table(title=title, title_justify="left")
     # steps/s: the whole loop, the random learner's own pick included; env only: the time
     # inside the env's calls (see tablesports.envs.bench)
-    for column in ("game", "library", "steps/s", "env only", "episodes"):
+    columns = ["game", "library", "steps/s", "env only", "episodes"]
+    if vector:  # the work beside the wall clock: on a busy machine the latter is the load
+        columns.append("per CPU-second")
+    for column in columns:
         table.add_column(column, justify="left" if column in ("game", "library") else "right")
     for r in results:
-        table.add_row(
+        row = [
             r.game,
             r.library,
             f"{r.steps_per_second:,.0f}",
             f"{r.env_steps_per_second:,.0f}",
             str(r.episodes),
-        )
+        ]
+        if vector:
+            cpu = r.cpu_steps_per_second
+            row.append("?" if cpu is None else f"{cpu:,.0f}")
+        table.add_row(*row)
     (console(stderr=True) if as_json else console()).print(table)
     if as_json:
         typer.echo(json.dumps([r.to_json() for r in results], indent=2))

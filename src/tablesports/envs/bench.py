@@ -10,21 +10,28 @@ learner's own pick included (the legal ids of an int8 mask with ~19,000 slots, B
 `nonzero` of its bool view, ~4 µs, where `np.flatnonzero` of the int8 array takes ~35 µs);
 `env_steps_per_second` counts only the time inside the env's calls.
 
-Vectorised (`--vector N`, `bench_vector`): Gymnasium's `make_vec` with N envs, `sync` (one
-process) or `async` (a process per env), against the single env in the same run; these count
+Vectorised (`--vector N`, `bench_vector`): `gymnasium.make_vec` with N envs: its default, ours
+(`tablesports.envs.vector`, one process), Gymnasium's `sync` (one process) and `async` (a
+process per env), against the single env in the same run; these count
 wall-clock seconds, since an async env's work is done in other processes. A step is a learner
 move in one env; the step that resets an env after its episode ended (Gymnasium's default
-autoreset, `NEXT_STEP`) is not counted.
+autoreset, `NEXT_STEP`) is not counted. Beside them, steps per CPU-second of every process
+involved (an async env's workers read from /proc, where there is one): on a busy machine the
+wall clock measures the load, this the work.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
+VECTOR_MODES = ("vector_entry_point", "sync", "async")
+"""make_vec's modes that `--vector` times: ours (its default), then Gymnasium's two."""
 
 
 @dataclass
@@ -35,6 +42,7 @@ class EnvBench:
     episodes: int
     env_steps_per_second: float = 0.0
     clock: str = "cpu"
+    cpu_steps_per_second: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -44,6 +52,9 @@ class EnvBench:
             "env_steps_per_second": round(self.env_steps_per_second, 1),
             "episodes": self.episodes,
             "clock": self.clock,
+            "cpu_steps_per_second": None
+            if self.cpu_steps_per_second is None
+            else round(self.cpu_steps_per_second, 1),
         }
 
 
@@ -101,6 +112,7 @@ def bench_gym(game_id: str, seconds: float, seed: int = 0, wall: bool = False) -
     steps = episodes = 0
     clock = time.perf_counter if wall else time.process_time
     picking = 0.0  # the learner's own time: choosing among the legal ids
+    cpu = time.process_time()
     start = clock()
     end = start + seconds
     while True:
@@ -122,12 +134,14 @@ def bench_gym(game_id: str, seconds: float, seed: int = 0, wall: bool = False) -
         episodes,
         _rate(steps, elapsed - picking),
         "wall" if wall else "cpu",
+        _rate(steps, time.process_time() - cpu),
     )
 
 
 def bench_vector(game_id: str, seconds: float, num_envs: int, mode: str, seed: int = 0) -> EnvBench:
-    """`gymnasium.make_vec` with `num_envs` envs in `mode` ("sync" or "async"): learner moves
-    per wall-clock second over all the envs, each picked at random from its own mask."""
+    """`gymnasium.make_vec` with `num_envs` envs in `mode` ("vector_entry_point": ours, the
+    default; "sync" or "async": Gymnasium's): learner moves per wall-clock second over all the
+    envs, each picked at random from its own mask."""
     import gymnasium
 
     import tablesports.envs  # noqa: F401  (registers tablesports/<game>-v0)
@@ -142,6 +156,8 @@ def bench_vector(game_id: str, seconds: float, num_envs: int, mode: str, seed: i
         steps = episodes = 0
         clock = time.perf_counter
         picking = 0.0
+        workers = [p.pid for p in getattr(env, "processes", [])]  # async: a process per env
+        cpu = _cpu_seconds(workers)
         start = clock()
         end = start + seconds
         while True:
@@ -158,26 +174,43 @@ def bench_vector(game_id: str, seconds: float, num_envs: int, mode: str, seed: i
             if clock() > end:
                 break
         elapsed = clock() - start
+        cpu_after = _cpu_seconds(workers)
     finally:
         env.close()
+    cpu_rate = None if cpu is None or cpu_after is None else _rate(steps, cpu_after - cpu)
+    label = "tablesports" if mode == "vector_entry_point" else f"gymnasium {mode}"
     return EnvBench(
         game_id,
-        f"gymnasium {mode} ×{num_envs}",
+        f"{label} ×{num_envs}",
         _rate(steps, elapsed),
         episodes,
         _rate(steps, elapsed - picking),
         "wall",
+        cpu_rate,
     )
 
 
+def _cpu_seconds(pids: list[int]) -> float | None:
+    """CPU seconds of this process and of `pids` (from /proc; None where it cannot be read)."""
+    total = time.process_time()
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            return None
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime, stime
+    return total
+
+
 def bench_vectors(game_ids: list[str], seconds: float, sizes: list[int]) -> list[EnvBench]:
-    """Each game's single Gymnasium env, then `make_vec` sync and async at each size, all
+    """Each game's single Gymnasium env, then `make_vec`'s three vector envs at each size, all
     timed by the wall clock in one run."""
     out: list[EnvBench] = []
     for game_id in game_ids:
         out.append(bench_gym(game_id, seconds, wall=True))
         for n in sizes:
-            for mode in ("sync", "async"):
+            for mode in VECTOR_MODES:
                 out.append(bench_vector(game_id, seconds, n, mode))
     return out
 
