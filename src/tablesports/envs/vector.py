@@ -100,7 +100,7 @@ class TablesportsVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarr
         self, actions: Any
     ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         n = self.num_envs
-        obs, infos = self._batch()
+        obs, infos = self._batch(filled=True)
         rewards = np.zeros(n, np.float64)
         terminated = np.zeros(n, np.bool_)
         truncated = np.zeros(n, np.bool_)
@@ -129,12 +129,14 @@ class TablesportsVectorEnv(VectorEnv[dict[str, np.ndarray], np.ndarray, np.ndarr
             env.close()
 
     # --- the batch ---------------------------------------------------------------------------
-    def _batch(self) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        """New arrays for one call: the observations, and the infos every env gives."""
+    def _batch(self, filled: bool = False) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """New arrays for one call: the observations, and the infos every env gives. `filled`:
+        every env's row will be written (a step), so the observations need no zeroing."""
         n = self.num_envs
-        masks = np.zeros((n, self._n), np.int8)
+        new = np.empty if filled else np.zeros
+        masks = new((n, self._n), np.int8)
         obs: dict[str, np.ndarray] = {
-            "observation": np.zeros((n, *self._shape), np.float32),
+            "observation": new((n, *self._shape), np.float32),
             "action_mask": masks,
         }
         infos: dict[str, Any] = {
