@@ -198,3 +198,20 @@ def test_the_mask_handed_out_is_read_only_and_new_at_each_step() -> None:
     legal = int(np.flatnonzero(obs["action_mask"])[0])
     after, *_ = env.step(legal)
     assert after["action_mask"] is not obs["action_mask"]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "fragment"),
+    [
+        ({"num_envs": 0}, "num_envs 0: the number of envs is an integer from 1"),
+        ({"num_envs": 2, "max_episode_steps": 0}, "max_episode_steps 0: it is at least 1"),
+        ({"num_envs": 2, "no_such_option": 1}, "no_such_option"),
+    ],
+)
+def test_our_vector_env_refuses_a_bad_size_or_option_naming_what_is_allowed(
+    kwargs: dict[str, Any], fragment: str
+) -> None:
+    from tablesports.core.errors import OptionError
+
+    with pytest.raises(OptionError, match=fragment):
+        gymnasium.make_vec("tablesports/jukem-v0", **kwargs)
