@@ -11,6 +11,7 @@ TEST_EXTRAS := dev,arena,ray
 TEST_EXTRAS := $(TEST_EXTRAS),web,webtest
 TEST_EXTRAS := $(TEST_EXTRAS),physics
 TEST_EXTRAS := $(TEST_EXTRAS),rl,openspiel,train
+TEST_EXTRAS := $(TEST_EXTRAS),supersuit
 RUN_STAMP := $(VENV)/.installed-run
 WEB_STAMP := $(VENV)/.installed-web
 TEST_STAMP := $(VENV)/.installed-test

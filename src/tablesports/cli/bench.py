@@ -18,8 +18,11 @@ from tablesports.cli.common import (
     load_game,
     needs_extra,
 )
-from tablesports.core.errors import AgentError, TablesportsError
+from tablesports.core.errors import AgentError, OptionError, TablesportsError
 from tablesports.core.registry import game_ids
+
+MAX_VECTOR = 64
+"""The most envs `--vector` makes (async starts a process for each)."""
 
 
 @guarded
@@ -38,13 +41,25 @@ def bench_command(
     env: bool = typer.Option(
         False, "--env", help="Time the RL adapters instead: env.step/s with tensors and masks."
     ),
+    vector: list[int] = typer.Option(
+        None,
+        "--vector",
+        metavar="N",
+        help=f"With --env: also gymnasium.make_vec with N envs (ours, sync, async) beside the "
+        f"single env (wall-clock steps/s; 1 to {MAX_VECTOR}; repeat for several sizes).",
+    ),
 ) -> None:
     """Time random playouts: steps per second through `apply_legal` (raw) and through
     `apply_action` (public, legality checked), games per second, mean length, peak memory and
     the memory of one state clone."""
     _native_note()
+    if vector and not env:
+        raise OptionError("--vector times the vectorised Gymnasium envs: give it with --env")
+    for n in vector or ():
+        if not 1 <= n <= MAX_VECTOR:
+            raise OptionError(f"--vector {n}: the number of envs is 1 to {MAX_VECTOR}")
     if env:
-        return bench_env(games or game_ids(), seconds, as_json)
+        return bench_env(games or game_ids(), seconds, as_json, vector or [])
     if agent in SEARCH_AGENTS:
         return bench_search(games, seconds, agent, as_json, option)  # simulations per second
     if agent not in BENCH_AGENTS:
@@ -128,27 +143,39 @@ def _native_note() -> None:
         console(stderr=True).print(line, soft_wrap=True)
 
 
-def bench_env(games: list[str], seconds: float, as_json: bool) -> None:
-    """`--env`: the adapters' steps per second (the rl extra; see tablesports.envs.bench)."""
+def bench_env(games: list[str], seconds: float, as_json: bool, vector: list[int]) -> None:
+    """`--env`: the adapters' steps per second (the rl extra; see tablesports.envs.bench);
+    with `--vector`, the single Gymnasium env and `make_vec`'s three vector envs."""
     needs_extra("rl", "tablesports bench --env", "numpy", "gymnasium", "pettingzoo")
-    from tablesports.envs.bench import bench_envs  # the rl extra: imported only here
+    # the rl extra: imported only here
+    from tablesports.envs.bench import bench_envs, bench_vectors
 
-    results = bench_envs(games, seconds)
-    table = Table(
-        title=f"env.step with tensors and masks, {seconds:g} s each", title_justify="left"
-    )
+    if vector:
+        results = bench_vectors(games, seconds, vector)
+        title = f"Gymnasium single and vectorised, wall-clock steps/s, {seconds:g} s each"
+    else:
+        results = bench_envs(games, seconds)
+        title = f"env.step with tensors and masks, {seconds:g} s each"
+    table = Table(title=title, title_justify="left")
     # steps/s: the whole loop, the random learner's own pick included; env only: the time
     # inside the env's calls (see tablesports.envs.bench)
-    for column in ("game", "library", "steps/s", "env only", "episodes"):
+    columns = ["game", "library", "steps/s", "env only", "episodes"]
+    if vector:  # the work beside the wall clock: on a busy machine the latter is the load
+        columns.append("per CPU-second")
+    for column in columns:
         table.add_column(column, justify="left" if column in ("game", "library") else "right")
     for r in results:
-        table.add_row(
+        row = [
             r.game,
             r.library,
             f"{r.steps_per_second:,.0f}",
             f"{r.env_steps_per_second:,.0f}",
             str(r.episodes),
-        )
+        ]
+        if vector:
+            cpu = r.cpu_steps_per_second
+            row.append("?" if cpu is None else f"{cpu:,.0f}")
+        table.add_row(*row)
     (console(stderr=True) if as_json else console()).print(table)
     if as_json:
         typer.echo(json.dumps([r.to_json() for r in results], indent=2))

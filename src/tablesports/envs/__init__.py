@@ -8,7 +8,9 @@ used, from the extras `rl` (gymnasium, pettingzoo, numpy) and `openspiel` (open-
 
 Importing this package registers every game with Gymnasium (when it is installed) as
 `tablesports/<game>-v0`, so that `gymnasium.make("tablesports/hanniball-v0", opponent=...,
-**options)` works with Gymnasium's default wrappers.
+**options)` works with Gymnasium's default wrappers, and `gymnasium.make_vec(..., num_envs=N)`
+gives `tablesports.envs.vector.TablesportsVectorEnv` (or, with `vectorization_mode="sync"` or
+`"async"`, Gymnasium's own vector envs).
 """
 
 from __future__ import annotations
@@ -56,6 +58,8 @@ def register_gymnasium() -> list[str]:
             gymnasium.register(
                 env_id,
                 entry_point="tablesports.envs.gym:TablesportsEnv",
+                # make_vec's default (no vectorization_mode): one process, no wrappers
+                vector_entry_point="tablesports.envs.vector:TablesportsVectorEnv",
                 kwargs={"game_id": game_id},
             )
         ids.append(env_id)

@@ -5,7 +5,13 @@ Observations are a Dict of the learner's `observation` tensor and its `action_ma
 game's action codec; `action_masks()` is what sb3-contrib's MaskablePPO asks for;
 `describe_observation()` names each slice of the flattened tensor. Chance nodes and the other
 seats are played inside `step`. Registered with Gymnasium as `tablesports/<game>-v0` when
-`tablesports.envs` is imported.
+`tablesports.envs` is imported, so `gymnasium.make_vec(..., vectorization_mode="sync"|"async")`
+vectorises it with Gymnasium's own vector envs (autoreset, masks batched from `info`).
+
+The mask is made afresh for every decision and handed out read-only, the same array in the
+observation and in `info`: nothing copies it on the hot path (a vector env copies it once, into
+its batch), no caller can write into the mask that `step` checks the action against, and each
+call still returns arrays of its own (Gymnasium's `check_env` asks that).
 """
 
 from __future__ import annotations
@@ -94,7 +100,7 @@ class TablesportsEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self.state: State = game.new_initial_state()
         self.seat = seat or 0
         self.rng = random.Random(0)
-        self._mask = np.zeros(n, np.int8)
+        self._mask = _read_only(np.zeros(n, np.int8))
         self._potential = 0.0
         self._forfeit = False
 
@@ -128,7 +134,7 @@ class TablesportsEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
         self._potential = self._value()
         if self.render_mode == "human":
             self.render()
-        return self._obs(), {"seat": self.seat, "action_mask": self._mask.copy()}
+        return self._obs(), {"seat": self.seat, "action_mask": self._mask}
 
     def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         state = self.state
@@ -148,7 +154,7 @@ class TablesportsEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             value = 0.0 if done else self._value()
             reward += self.shaping * (value - self._potential)
             self._potential = value
-        info: dict[str, Any] = {"seat": self.seat, "action_mask": self._mask.copy()}
+        info: dict[str, Any] = {"seat": self.seat, "action_mask": self._mask}
         if done:
             info["returns"] = state.returns()
         if self.render_mode == "human":
@@ -180,7 +186,8 @@ class TablesportsEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             "obs['action_mask'] gives the legal actions"
         )
         self._forfeit = True
-        info = {"seat": self.seat, "illegal_action": reason, "action_mask": self._mask.copy()}
+        self._mask = _read_only(self._mask.copy())  # the state is unchanged: its mask, anew
+        info = {"seat": self.seat, "illegal_action": reason, "action_mask": self._mask}
         return self._obs(), float(self.game.info.min_return), True, False, info
 
     # --- the other seats ---------------------------------------------------------------------
@@ -195,15 +202,15 @@ class TablesportsEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
                 break
             else:
                 state.apply_legal(self.opponents[player].step(state))
-        if state.is_terminal():
-            self._mask = np.zeros(self.adapter.num_actions, np.int8)
+        if state.is_terminal():  # no legal move (a new array: each call returns its own data)
+            self._mask = _read_only(np.zeros(self.adapter.num_actions, np.int8))
         else:
-            self._mask = self.adapter.mask(state)
+            self._mask = _read_only(self.adapter.mask(state))
 
     def _obs(self) -> dict[str, np.ndarray]:
         return {
             "observation": self.adapter.observe(self.state, self.seat),
-            "action_mask": self._mask.copy(),
+            "action_mask": self._mask,
         }
 
     def _value(self) -> float:
@@ -211,3 +218,8 @@ class TablesportsEnv(gymnasium.Env[dict[str, np.ndarray], np.int64]):
             return 0.0
         values = self.game.evaluate(self.state)
         return 0.0 if values is None else float(values[self.seat])
+
+
+def _read_only(mask: np.ndarray) -> np.ndarray:
+    mask.flags.writeable = False
+    return mask
