@@ -98,3 +98,21 @@ def test_a_long_text_line_breaks_between_words_under_its_indent() -> None:
     assert all(cell_len(line) <= 40 for line in lines) and len(lines) > 2
     assert all(line.startswith("      CARD-") for line in lines[1:])
     assert " ".join(" ".join(lines).split()) == " ".join(text.split())  # no word lost or cut
+
+
+def test_juggerttg_hexes_of_the_last_step_are_reversed_and_heroes_in_their_colour() -> None:
+    state = load("juggerttg").from_position(
+        "rda=4 init=red active=r2 moves=3 / r1 nils qwik c6 E 4/3; r2 wren long g6 E 3/4; "
+        "b3 tove long k6 W 4/3; b1 sami qwik s6 W 4/2"
+    )
+    buffer = io.StringIO()
+    out = Console(file=buffer, width=80, height=24, force_terminal=True, color_system="standard")
+    board = Board(out)
+    action = state.parse_action("step h6")
+    board.before(state, 0, action)
+    state.apply_action(action)
+    board.draw(state, 0)
+    drawn = buffer.getvalue()
+    assert "\x1b[1;7;31mr2" in drawn  # r2 on h6, where it went: red and reversed
+    assert drawn.count("\x1b[7m . \x1b[0m") == 1  # g6, where it stood: reversed
+    assert "\x1b[1;94mb3" in drawn  # blue's hero in blue, not reversed
