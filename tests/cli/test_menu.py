@@ -25,4 +25,5 @@ def test_a_jugger_ttg_reaction_menu_of_two_hundred_entries_is_a_few_lines() -> N
     assert "face: E NE NW W SW SE" in lines
     assert "jog run sprint done no-reaction" in lines
     assert "throw HEX: 202 hexes (a1 to l11)" in lines
-    assert "quickstep r3: k7 l6 l7" in lines and "aoo: r3 r4" in lines
+    assert "quickstep r3: k7 l6 l7" in lines
+    assert "216. aoo r3  217. aoo r4" in lines  # aimed at a hero: numbered

@@ -3,7 +3,8 @@
 A summary groups what would be a wall of text: declarations by player (`7: move block blitz`),
 targets by what is aimed (`move 7 to x,y: 148 squares`), HanniBall's steps by the square
 they start from (`d4: -c5 -e5 *e10`), and actions aimed at a named hex or hero by what aims
-(Jugger TTG's `quickstep r3: k7 l6 l7`, `throw HEX: 202 hexes`). `actions` prints the full
+(Jugger TTG's `quickstep r3: k7 l6 l7`, `throw HEX: 202 hexes`), while Jugger TTG's attacks and
+talents aimed at a hero keep their numbers (`53. talent b3`). `actions` prints the full
 numbered list on request.
 """
 
@@ -20,6 +21,9 @@ _NAMED = re.compile(r"([a-z][a-z-]*(?: [rb][1-8])?) ([a-z]\d{1,2})")
 """An action aimed at a hex or a hero named like one (`step l6`, `quickstep r3 k7`, `aoo r3`)."""
 MANY = 16
 """More targets than this are counted, not listed."""
+AT_A_HERO = frozenset(("attack", "talent", "wrestle", "pin", "unpin", "aoo", "reroll"))
+"""Jugger TTG's choices aimed at a hero: few, and the ones that matter, so a long menu keeps
+them numbered (`53. talent b3`: two keys and Enter) instead of folding them into a group."""
 
 
 def numbered(texts: list[str], width: int) -> list[str]:
@@ -52,11 +56,16 @@ def menu(texts: list[str], width: int) -> list[str]:
             steps.setdefault(m[1], []).append(m[2])
         elif m := _TARGET.fullmatch(text):
             targets.setdefault(m[1], []).append(text)
+        elif text.split(" ", 1)[0] in AT_A_HERO and _NAMED.fullmatch(text):
+            continue  # numbered on a line of their own
         elif m := _NAMED.fullmatch(text):
             named.setdefault(m[1], []).append(m[2])
         else:
             others.append(text)
+    aimed = [t for t in texts if t.split(" ", 1)[0] in AT_A_HERO and _NAMED.fullmatch(t)]
     lines = _plain(others, width)
+    if aimed:
+        lines.extend(numbered_few(texts, aimed, width))
     # players with the same choices share a line
     by_choices: dict[str, list[str]] = {}
     for number, verbs in by_player.items():
@@ -78,6 +87,12 @@ def menu(texts: list[str], width: int) -> list[str]:
         else:
             lines.append(f"{prefix}x,y: {len(group)} squares")
     return lines
+
+
+def numbered_few(texts: list[str], chosen: list[str], width: int) -> list[str]:
+    """`chosen` with their numbers in `texts` (the numbers the prompt reads), wrapped."""
+    where = {t: n for n, t in enumerate(texts, 1)}
+    return [_wrap("", [f"{where[t]}. {t} " for t in chosen], width)]
 
 
 def _plain(texts: list[str], width: int) -> list[str]:

@@ -48,12 +48,14 @@ from tablesports.core.records import EarlierSeed, Record, read_records, record_o
 from tablesports.core.undo import REFUSALS, undo_floor
 
 HELP = """\
-Type an action as listed, its number, or a shortcut; Tab completes, Up/Down recalls.
+Type an action as listed, its number, or a shortcut (Enter: the default the
+prompt shows); Tab completes, Up/Down recalls.
   actions [WORD] the legal actions (those with WORD in them)
   board          draw the position again
   history        the moves so far
   undo           take back your last move (and the replies to it): {undos} a game,
-                 never past a roll, a card drawn or a hidden play of the other side
+                 never past a roll, a card drawn or a hidden play of the other
+                 side
   rules          the rules of the game
   save [FILE]    write the record of the game so far (JSON)
   help           this list
@@ -316,17 +318,18 @@ class PlaySession:
         self.draw(seat, again=False)
         self.show_menu()
         while True:
-            line = self.ask(f"{self.name(seat)} > ")
+            usual = shortcuts.default(self.state)  # Enter: the one choice, or the usual answer
+            shown = f" [Enter: {usual}]" if usual and len(self.state.legal_actions()) > 1 else ""
+            line = self.ask(f"{self.name(seat)}{shown} > ")
             if line is None:
                 return self.input_ended()
             text = line.strip()
             command, _, arg = text.partition(" ")
             command = command.lower()
             if not text:
-                only = self.state.legal_actions()
-                if len(only) != 1:
+                if usual is None:
                     continue
-                text = shortcuts.bare(str(only[0]))  # Enter takes the one choice (`no penalty`)
+                text = usual
             if self.is_legal_text(text):  # Jukem's `save SAVE-4` is the play, not the command
                 command = ""
             if command in QUIT and not arg:

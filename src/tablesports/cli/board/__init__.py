@@ -1,7 +1,8 @@
 """Drawing the position for a person, in colour when the console allows it.
 
-Blood Bowl and HanniBall have their own drawings (`board/bloodbowl.py`, `board/hanniball.py`);
-other games print their `render()` text with each side's name in its colour. Colour belongs
+Blood Bowl, HanniBall and Jugger TTG have their own drawings (`board/bloodbowl.py`,
+`board/hanniball.py`, `board/juggerttg.py`); other games print their `render()` text with each
+side's name in its colour, long lines broken between words to the console's width. Colour belongs
 here, never in a game: `State.render()` stays plain text for tests and other faces. Rich
 drops the styles by itself for NO_COLOR and for a pipe; the drawings carry letters and marks
 that say everything without colour.
@@ -9,22 +10,21 @@ that say everything without colour.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.console import Console
 from rich.text import Text
 
-from tablesports.cli.board.view import SIDE_STYLES, Drawer, Squares, View
+from tablesports.cli.board.view import SIDE_STYLES, Drawer, Squares, View, fit
 from tablesports.core.protocol import CHANCE, Action, State
 
 
 def _games() -> dict[str, tuple[Drawer, Squares]]:
     # deferred: a game's drawing imports that game, which only playing it needs
-    from tablesports.cli.board import bloodbowl, hanniball
+    from tablesports.cli.board import bloodbowl, hanniball, juggerttg
 
     return {
         "bloodbowl": (bloodbowl.draw, bloodbowl.squares_of),
         "hanniball": (hanniball.draw, hanniball.squares_of),
+        "juggerttg": (juggerttg.draw, juggerttg.squares_of),
     }
 
 
@@ -43,16 +43,12 @@ WORD_STYLES = {
 def plain_drawing(state: State, seat: int | None, width: int = 120) -> Text:
     """The game's own text, each side's name (`Player 0`, `seat 1`) in its colour."""
     words = state.render(seat)
-    if state.game.info.id == "juggerttg":  # 32 recruits a line each would push the board off
-        from tablesports.cli.board import juggerttg
-
-        words = juggerttg.compact_recruits(words, width)
     if state.game.info.id == "juggers":  # places in cells a player reads, not mm alone
         from tablesports.cli.board import juggers
 
         words = juggers.compact_market(juggers.with_cells(words), width)
         words = "\n".join([words, *juggers.shared_cells(state)])
-    text = Text(words)
+    text = Text(fit(words, width))  # long lines broken between words, not folded at the edge
     for n, style in enumerate(SIDE_STYLES[: state.game.info.players]):
         text.highlight_regex(rf"\b(?:[Pp]layer|[Ss]eat) {n}\b(?: \(you\))?", style)
     for pattern, style in WORD_STYLES.get(state.game.info.id, []):
@@ -94,13 +90,15 @@ class Board:
     def forget(self) -> None:
         self.recent.clear()
 
-    def draw(self, state: State, seat: int | None, legend: bool = False) -> None:
-        """Draw the position; the legend on the first drawing and when asked (`legend`)."""
+    def drawing(self, state: State, seat: int | None, legend: bool = False) -> Text:
+        """The picture of the position for this console, every line within its width."""
         found = _games().get(state.game.info.id)
         view = View(set(self.recent), self.out.width, self.out.height, legend or not self.drawn)
+        return found[0](state, seat, view) if found else plain_drawing(state, seat, view.width)
+
+    def draw(self, state: State, seat: int | None, legend: bool = False) -> None:
+        """Draw the position; the legend on the first drawing and when asked (`legend`)."""
+        drawing = self.drawing(state, seat, legend)
         self.drawn = True
-        drawing: Any = (
-            found[0](state, seat, view) if found else plain_drawing(state, seat, view.width)
-        )
         self.out.print(drawing, overflow="fold")
         self.recent.clear()

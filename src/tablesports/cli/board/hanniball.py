@@ -7,7 +7,7 @@ from typing import Any
 
 from rich.text import Text
 
-from tablesports.cli.board.view import View
+from tablesports.cli.board.view import View, fit
 from tablesports.core.protocol import Action, State
 from tablesports.games.hanniball.board import (
     COLOR_OF,
@@ -63,7 +63,7 @@ def draw(state: State, seat: int | None, view: View) -> Text:
     out.append(header, "dim")
     # the status and legend lines as the game writes them (after its field and two headers)
     lines = state.render(seat).split("\n")[HEIGHT + 2 :]
-    out.append("\n".join(lines[:-2]), "bold")
+    out.append(fit("\n".join(lines[:-2]), view.width), "bold")
     if view.legend:
-        out.append("\n" + "\n".join(lines[-2:]), "dim")
+        out.append("\n" + fit("\n".join(lines[-2:]), view.width), "dim")
     return out

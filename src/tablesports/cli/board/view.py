@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from tablesports.core.protocol import Action, State
@@ -27,3 +28,20 @@ class View:
     def compact(self) -> bool:
         """A short terminal (24 lines): the board, the log and the prompt must fit together."""
         return self.height < 40
+
+
+def fit(text: str, width: int) -> str:
+    """Every line of `text` within `width` cells: a longer one is broken at its spaces and
+    continued under its own indent plus four (a terminal would fold it mid-word at the edge)."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        line = line.rstrip()
+        indent = " " * (len(line) - len(line.lstrip()) + 4)
+        while cell_len(line) > width:
+            cut = line.rfind(" ", len(indent), width + 1)
+            if cut <= len(indent):  # one word wider than the line: cut it where the line ends
+                cut = width
+            out.append(line[:cut].rstrip())
+            line = indent + line[cut:].lstrip()
+        out.append(line)
+    return "\n".join(out)

@@ -85,6 +85,19 @@ def glossary(game_id: str) -> str:
     return ""
 
 
+def default(state: State) -> str | None:
+    """The action an empty line (Enter) plays: the only legal one, else the game's usual
+    answer where it has one (Jugger TTG's `no-reaction`); None when Enter plays nothing."""
+    texts = legal_texts(state)
+    if len(texts) == 1:
+        return texts[0]
+    if state.game.info.id == "juggerttg" and state.current_player() >= 0:
+        from tablesports.cli.shortcuts import juggerttg
+
+        return juggerttg.default(texts)
+    return None
+
+
 def label(state: State, text: str) -> str:
     """An action's text as the menu shows it, with a note in brackets where one helps (a
     Jugger TTG `buy 2` says what it costs); the note is left out when matching a typed line."""

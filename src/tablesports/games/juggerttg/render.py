@@ -4,6 +4,11 @@ Each hex is four characters wide; odd rows are shifted by half a hex. A standing
 its seat and an arrow for its facing (``r1→``); a kneeling one is in capitals with its Stones
 left (``R13``), ``P`` instead of the count when pinned. ``J`` is a loose Jugg, ``*`` after a hero
 the Jugg it carries or stands on, ``M`` a Mal, ``:`` a start slot, ``+`` the centre.
+
+The narrow picture (`board_picture(st, narrow=True)`, for an 80-column terminal) gives each hex
+three characters and shifts odd rows by one: 41 half-hexes of four characters are 84 columns,
+of three 63. A hero with the Jugg on its hex shows a double arrow (``r1⇒``), or ``*`` in place
+of its Stones when kneeling (``R1*``).
 """
 
 from __future__ import annotations
@@ -19,6 +24,8 @@ if TYPE_CHECKING:
     from tablesports.games.juggerttg.game import JuggerState
 
 ARROWS = "→↗↖←↙↘"
+JUGG_ARROWS = "⇒⇗⇖⇐⇙⇘"
+"""The narrow picture's facing of a hero with the Jugg on its hex (no room for the ``*``)."""
 
 
 def cell(st: JuggerState, hx: int, who: dict[int, int]) -> str:
@@ -42,18 +49,34 @@ def cell(st: JuggerState, hx: int, who: dict[int, int]) -> str:
     return " :  "
 
 
-def board_picture(st: JuggerState) -> list[str]:
+def narrow_cell(st: JuggerState, hx: int, who: dict[int, int]) -> str:
+    """The hex in three characters: the wide cell, its Jugg mark folded into the hero's."""
+    text = cell(st, hx, who)
+    if not text.endswith("*"):
+        return text[:3]
+    h = who[hx]
+    if st.down[h]:
+        return text[:2] + "*"
+    return text[:2] + JUGG_ARROWS[st.facing[h]]
+
+
+def board_picture(st: JuggerState, narrow: bool = False) -> list[str]:
+    """The board, a line a row under the column letters; `narrow` fits 80 columns (66)."""
     who = {st.pos[h]: h for h in range(S.SEATS) if st.pos[h] >= 0}
     lines = []
-    cols = "".join(f"{chr(97 + c):<4}" for c in range(21))
-    lines.append("       " + cols)
+    if narrow:
+        lines.append("    " + "".join(f"{chr(97 + c)}  " for c in range(21)).rstrip())
+    else:
+        lines.append("       " + "".join(f"{chr(97 + c):<4}" for c in range(21)))
     for r in range(ROWS):
         row = [" "] * 90
         for hx in (i for i in HEXES if R[i] == r):
-            text = cell(st, hx, who)
-            at = (X[hx] + 1) * 2
-            row[at : at + 4] = list(text)
-        lines.append(f"{r + 1:>3}  " + "".join(row).rstrip())
+            if narrow:  # even rows one to the right of odd ones: a shift of 1 in 3
+                text, at = narrow_cell(st, hx, who), 3 * (X[hx] + 1) // 2
+            else:
+                text, at = cell(st, hx, who), (X[hx] + 1) * 2
+            row[at : at + len(text)] = list(text)
+        lines.append(f"{r + 1:>{2 if narrow else 3}}  " + "".join(row).rstrip())
     return lines
 
 
@@ -84,8 +107,8 @@ def draft_lines(st: JuggerState, player: int | None) -> list[str]:
     return out
 
 
-def render(st: JuggerState, player: int | None = None) -> str:
-    out = board_picture(st)
+def render(st: JuggerState, player: int | None = None, narrow: bool = False) -> str:
+    out = board_picture(st, narrow)
     phase = st.phase
     if phase == S.OVER:
         res = "a draw" if st.winner == 2 else f"{TEAM[st.winner]} wins"
@@ -150,8 +173,9 @@ def render(st: JuggerState, player: int | None = None) -> str:
             if st.spar[h] >= 0 and rules.spar(st, h).chain and not st.chain_ready[h]:
                 flags.append("chain thrown")
             where = name(st.pos[h]) if st.pos[h] >= 0 else "-"
+            called = f"{hr.name.split()[0]:<6}" if narrow else f"{hr.name:<16}"
             out.append(
-                f"  {hero_label(h)} {hr.name:<16} {role:<8} {where:<4} "
+                f"  {hero_label(h)} {called} {role:<8} {where:<4} "
                 f"Ref {hr.reflex} A{hr.attack} P{hr.parry} Ag{hr.agility} "
                 f"FP {st.fp[h]}/{hr.focus} AP {st.ap[h]}/{hr.stamina}  {', '.join(flags)}"
             )
