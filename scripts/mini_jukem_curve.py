@@ -31,9 +31,9 @@ from open_spiel.python.algorithms import (
 from tablesports.envs import register_openspiel
 
 CHECKPOINTS = {
-    "CFR+": [1, 2, 3, 5, 8, 10, 15, 20, 30, 50],
-    "external-sampling MCCFR": [10, 30, 100, 300, 1000],
-    "outcome-sampling MCCFR": [100, 300, 1000, 3000, 10000, 30000],
+    "CFR+": [1, 2, 3, 5, 8, 12, 20],
+    "external-sampling MCCFR": [10, 30, 100, 300, 1000, 3000],
+    "outcome-sampling MCCFR": [100, 1000, 3000, 10000],
 }
 
 

@@ -131,3 +131,13 @@ def _first_decision(game: pyspiel.Game) -> pyspiel.State:
     while state.is_chance_node():
         state.apply_action(rng.choice(state.chance_outcomes())[0])
     return state
+
+
+def test_the_mini_preset_is_a_pyspiel_parameter_and_a_gymnasium_keyword() -> None:
+    import gymnasium
+
+    game = pyspiel.load_game("tablesports_jukem", {"preset": "mini"})
+    assert game.adapter.game.deck.size == 5 and game.information_state_tensor_shape() == [1083]
+    env = gymnasium.make("tablesports/jukem-v0", preset="mini")
+    obs, _ = env.reset(seed=1)
+    assert obs["observation"].shape == (8 * 5 + 29,)  # tensor sections of the five cards
