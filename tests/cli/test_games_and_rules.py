@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 from typer.testing import CliRunner
 
+from tablesports.core.registry import load
+from tablesports.core.versions import rules_digest
 from tests.cli.helpers import assert_clean_error, run
 
 
@@ -117,13 +121,14 @@ def test_games_and_rules_show_every_swappable_house_rule_as_an_option(runner: Cl
         "juggers: innings=9, starting_morale=6, morale_cap=20, heroic_morale=3, "
         "excite_discount=3, budget=200,",
         "fall_ends_attack=true,",
-        "jukem: deck=none, hand_size=none, tiebreak_deals=none, goal_rows=none, goal_cols=none",
+        "jukem: deck=none, preset=none, hand_size=none, halves=none, tiebreak_deals=none, "
+        "goal_rows=none, goal_cols=none",
         "initiative=reflex, pick_order=alternate,",
     ):
         assert shown in out
     pages = {
         "juggers": ("`-o innings=N`", "`-o fall_ends_attack=false`", "`-o budget=N`"),
-        "jukem": ("`-o hand_size=N`", "`-o tiebreak_deals=N`", "`-o goal_cols=N`"),
+        "jukem": ("`-o hand_size=N`", "`-o tiebreak_deals=N`", "`-o goal_cols=N`", "`-o halves=N`"),
         "juggerttg": (
             "`-o pick_order=whole-team`",
             "`-o initiative=will`",
@@ -134,3 +139,13 @@ def test_games_and_rules_show_every_swappable_house_rule_as_an_option(runner: Cl
         page = run(runner, "rules", game_id).stdout
         for name in names:
             assert name in page, f"{game_id}: {name}"
+
+
+def test_the_mini_jukem_preset_is_an_option_on_the_command_line(runner: CliRunner) -> None:
+    mini = ("simulate", "jukem", "-a", "random", "random", "-o")
+    result = run(runner, *mini, "preset=mini", "--games", "3", "--json")
+    assert result.exit_code == 0, result.output
+    digest = json.loads(result.stdout)["provenance"]["rules digest"]
+    assert digest == rules_digest(load("jukem", preset="mini")) != rules_digest(load("jukem"))
+    refused = run(runner, *mini, "preset=maxi", "--games", "1")
+    assert refused.exit_code != 0 and "option 'preset': Input should be 'mini'" in refused.output

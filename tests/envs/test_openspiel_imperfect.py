@@ -92,14 +92,22 @@ def test_jukem_observers_differ_by_iig_observation_type_as_the_information_sets_
 def test_jukem_information_state_is_perfect_recall_and_hides_what_the_player_did_not_see() -> None:
     game = pyspiel.load_game("tablesports_jukem")
     assert game.get_type().provides_information_state_string
-    assert not game.get_type().provides_information_state_tensor
+    assert game.get_type().provides_information_state_tensor
     state = _first_decision(game, seed=3)
     other = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert other.information_state_string(1) == state.information_state_string(1)
     assert other.information_state_string(0) != state.information_state_string(0)
     assert state.information_state_string(0) != state.observation_string(0)
+    np.testing.assert_array_equal(
+        other.information_state_tensor(1), state.information_state_tensor(1)
+    )
+    assert not np.array_equal(other.information_state_tensor(0), state.information_state_tensor(0))
     info = make_observation(game, INFO_STATE_OBS_TYPE)
-    assert info.tensor is None  # not provided
+    assert info.tensor is not None and info.tensor.shape == tuple(
+        game.information_state_tensor_shape()
+    )
+    info.set_from(state, 1)
+    np.testing.assert_array_equal(info.tensor, state.information_state_tensor(1))
     assert info.string_from(state, 1) == state.information_state_string(1)
     # two histories to the same position differ in perfect recall only
     a, b = game.new_initial_state(), game.new_initial_state()
@@ -154,6 +162,35 @@ def test_jukem_information_states_match_what_the_player_can_tell_apart_over_rand
                 assert seen.setdefault(info, now) == now  # one information state, one picture
             state.apply_action(rng.choice(state.legal_actions()))
     assert len(seen) > 50
+
+
+def test_jukem_information_state_tensor_is_one_to_one_with_the_string_and_hides_the_hand() -> None:
+    """Over random play of the mini Jukem, at every decision and for each player: a resample
+    (the opponent's hand and the pile dealt anew) gives the same tensor, so it shows nothing
+    the player did not see; one string has one tensor and one tensor one string, so it recalls
+    as much as the perfect-recall string does (the order of the steps, the cards drawn)."""
+    game = pyspiel.load_game("tablesports_jukem", {"preset": "mini"})
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    by_string: dict[str, bytes] = {}
+    by_tensor: dict[bytes, str] = {}
+    hands_changed = 0
+    rng = random.Random(6)
+    for _ in range(40):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            for p in range(2):
+                tensor = np.asarray(state.information_state_tensor(p))
+                other = state.resample_from_infostate(p, sampler)
+                np.testing.assert_array_equal(other.information_state_tensor(p), tensor)
+                hands_changed += other.inner.hands[1 - p] != state.inner.hands[1 - p]
+                info, key = state.information_state_string(p), tensor.tobytes()
+                assert by_string.setdefault(info, key) == key
+                assert by_tensor.setdefault(key, info) == info
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert hands_changed > 20 and len(by_string) > 100
 
 
 def test_openspiels_ismcts_bot_plays_jukem_with_resample_from_infostate() -> None:

@@ -25,7 +25,10 @@ game of thousands of steps), then the current observation. Every game provides
 `state.history_str()`, as OpenSpiel's own tic_tac_toe and connect_four give it, and its
 `information_state_tensor` is the observation tensor (each game's tensor shows the whole
 position with what makes it Markov: the phase, the counters, the step count). An
-imperfect-information game provides no information-state tensor. The game type says which.
+imperfect-information game provides an information-state tensor when its `tensor.py` has
+`info_state_shape(game)` and `encode_info_state(game, observation, steps, player)` (Jukem): its
+observation now, then every step as the player saw it, `(mover, action_seen_by(action,
+player))`; the state keeps those steps per player. The game type says which.
 `resample_from_infostate` is the game's `resample_hidden`, for OpenSpiel's Python `ISMCTSBot`
 (`open_spiel.python.algorithms.ismcts`). The C++ `pyspiel.ISMCTSBot` cannot play a Python game:
 it never reaches a resampler written in Python, and its `step` releases the GIL before calling
@@ -45,10 +48,10 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from tablesports.core.errors import IllegalActionError, OptionError
+from tablesports.core.errors import IllegalActionError, OptionError, TablesportsError
 from tablesports.core.protocol import CHANCE, TERMINAL, Action
 from tablesports.core.protocol import State as TSState
-from tablesports.core.registry import game_ids, load
+from tablesports.core.registry import game_ids, game_tensor, load
 from tablesports.envs.adapter import GameAdapter
 
 PREFIX = "tablesports_"
@@ -155,11 +158,53 @@ def _game_type(game_id: str, imperfect: bool | None = None) -> pyspiel.GameType:
         max_num_players=info.players,
         min_num_players=info.players,
         provides_information_state_string=True,
-        provides_information_state_tensor=not imperfect,
+        provides_information_state_tensor=not imperfect or _has_info_state_tensor(game_id),
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(game_id),
     )
+
+
+def _has_info_state_tensor(game_id: str) -> bool:
+    """Whether the game's tensor module encodes an information state (perfect recall)."""
+    try:
+        return hasattr(game_tensor(game_id), "encode_info_state")
+    except TablesportsError:  # a game registered at run time (a test's) has no package
+        return False
+
+
+class _Steps:
+    """One player's steps as seen, `(mover, seen)`, as a chain that shares its past: a child
+    state adds one link (no copy of the match so far), and pyspiel's deep copy keeps it."""
+
+    __slots__ = ("before", "step")
+
+    def __init__(self, before: _Steps | None, step: tuple[int, str | None]) -> None:
+        self.before = before
+        self.step = step
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Steps:
+        return self  # never changed once made
+
+    def __reduce__(self) -> tuple[Any, tuple[list[tuple[int, str | None]]]]:
+        return (_steps_from, (steps_of(self),))  # flat: a long match nests no pickles
+
+
+def steps_of(chain: _Steps | None) -> list[tuple[int, str | None]]:
+    """The steps of a chain, first to last."""
+    out = []
+    while chain is not None:
+        out.append(chain.step)
+        chain = chain.before
+    out.reverse()
+    return out
+
+
+def _steps_from(steps: list[tuple[int, str | None]]) -> _Steps | None:
+    chain = None
+    for step in steps:
+        chain = _Steps(chain, (int(step[0]), step[1]))
+    return chain
 
 
 class TablesportsGame(pyspiel.Game):
@@ -266,16 +311,31 @@ def _chain(digest: str, view: str) -> str:
     return hashlib.blake2b(f"{digest}{view}".encode(), digest_size=16).hexdigest()
 
 
+class _Outcomes(list[tuple[Action, float]]):
+    """A chance node's outcomes, never changed once listed: pyspiel's deep copy of a state
+    shares them (copying every action object cost a third of a tree walk's time)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Outcomes:
+        return self
+
+
 class TablesportsState(pyspiel.State):
     def __init__(self, game: TablesportsGame, inner: TSState) -> None:
         super().__init__(game)
         self._shared = _Shared(game.adapter)
         self._position = _Position(inner)
-        self._outcomes: list[tuple[Action, float]] | None = None
+        self._outcomes: _Outcomes | None = None
         players = game.num_players()
         self._seen = [_EMPTY_DIGEST] * (players + 1)
         """Per player, then for the public view: a digest of every step seen so far."""
         self._recall = bool(game.get_type().provides_information_state_string)
+        kind = game.get_type()
+        tensor_recall = kind.provides_information_state_tensor and (
+            kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        )
+        self._steps: list[_Steps | None] | None = [None] * players if tensor_recall else None
+        """Per player, every step as it saw it, for the information-state tensor (kept only
+        when the game encodes one)."""
 
     @property
     def adapter(self) -> GameAdapter:
@@ -305,7 +365,7 @@ class TablesportsState(pyspiel.State):
                 n = max(1, min(SAMPLED_OUTCOMES, bound))
                 sample = self.inner.sample_chance
                 outcomes = [(sample(random.Random(i)), 1.0 / n) for i in range(n)]
-            self._outcomes = outcomes
+            self._outcomes = _Outcomes(outcomes)
         return self._outcomes
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -330,9 +390,15 @@ class TablesportsState(pyspiel.State):
         if self._recall:
             seen = inner.action_seen_by
             mover = inner.current_player()
-            views = [f"{mover}: {seen(move, p) or '(hidden)'}" for p in range(len(self._seen) - 1)]
+            texts = [seen(move, p) for p in range(len(self._seen) - 1)]
+            views = [f"{mover}: {text or '(hidden)'}" for text in texts]
             views.append(views[0] if len(set(views)) == 1 else f"{mover}: (private)")
             self._seen = [_chain(d, v) for d, v in zip(self._seen, views, strict=True)]
+            if self._steps is not None:
+                self._steps = [
+                    _Steps(chain, (mover, text))
+                    for chain, text in zip(self._steps, texts, strict=True)
+                ]
         inner.apply_legal(move)
 
     # --- imperfect information ----------------------------------------------------------------
@@ -347,6 +413,8 @@ class TablesportsState(pyspiel.State):
         inner = self.inner.resample_hidden(player_id, random.Random(seed))
         out = TablesportsState(self.get_game(), inner)
         out._seen = [self._seen[player_id]] * (len(self._seen) - 1) + [self._seen[-1]]
+        if self._steps is not None:
+            out._steps = [self._steps[player_id]] * len(self._steps)
         return out
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -377,10 +445,11 @@ class TablesportsObserver:
     otherwise `dict["public"]` (the public entries, when `public_info`), `dict["private"]`
     (the player's private entries, `SINGLE_PLAYER`) or `dict["private_<p>"]` for every player
     (`ALL_PLAYERS`). The string: the player's text picture (default type), else the tensor's
-    nonzero entries of those parts, named by `describe_observation`. With perfect recall, no
-    tensor, and the string of the information state: every step as the player saw it (only
-    the steps every player saw alike when not `SINGLE_PLAYER`/`ALL_PLAYERS`), then the current
-    observation's string.
+    nonzero entries of those parts, named by `describe_observation`. With perfect recall, the
+    string of the information state: every step as the player saw it (only the steps every
+    player saw alike when not `SINGLE_PLAYER`/`ALL_PLAYERS`), then the current observation's
+    string; and, for OpenSpiel's information state (public and the player's own) in a game
+    whose tensor module encodes one, `dict["info_state"]`: that encoding (no tensor otherwise).
     """
 
     def __init__(
@@ -406,6 +475,11 @@ class TablesportsObserver:
         self.dict: dict[str, np.ndarray] = {}
         self.tensor: np.ndarray | None = None
         if self.recall:
+            encode = getattr(adapter.tensor, "encode_info_state", None)
+            if encode is not None and self.public and self.private == private.SINGLE_PLAYER:
+                self._encode_info = encode
+                self.tensor = np.zeros(adapter.tensor.info_state_shape(adapter.game), np.float32)
+                self.dict["info_state"] = self.tensor
             return
         if self.default:
             pieces = [("observation", int(secret.size))]
@@ -425,6 +499,11 @@ class TablesportsObserver:
 
     def set_from(self, state: TablesportsState, player: int) -> None:
         if self.tensor is None:
+            return
+        if self.recall:  # the information state: what the player sees now, and every step seen
+            game, inner = self.adapter.game, state.inner
+            steps = steps_of(state._steps[player]) if state._steps is not None else []
+            self.tensor[:] = self._encode_info(game, inner.observation(player), steps, player)
             return
         flat = self.adapter.observe(state.inner, player).reshape(-1)
         if self.default:

@@ -73,7 +73,12 @@ OPTIONS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "jukem": {
         "deck": (_("Deck"), _("The cards to play with: the house deck or a deck file of yours.")),
+        "preset": (
+            _("House variant"),
+            _("A deck and rules of its own: mini, five cards and one deal."),
+        ),
         "hand_size": (_("Hand size"), _("The cards dealt and replenished to (the seed: five).")),
+        "halves": (_("Halves"), _("Deals before a tie-break (the seed: two).")),
         "tiebreak_deals": (
             _("Tie-break deals"),
             _("Deals played before a match still level is drawn."),
@@ -158,6 +163,7 @@ CHOICES: dict[str, dict[str, dict[str, str]]] = {
         "initiative": {"reflex": _("Reflex"), "will": _("Will")},
         "pick_order": {"alternate": _("one each in turn"), "whole-team": _("whole team first")},
     },
+    "jukem": {"preset": {"mini": _("Mini Jukem (five cards, one deal)")}},
     "juggers": {
         "attacker_restriction": {
             "between": _("between two team-mates"),
@@ -173,7 +179,9 @@ BLANK: dict[str, dict[str, str]] = {
     "juggerttg": {"heroes": _("the house roster")},
     "jukem": {
         "deck": _("the house deck"),
+        "preset": _("none: the seed's game"),
         "hand_size": _("the deck's own"),
+        "halves": _("the deck's own"),
         "tiebreak_deals": _("the deck's own"),
         "goal_rows": _("the deck's own"),
         "goal_cols": _("the deck's own"),

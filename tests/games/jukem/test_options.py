@@ -67,8 +67,33 @@ def test_the_tiebreak_deals_option_sets_the_deals_before_a_draw() -> None:
 def test_the_tiebreak_deals_option_is_at_most_the_bound_of_a_match() -> None:
     with pytest.raises(OptionError, match=r"option 'tiebreak_deals': .*less than or equal to 5"):
         game(tiebreak_deals=6)
-    with pytest.raises(OptionError, match=r"option 'tiebreak_deals': .*greater than or equal to 1"):
-        game(tiebreak_deals=0)
+    with pytest.raises(OptionError, match=r"option 'tiebreak_deals': .*greater than or equal to 0"):
+        game(tiebreak_deals=-1)
+
+
+def test_without_tiebreak_deals_a_match_level_after_its_halves_is_drawn() -> None:
+    none = game(tiebreak_deals=0)
+    state = at(none, empty_pile(none, "half 2; turn 0; score 1-1; first 1-0; hand0 PASS-1"))
+    act(state, "play PASS-1")
+    assert state.is_terminal() and state.returns() == [0.0, 0.0] and state.winner == 2
+
+
+def test_a_one_half_match_is_won_at_the_end_of_its_only_deal() -> None:
+    one = game(halves=1, tiebreak_deals=0)
+    state = at(one, empty_pile(one, "half 1; turn 0; score 1-0; hand0 PASS-1"))
+    act(state, "play PASS-1")
+    assert state.is_terminal() and state.returns() == [1.0, -1.0]
+
+
+def test_a_one_half_match_level_goes_to_the_tiebreak_deals_numbered_from_3() -> None:
+    one = game(halves=1, tiebreak_deals=2)
+    state = at(one, empty_pile(one, "half 1; turn 0; score 0-0; hand0 PASS-1"))
+    act(state, "play PASS-1")
+    assert state.half == 3 and state.first_half == [0, 0] and not state.is_terminal()
+    with pytest.raises(
+        NotationError, match=r"half is 1 \(one deal\), then tie-break deals up to 4 \(from 3\)"
+    ):
+        one.from_position("half 2; turn 0; first 0-0; hand0 PASS-1")
 
 
 def test_the_goal_grid_options_number_the_boxes_row_by_row() -> None:
@@ -116,3 +141,26 @@ def test_the_options_apply_to_a_users_deck_and_are_checked_against_it(tmp_path: 
     with pytest.raises(OptionError, match=r"the 7 cards of .* hands of at most 3 cards"):
         game(deck=str(path), hand_size=4)
     assert game(deck=str(path), goal_cols=3).deck.goal_picture() == "1 2 3"
+
+
+def test_the_mini_preset_is_five_cards_hands_of_two_and_one_deal() -> None:
+    mini = game(preset="mini")
+    d = mini.deck
+    assert d.ids == ["PASS-1", "SHOT-1", "SHOT-2", "SAVE-1", "RED-1"]
+    assert (d.hand_size, d.halves, d.tiebreak_deals, d.goal_picture()) == (2, 1, 0, "1 2")
+    assert game().deck.size == 56 and game().deck.halves == 2  # the default game is unchanged
+    assert game(preset="mini", hand_size=1).deck.hand_size == 1  # the rule options still apply
+
+
+def test_a_mini_match_ends_after_its_one_deal() -> None:
+    mini = game(preset="mini")
+    state = at(mini, empty_pile(mini, "half 1; turn 0; score 0-0; hand0 PASS-1"))
+    act(state, "play PASS-1")
+    assert state.is_terminal() and state.winner == 2  # level after the only deal: drawn
+
+
+def test_preset_and_deck_together_are_refused_and_an_unknown_preset_names_the_choices() -> None:
+    with pytest.raises(OptionError, match=r"'preset' and 'deck' each choose the deck: give one"):
+        game(preset="mini", deck="my-deck.toml")
+    with pytest.raises(OptionError, match=r"option 'preset': Input should be 'mini'"):
+        game(preset="maxi")

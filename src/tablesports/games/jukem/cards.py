@@ -83,7 +83,8 @@ class RulesEntry(BaseModel):
     hand_size: int = Field(default=5, ge=1, le=10)
     goal_rows: int = Field(default=2, ge=1, le=4)
     goal_cols: int = Field(default=3, ge=1, le=6)
-    tiebreak_deals: int = Field(default=3, ge=1, le=20)
+    halves: int = Field(default=2, ge=1, le=2)
+    tiebreak_deals: int = Field(default=3, ge=0, le=20)
 
 
 class DeckFile(BaseModel):
@@ -133,7 +134,12 @@ class Deck:
         self.hand_size = rules.hand_size
         self.goal_rows = rules.goal_rows
         self.goal_cols = rules.goal_cols
+        self.halves = rules.halves
+        """Deals before a tie-break: the seed's two halves, or one (a house variant)."""
         self.tiebreak_deals = rules.tiebreak_deals
+        self.last_deal = 2 + self.tiebreak_deals if self.tiebreak_deals else self.halves
+        """The number (`JukemState.half`) of the last deal a match may have: the deals are
+        numbered 1 and 2 for the halves, 3 and up for the tie-break's."""
         self.size = len(cards)
         self.ids = [c.id for c in cards]
         self.index = {c.id: i for i, c in enumerate(cards)}
@@ -200,6 +206,14 @@ _NOTES = {
     Kind.FLOP: " (setup play)",
     Kind.JUKEM: " (play it just before an offensive card: that play or shot is unblockable)",
 }
+
+
+def deals_text(d: Deck) -> str:
+    """The deal numbers a match of this deck has, in words (the `half` field's values)."""
+    halves = "1 and 2" if d.halves == 2 else "1 (one deal)"
+    if not d.tiebreak_deals:
+        return f"{halves}, no tie-break"
+    return f"{halves}, then tie-break deals up to {d.last_deal} (from 3)"
 
 
 def _bad(source: str, where: str, problem: str) -> DataFileError:
@@ -317,6 +331,7 @@ def with_rules(deck: Deck, **changes: int) -> Deck:
         hand_size=deck.hand_size,
         goal_rows=deck.goal_rows,
         goal_cols=deck.goal_cols,
+        halves=deck.halves,
         tiebreak_deals=deck.tiebreak_deals,
     )
     rules = old.model_copy(update=changes)
@@ -340,6 +355,21 @@ def with_rules(deck: Deck, **changes: int) -> Deck:
     return Deck(deck.cards, rules, deck.source, deck.title)
 
 
-def deck_from(path: str | None) -> Deck:
-    """The house deck, or a user's file read afresh (so that an edited file is seen)."""
+PRESETS = {"mini": "mini.toml"}
+"""The house variants shipped beside the house deck (`load("jukem", preset=NAME)`)."""
+
+
+@cache
+def preset_deck(name: str) -> Deck:
+    """A house variant's deck, with its `[rules]` (`data/<name>.toml`)."""
+    where = f"jukem/data/{PRESETS[name]}"
+    text = read_resource(files("tablesports.games.jukem") / "data" / PRESETS[name], where)
+    return parse_deck(loads_toml(text, where), where)
+
+
+def deck_from(path: str | None, preset: str | None = None) -> Deck:
+    """The house deck, a house variant's, or a user's file read afresh (so that an edited file
+    is seen)."""
+    if preset is not None:
+        return preset_deck(preset)
     return standard_deck() if path is None else read_deck(path)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from tablesports.core.errors import ActionParseError
+from tablesports.core.errors import ActionParseError, OptionError
 from tablesports.core.events import Event
 from tablesports.core.protocol import ActionCodec, Game, GameInfo, State
 from tablesports.games.jukem.actions import (
@@ -47,10 +47,15 @@ class JukemOptions(BaseModel):
 
     deck: str | None = None
     """The path of a deck file to play with instead of the house deck."""
+    preset: Literal["mini"] | None = None
+    """A house variant with a deck and rules of its own instead of the house deck: `mini`, five
+    cards and one deal, small enough to solve (rules.md, "House variants")."""
     hand_size: int | None = Field(None, ge=1, le=10)
     """The cards dealt and replenished to (the seed: five)."""
-    tiebreak_deals: int | None = Field(None, ge=1, le=MAX_TIEBREAK_DEALS)
-    """Tie-break deals before a match still level is drawn (house rule: 3)."""
+    halves: int | None = Field(None, ge=1, le=2)
+    """Deals before a tie-break (the seed: two halves; one is a house variant)."""
+    tiebreak_deals: int | None = Field(None, ge=0, le=MAX_TIEBREAK_DEALS)
+    """Tie-break deals before a match still level is drawn (house rule: 3; 0: drawn at once)."""
     goal_rows: int | None = Field(None, ge=1, le=4)
     """Rows of boxes in the goal (house rule: 2)."""
     goal_cols: int | None = Field(None, ge=1, le=6)
@@ -77,9 +82,14 @@ class JukemGame(Game):
         super().__init__(**options)
         chosen = self.options
         assert isinstance(chosen, JukemOptions)
-        rules = ("hand_size", "tiebreak_deals", "goal_rows", "goal_cols")
+        rules = ("hand_size", "halves", "tiebreak_deals", "goal_rows", "goal_cols")
         changes = {k: getattr(chosen, k) for k in rules if getattr(chosen, k) is not None}
-        self.deck = with_rules(deck_from(chosen.deck), **changes)
+        if chosen.preset is not None and chosen.deck is not None:
+            raise OptionError(
+                f"game 'jukem': options 'preset' and 'deck' each choose the deck: give one "
+                f"(preset={chosen.preset!r}, deck={chosen.deck!r})"
+            )
+        self.deck = with_rules(deck_from(chosen.deck, chosen.preset), **changes)
         d = self.deck
         if d.size > MAX_DECK or d.tiebreak_deals > MAX_TIEBREAK_DEALS:
             from tablesports.core.errors import DataFileError

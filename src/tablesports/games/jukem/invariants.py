@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tablesports.core.errors import StateError
-from tablesports.games.jukem.cards import SETUP_KINDS, Kind
+from tablesports.games.jukem.cards import SETUP_KINDS, Kind, deals_text
 from tablesports.games.jukem.phases import AFTER_SUB, AFTER_TURN, DEALER, DRAW, OVER, PHASES
 from tablesports.games.jukem.state import JukemState
 
@@ -40,8 +40,10 @@ def _places(s: JukemState) -> list[tuple[str, list[int]]]:
 
 def check_state(s: JukemState) -> None:
     d = s.deck
-    last_half = 2 + d.tiebreak_deals
-    _in("half", s.half, 1, last_half, f"1 and 2, then tie-break deals up to {last_half}")
+    last_half = d.last_deal
+    _in("half", s.half, 1, last_half, deals_text(d))
+    if s.half == 2 > d.halves:
+        raise _bad("half", s.half, deals_text(d))
     for field in ("dealer", "turn", "next_turn"):
         _in(field, getattr(s, field), 0, 1, "a player: 0 or 1")
     _in("phase", s.phase, 0, len(PHASES) - 1, f"one of {', '.join(PHASES)}")
@@ -98,8 +100,12 @@ def check_state(s: JukemState) -> None:
     if s.shot >= 0 and d.kind[s.shot] != Kind.SHOT:
         raise _bad("shot", d.ids[s.shot], "a SHOT card")
     if s.winner == 2:  # a drawn match: only when the last tie-break deal ended level
-        if not (d.tiebreak_deals and s.half == last_half and s.score[0] == s.score[1]):
-            raise _bad("winner", s.winner, "2 (drawn) only after the last tie-break deal, level")
+        if not (s.half == last_half and s.score[0] == s.score[1]):
+            raise _bad(
+                "winner",
+                s.winner,
+                "2 (drawn) only after the last tie-break deal (the last half without one), level",
+            )
     else:
         _in("winner", s.winner, -1, 1, "-1 (none yet), 0, 1, or 2 for a drawn match")
     if (s.winner != -1) != (s.phase == OVER):

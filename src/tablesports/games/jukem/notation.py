@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tablesports.core.errors import NotationError
-from tablesports.games.jukem.cards import SETUP_KINDS, Kind
+from tablesports.games.jukem.cards import SETUP_KINDS, Kind, deals_text
 from tablesports.games.jukem.phases import PHASES
 from tablesports.games.jukem.state import JukemState
 from tablesports.games.jukem.views import CARD_FIELDS, to_position
@@ -69,10 +69,10 @@ def from_position(game: JukemGame, text: str) -> JukemState:
     if "turn" not in fields:
         raise NotationError("jukem position: the field 'turn' (0 or 1) is required")
     s = JukemState(game)
-    last_half = 2 + d.tiebreak_deals
+    last_half = d.last_deal
     s.half = _number(fields, "half", 1, last_half)
-    if s.half == 0:
-        raise NotationError(f"jukem position: half runs from 1 to {last_half}")
+    if s.half == 0 or s.half == 2 > d.halves:
+        raise NotationError(f"jukem position: half is {deals_text(d)}")
     s.turn = _number(fields, "turn", 0, 1)
     s.dealer = _number(fields, "dealer", 1 - s.turn, 1)
     s.passes = _number(fields, "passes", 0, 1)

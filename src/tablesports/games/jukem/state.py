@@ -400,16 +400,17 @@ class JukemState(State):
         a, b = self.score
         name = {1: "first half", 2: "second half"}.get(self.half, f"tie-break deal {self.half - 2}")
         events = [Event("half", f"end of the {name} ({why}): {a}-{b}", rule="end of a half")]
+        d = self.deck
         if self.half == 1:
             self.first_half = [a, b]
-        elif self.half == 2 and a != b:
+        if self.half == d.halves and a != b:
             self.winner = 0 if a > b else 1
-        elif self.half >= 2 + self.deck.tiebreak_deals:
+        elif self.half >= d.last_deal:  # level after the last deal (a tie-break's has no goal)
             self.winner = 2
         if self.winner >= 0:
             self.phase = OVER
             return events
-        self.half += 1
+        self.half = 3 if self.half == d.halves else self.half + 1  # tie-break deals: 3, 4, ...
         self.dealer = 1 - self.dealer
         self._start_deal()
         return events

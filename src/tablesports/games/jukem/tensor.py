@@ -233,3 +233,62 @@ def observation_bounds(game: JukemGame) -> dict[str, tuple[float, float]]:
         "draws pending for the opponent": (0.0, float(d.hand_size)),
         "setup plays ready for a SHOT / 9": (0.0, setups / 9),
     }
+
+
+# --- the information-state tensor (OpenSpiel's perfect recall) --------------------------------
+
+SEEN_HIDDEN = "(hidden)"
+"""A step the player did not see (the other player's draw)."""
+MOVERS = ("me", "the opponent", "chance")
+
+
+def seen_vocabulary(game: JukemGame) -> dict[str, int]:
+    """Every text `JukemState.action_seen_by` can give a player, numbered: each decision's
+    text (the action codec's), each card drawn by the player, each first dealer, the
+    opponent's SHOT and the player's own SAVE as they are seen face down, and a hidden step."""
+    texts = [str(a) for a in game.action_codec().actions]
+    texts += [str(a) for a in game.draw_act]
+    texts += ["dealer 0", "dealer 1", "shot (face down)", "save (face down)", SEEN_HIDDEN]
+    return {t: i for i, t in enumerate(dict.fromkeys(texts))}
+
+
+def info_state_steps(game: JukemGame) -> int:
+    """The most steps a match of this deck has (`game.length_bound` of its deals)."""
+    from tablesports.games.jukem.game import length_bound
+
+    d = game.deck
+    return length_bound(d.size, d.halves + d.tiebreak_deals)
+
+
+def info_state_shape(game: JukemGame) -> tuple[int, ...]:
+    width = len(MOVERS) + len(seen_vocabulary(game))
+    return (tensor_shape(game)[0] + info_state_steps(game) * width,)
+
+
+def encode_info_state(
+    game: JukemGame,
+    observation: dict[str, Any],
+    steps: list[tuple[int, str | None]],
+    player: int,
+) -> np.ndarray:
+    """The player's information state: `encode(observation)` (what it sees now), then one
+    block per step of the match so far, as the player saw it: who moved (me, the opponent,
+    chance: one-hot) and what it saw (one-hot over `seen_vocabulary`; a hidden step is
+    `SEEN_HIDDEN`). `steps` are `(mover, state.action_seen_by(action, player))` in order, the
+    mover being `state.current_player()` before the step (-1 for chance). So it is perfect
+    recall of what the player saw (its own draws, every play, answer and SHOT, the cards
+    turned face up) and never shows a card it did not see."""
+    vocab = seen_vocabulary(game)
+    now = encode(game, observation, player)
+    width = len(MOVERS) + len(vocab)
+    most = info_state_steps(game)
+    if len(steps) > most:
+        raise ValueError(f"jukem: {len(steps)} steps; a match of this deck has at most {most}")
+    out = np.zeros(now.size + most * width, np.float32)
+    out[: now.size] = now
+    hidden = vocab[SEEN_HIDDEN]
+    for t, (mover, seen) in enumerate(steps):
+        at = now.size + t * width
+        out[at + (2 if mover < 0 else int(mover != player))] = 1.0
+        out[at + len(MOVERS) + (hidden if seen is None else vocab[seen])] = 1.0
+    return out
