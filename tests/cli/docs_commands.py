@@ -267,13 +267,13 @@ SIZES = {
 process (`simulate --help`: the results are the same; tests/arena/test_engines.py runs the
 processes), the first record (`replay --index`: one game was kept)."""
 
-BUDGETS = {"iterations": 2, "rollout_steps": 2, "rollouts": 1, "width": 1, "horizon": 0,
+BUDGETS = {"iterations": 1, "rollout_steps": 2, "rollouts": 1, "width": 1, "horizon": 0,
            "seconds": 0.05, "robust": 1, "strengths": 2, "stones": 1}  # fmt: skip
-"""An agent spec's search budget, lowered to this (`mcts:iterations=2,rollout_steps=2`)."""
+"""An agent spec's search budget, lowered to this (`mcts:iterations=1,rollout_steps=2`)."""
 
 AGENT_DEFAULTS = {
-    "mcts": "iterations=2,rollout_steps=2",
-    "ismcts": "iterations=2,rollout_steps=2",
+    "mcts": "iterations=1,rollout_steps=2",
+    "ismcts": "iterations=1,rollout_steps=2",
     "juggerttg-mcts": "iterations=1,width=1,stones=1",
     "bloodbowl-planner": "rollouts=1,width=1",
     "juggers-aim": "strengths=2",
@@ -284,10 +284,12 @@ GAME_OPTIONS = {
     "bloodbowl": ("turns_per_half", "1"),
     "hanniball": ("max_turns", "10"),
     "juggerttg": ("max_stones", "1"),
+    "juggers": ("innings", "1"),
 }
 """Game options set (or lowered to this) in `play`, `simulate`, `arena` and `train` (not
 `compare` or `sweep`, whose subject the options are): a Blood Bowl half of one turn a team,
-HanniBall drawn after 10 turns, Jugger TTG ended after its first Stone."""
+HanniBall drawn after 10 turns, Jugger TTG ended after its first Stone, Juggers Fallout of one
+inning."""
 
 FILES = {
     "mine.toml": "src/tablesports/games/juggerttg/data/heroes.toml",
@@ -411,12 +413,15 @@ def small(argv: list[str], subcommand: str = "") -> list[str]:
 
 
 def _one_more(spec: str) -> str:
-    """The spec with its last whole-number budget one higher (to tell it from another)."""
-    found = list(re.finditer(rf"\b({'|'.join(BUDGETS)})=(\d+)\b", spec))
+    """The spec told apart from another at CI size: its time cap 0.01 s longer (never reached
+    at these budgets, so it costs nothing), else its first whole-number budget one higher."""
+    cap = re.search(r"\bseconds=([\d.]+)", spec)
+    if cap:
+        return spec[: cap.start(1)] + f"{float(cap[1]) + 0.01:.2f}" + spec[cap.end(1) :]
+    found = re.search(rf"\b({'|'.join(BUDGETS)})=(\d+)\b", spec)
     if not found:
         raise ValueError(f"two agents alike at CI size, and no budget to tell them apart: {spec}")
-    last = found[-1]
-    return spec[: last.start(2)] + str(int(last[2]) + 1) + spec[last.end(2) :]
+    return spec[: found.start(2)] + str(int(found[2]) + 1) + spec[found.end(2) :]
 
 
 def _at_most(value: str, size: str) -> str:
