@@ -18,11 +18,12 @@ symbolic links) and any docs/designers/**/*.md.
 
 **How each is run** (`plan`): a command matched by `NOT_RUN` is not run and the table says why
 (it changes the machine, needs a deployed site, or is covered by a named test); `make run` is
-run as its recipe (`ALIASES`); every other command must be a `tablesports` command or a
-`python scripts/...`/`benchmarks/...` script, and runs in a scratch folder after the
-substitutions of `SUBSTITUTIONS` (fewer games, shorter budgets, one process). A command line
-that is none of these fails the test: "add it to the table" (a new command is never skipped
-unseen).
+run as its recipe (`ALIASES`); `mkdir -p` makes its folders; every other command must be a
+`tablesports` command or a `python scripts/...`/`benchmarks/...` script, and runs in a scratch
+folder after the substitutions below (`SIZES`, `ADDED`, `BUDGETS`, `AGENT_DEFAULTS`,
+`GAME_OPTIONS`, `SCRIPT_ARGS`, `FILES`: fewer games, shorter budgets, one process). A command
+that reads what an earlier one of its doc writes runs after it. A command line that is none of
+these fails the test: "add it to the table" (a new command is never skipped unseen).
 """
 
 from __future__ import annotations
