@@ -35,8 +35,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=2, help="matches per ordered pairing")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--teams", nargs="+", metavar="KEY", help="only these teams (default: every published team)"
+    )
     args = parser.parse_args()
     keys = list(teams())
+    unknown = sorted(set(args.teams or ()) - set(keys))
+    if unknown:
+        parser.error(f"unknown teams {', '.join(unknown)}: `tablesports teams` lists them")
+    keys = [k for k in keys if k in args.teams] if args.teams else keys
     items = [
         (home, away, seed)
         for home in keys

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 import time
 from pathlib import Path
@@ -67,8 +68,20 @@ GAMES: dict[str, int] = {"jukem": 4, "hanniball": 6, "bloodbowl": 2, "juggerttg"
 DEFAULT_GAMES = 6
 
 
-def agents_of(game_id: str) -> list[str]:
+def search_of(game_id: str, iterations: int | None = None) -> list[str]:
+    """The game's search settings, each `iterations=` lowered to `iterations` when given."""
     search = SEARCH.get(game_id, [])
+    if iterations is None:
+        return search
+
+    def lowered(found: re.Match[str]) -> str:
+        return f"iterations={min(int(found.group(1)), iterations)}"
+
+    return [re.sub(r"iterations=(\d+)", lowered, spec) for spec in search]
+
+
+def agents_of(game_id: str, iterations: int | None = None) -> list[str]:
+    search = search_of(game_id, iterations)
     named = {spec.partition(":")[0] for spec in search}  # a bot listed here with its budget
     bots = [b for b in sorted(game_bots(game_id)) if b not in named]
     return ["random", *bots, *search]
@@ -135,9 +148,11 @@ def table(result: TournamentResult, timing: dict[str, float], command: str, wall
     return "\n".join(rows) + "\n"
 
 
-def run_game(game_id: str, games: int | None, jobs: int, seed: int, out: Path) -> None:
+def run_game(
+    game_id: str, games: int | None, jobs: int, seed: int, out: Path, iterations: int | None = None
+) -> None:
     game = load(game_id)
-    agents = agents_of(game_id)
+    agents = agents_of(game_id, iterations)
     per_pair = games or GAMES.get(game_id, DEFAULT_GAMES)
     out.mkdir(parents=True, exist_ok=True)
     RECORDS.mkdir(parents=True, exist_ok=True)
@@ -152,7 +167,7 @@ def run_game(game_id: str, games: int | None, jobs: int, seed: int, out: Path) -
     timing = {
         spec: seconds_per_move(game, spec, bots[0] if bots else "random", seed)
         for spec in agents
-        if spec in SEARCH.get(game_id, []) or spec.startswith(("mcts", "ismcts"))
+        if spec in search_of(game_id, iterations) or spec.startswith(("mcts", "ismcts"))
     }
     plot_tournament(result, out / f"{game_id}.png")
     command = f"python scripts/strength.py {game_id} --games {per_pair} --seed {seed}"
@@ -183,6 +198,12 @@ def main(argv: list[str]) -> None:
         help=f"folder for GAME.md and GAME.png (default: {OUT}; docs/strength for the "
         "committed tables)",
     )
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="lower every search agent's iterations to this (a quick trial of the script)",
+    )
     args = parser.parse_args(argv)
     known = game_ids()
     chosen = args.games or known
@@ -190,7 +211,7 @@ def main(argv: list[str]) -> None:
     if unknown:
         parser.error(f"unknown game(s) {', '.join(unknown)}; the games are: {', '.join(known)}")
     for game_id in chosen:
-        run_game(game_id, args.per_pair, args.jobs, args.seed, args.out or OUT)
+        run_game(game_id, args.per_pair, args.jobs, args.seed, args.out or OUT, args.iterations)
 
 
 if __name__ == "__main__":
