@@ -61,6 +61,22 @@ def test_hanniball_two_squares_and_undo_against_the_bot(runner: CliRunner) -> No
     assert "c2-c3" in history and "plays: end" not in history and "greedy" not in history
 
 
+def test_hanniball_undo_turn_takes_back_a_whole_turn_as_one_undo(runner: CliRunner) -> None:
+    """Issue 46 finding 6: after a step and `end`, a plain `undo` takes back only the `end`
+    (a whole turn could cost all 5 undos); `undo turn` takes back the turn, as one undo."""
+    lines = ["c2c3", "end", "undo turn", "history", "quit", ""]
+    args = ["play", "hanniball", "--vs", "hanniball-greedy", "--seed", "1"]
+    result = run(runner, *args, input="\n".join(lines) + "\n")
+    out = result.stdout
+    assert "hanniball-greedy (seat 1) plays" in out  # the bot replied before the undo
+    assert "took back c2-c3, end and " in out and "(4 undos left)" in out
+    history = out.split("> history")[1]
+    assert "c2-c3" not in history and "greedy" not in history
+    # a plain undo still takes back one command
+    plain = run(runner, *args, input="\n".join(["c2c3", "end", "undo", "quit", ""]))
+    assert "took back end and " in plain.stdout and "(4 undos left)" in plain.stdout
+
+
 def test_a_saved_game_is_resumed_with_its_opponent_and_seat(
     runner: CliRunner, tmp_path: Path
 ) -> None:

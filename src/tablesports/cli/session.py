@@ -55,7 +55,7 @@ prompt shows); Tab completes, Up/Down recalls.
   history        the moves so far
   undo           take back your last move (and the replies to it): {undos} a game,
                  never past a roll, a card drawn or a hidden play of the other
-                 side
+                 side; `undo turn` takes back your whole last turn, as one
   rules          the rules of the game
   save [FILE]    write the record of the game so far (JSON)
   help           this list
@@ -335,8 +335,8 @@ class PlaySession:
             if command in QUIT and not arg:
                 self.quit()
                 return False
-            if command == "undo" and not arg:
-                if self.undo(seat):
+            if command == "undo" and arg.strip() in ("", "turn"):
+                if self.undo(seat, whole_turn=arg.strip() == "turn"):
                     return True
                 continue
             if self.run_command(command, arg.strip(), seat):
@@ -442,9 +442,24 @@ class PlaySession:
             self.out.print(Text(f"confirm takes on or off, not {arg!r}", style="red"))
 
     # --- undo -------------------------------------------------------------------------------
-    def undo(self, seat: int) -> bool:
-        """Take back the last command of a person and all that followed: the state is rebuilt
-        from the start and the history before it (True when something was taken back)."""
+    def turn_marks(self, seat: int) -> int:
+        """How many of the last marks are `seat`'s commands of one turn: those since the
+        other side (a person or a bot, not chance) last played before them (HanniBall's
+        steps and its `end`, taken back as one undo)."""
+        history, count = self.state.history, 1
+        while count < len(self.marks):
+            start, end = self.marks[-count - 1][0], self.marks[-count][0]
+            if any(p != seat and p >= 0 for p, _ in history[start:end]):
+                break
+            if history[start][0] != seat:
+                break
+            count += 1
+        return count
+
+    def undo(self, seat: int, whole_turn: bool = False) -> bool:
+        """Take back the last command of a person and all that followed (with `whole_turn`,
+        every command of that person's last turn): the state is rebuilt from the start and
+        the history before it (True when something was taken back). One undo either way."""
         if not self.marks:
             self.out.print(Text("nothing to undo yet", style="red"))
             return False
@@ -453,13 +468,14 @@ class PlaySession:
                 Text(f"no undo left: {UNDOS_PER_MATCH} undos a game, all taken", style="red")
             )
             return False
-        length, shown = self.marks[-1]
+        back = self.turn_marks(seat) if whole_turn else 1
+        length, shown = self.marks[-back]
         floor = undo_floor(self.state.history, seat, self.imperfect, self.since)
         if length < floor.length:
             why = REFUSALS.get(floor.reason or "", "")
             self.out.print(Text(f"cannot undo: {why}", style="red"), soft_wrap=True)
             return False
-        self.marks.pop()
+        del self.marks[-back:]
         self.meta["undos"] = self.undos_taken() + 1
         history = self.state.history
         # name only the undoer's own moves: another person's may be hidden from this seat
