@@ -5,8 +5,9 @@ swap, played by `match.play_match` through `engines.run_many`, so any number of 
 same traces. Each seat's agent is wrapped in a `Watcher` that, before the agent moves, notes
 the number of legal actions, the evaluation of the position for every seat and (for clarity)
 the mover's evaluation of the position after each of its actions (at most `clarity` of them,
-drawn with a seeded generator of its own): the agent sees the same state and draws the same
-numbers as without it, so a traced game is the game `simulate` plays.
+drawn with a seeded generator of its own; an action that starts a roll is rated over the roll's
+outcomes): the agent sees the same state and draws the same numbers as without it, so a traced
+game is the game `simulate` plays.
 
 The evaluation is named by a spec:
 
@@ -36,13 +37,16 @@ from tablesports.arena.metrics import Trace
 from tablesports.arena.simulate import SimulationError, seating_of
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError, OptionError, TablesportsError
-from tablesports.core.protocol import Action, Game, State, validate_options
+from tablesports.core.protocol import CHANCE, Action, Game, State, validate_options
 from tablesports.core.records import Record
 from tablesports.core.registry import game_ids, register
 
 EVALUATIONS = ("heuristic", "search", "value")
 CLARITY_ACTIONS = 16
 """Actions rated per decision for clarity, by default (drawn at random when there are more)."""
+CHANCE_EXACT, CHANCE_SAMPLES = 12, 4
+"""Clarity rates an action followed by chance over its outcomes when they are at most
+CHANCE_EXACT, else over CHANCE_SAMPLES of them drawn."""
 
 
 class AnalysisError(SimulationError):
@@ -214,8 +218,26 @@ class _Notes:
             for action in tried:
                 child = state.clone()
                 child.apply_legal(action)
-                rated.append(self.evaluate(child)[me])
+                rated.append(self.rate(child, me))
             self.options.append(tuple(rated))
+
+    def rate(self, child: State, me: int) -> float:
+        """The mover's evaluation of the position an action leads to; when a chance outcome
+        follows (a roll the action starts), the mean over its outcomes (exact when there are
+        at most `CHANCE_EXACT`, else over `CHANCE_SAMPLES` drawn), so that an action rated
+        before its dice are not all rated alike."""
+        if child.current_player() != CHANCE:
+            return self.evaluate(child)[me]
+        outcomes = child.chance_outcomes()
+        if not outcomes or len(outcomes) > CHANCE_EXACT:
+            share = 1 / CHANCE_SAMPLES
+            outcomes = [(child.sample_chance(self.rng), share) for _ in range(CHANCE_SAMPLES)]
+        total = 0.0
+        for outcome, p in outcomes:
+            after = child.clone()
+            after.apply_legal(outcome)
+            total += p * self.evaluate(after)[me]
+        return total
 
     def step_done(self, state: State, player: int, action: object, events: list[Any]) -> None:
         self.steps += 1
