@@ -115,3 +115,38 @@ def test_out_writes_the_records_and_is_never_silently_replaced(
 )
 def test_a_bad_option_is_one_clear_error(runner: CliRunner, args: list[str], fragment: str) -> None:
     assert_clean_error(run(runner, "analyse", *args, "--skill-games", "0"), fragment)
+
+
+# --- compare and sweep --metrics ---------------------------------------------------------------
+
+
+def test_compare_metrics_adds_each_games_quality_metrics_to_the_paired_figures(
+    runner: CliRunner,
+) -> None:
+    args = ["compare", "toss", "--a", "rule=coin", "--b", "rule=first", "-n", "20", "--json"]
+    plain = run(runner, *args)
+    assert plain.exit_code == 0, plain.output
+    assert "decisiveness" not in {d["figure"] for d in json.loads(plain.stdout)["figures"]}
+    result = run(runner, *args, "--metrics")
+    assert result.exit_code == 0, result.output
+    figures = {d["figure"]: d for d in json.loads(result.stdout)["figures"]}
+    # the coin is decided at its toss, the first seat's game from the first position
+    assert figures["decisiveness"]["a"] == 1.0 and figures["decisiveness"]["b"] == 0.0
+    assert figures["decisiveness"]["significant"]
+    assert figures["uncertainty"]["a"] == 1.0 and figures["uncertainty"]["b"] == 0.5
+    assert figures["duration"]["difference"] == 0.0
+
+
+def test_sweep_metrics_adds_them_to_every_variant(runner: CliRunner) -> None:
+    args = ["sweep", "toss", "--param", "rule=first,draw", "-n", "10", "--metrics", "--json"]
+    result = run(runner, *args)
+    assert result.exit_code == 0, result.output
+    variants = json.loads(result.stdout)["variants"]
+    first = {d["figure"]: d for d in variants[0]["figures"]}
+    assert first["uncertainty"]["b"] == 0.5  # seat 0 ahead by 1/2 - (-1/2) from the start
+
+
+def test_compare_metrics_is_refused_with_resume(runner: CliRunner, tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    args = ["compare", "toss", "--b", "rule=first", "-n", "4", "--metrics", "--out", str(out)]
+    assert_clean_error(run(runner, *args, "--resume"), "--metrics needs every game played now")

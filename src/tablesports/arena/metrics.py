@@ -299,6 +299,25 @@ def branching(choices: Sequence[int]) -> float | None:
     return math.fsum(choices) / len(choices) if choices else None
 
 
+def per_game(trace: Trace) -> dict[str, float]:
+    """The metrics one game defines, as figures of that game (`compare --metrics`): the
+    paired comparison of two variants then works on them game by game."""
+    winners = trace.winners()
+    found = {
+        "duration": float(trace.decisions),
+        "decision moves": decision_share(trace.choices),
+        "branching factor": branching(trace.choices),
+        "lead change": lead_change(trace.values),
+        "stability": stability(trace.values),
+        "drama": drama(trace.values, winners),
+        "decisiveness": decisiveness(trace.values, winners),
+        "uncertainty": uncertainty(trace.values),
+        "clarity (narrowness)": clarity_narrowness(trace.options),
+        "clarity (variance)": clarity_variance(trace.options),
+    }
+    return {name: value for name, value in found.items() if value is not None}
+
+
 # --- intervals ---------------------------------------------------------------------------------
 
 
