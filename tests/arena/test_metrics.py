@@ -201,3 +201,20 @@ def test_an_unknown_evaluation_is_refused_with_the_ones_there_are() -> None:
         make_evaluator("search:depth=3", load("toss"))
     with pytest.raises(AnalysisError, match="no heuristic evaluation"):
         make_evaluator("heuristic", load("pig"))
+
+
+def test_clarity_rates_an_action_that_starts_a_roll_over_the_rolls_outcomes() -> None:
+    """In Hidden Pig a `roll` leads to a D6 still to be rolled: rated there, every roll would
+    look alike; over the die's six faces it is worth the mean turn total, (0+2+3+4+5+6)/6."""
+    from tablesports.arena.tracing import Notes
+    from tablesports.core.chance import D3
+    from tests.dicegame import ROLL, PigState
+
+    state = load("pig").new_initial_state()
+    for _ in range(2):
+        state.apply_action(D3.parse("D3=1"))
+    notes = Notes(lambda s: [float(s.turn_total), -float(s.turn_total)], clarity=4)  # type: ignore[attr-defined]
+    child = state.clone()
+    child.apply_action(ROLL)
+    assert isinstance(child, PigState) and child.current_player() < 0
+    assert notes.rate(child, 0) == pytest.approx(20 / 6)
