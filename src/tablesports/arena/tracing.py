@@ -2,8 +2,9 @@
 agent notes, before the agent moves, the number of legal actions, the evaluation of the
 position for every seat and (for clarity) the mover's evaluation of the position after each of
 its actions (at most `clarity` of them, drawn with a seeded generator of its own; an action
-that starts a roll is rated over the roll's outcomes). The agent sees the same state and draws
-the same numbers as without it, so a traced game is the game `simulate` plays.
+that starts a roll is rated at the next decision, over the roll's outcomes). The agent sees the
+same state and draws the same numbers as without it, so a traced game is the game `simulate`
+plays.
 
 `analysis` plays games with it for `tablesports analyse`; `simulate`'s runner uses it for
 `compare --metrics` and `sweep --metrics`, the metrics of each game becoming figures.
@@ -40,9 +41,10 @@ class AnalysisError(TablesportsError):
 EVALUATIONS = ("heuristic", "search", "value")
 CLARITY_ACTIONS = 16
 """Actions rated per decision for clarity, by default (drawn at random when there are more)."""
-CHANCE_EXACT, CHANCE_SAMPLES = 12, 4
+CHANCE_EXACT, CHANCE_SAMPLES, CHANCE_DEPTH = 12, 4, 8
 """Clarity rates an action followed by chance over its outcomes when they are at most
-CHANCE_EXACT, else over CHANCE_SAMPLES of them drawn."""
+CHANCE_EXACT, else over CHANCE_SAMPLES of them drawn; later chance steps, up to CHANCE_DEPTH,
+are drawn once each."""
 
 
 # --- evaluations -------------------------------------------------------------------------------
@@ -214,10 +216,11 @@ class Notes:
             self.options.append(tuple(rated))
 
     def rate(self, child: State, me: int) -> float:
-        """The mover's evaluation of the position an action leads to; when a chance outcome
-        follows (a roll the action starts), the mean over its outcomes (exact when there are
-        at most `CHANCE_EXACT`, else over `CHANCE_SAMPLES` drawn), so that an action rated
-        before its dice are not all rated alike."""
+        """The mover's evaluation of the position an action leads to. When chance follows (a
+        roll the action starts), the position is the next decision's: the first chance step
+        over its outcomes (exactly when there are at most `CHANCE_EXACT`, else over
+        `CHANCE_SAMPLES` drawn), each later one drawn once (at most `CHANCE_DEPTH`), so that
+        actions are not all rated alike before their dice."""
         if child.current_player() != CHANCE:
             return self.evaluate(child)[me]
         outcomes = child.chance_outcomes()
@@ -228,6 +231,10 @@ class Notes:
         for outcome, p in outcomes:
             after = child.clone()
             after.apply_legal(outcome)
+            for _ in range(CHANCE_DEPTH):
+                if after.current_player() != CHANCE:
+                    break
+                after.apply_legal(after.sample_chance(self.rng))
             total += p * self.evaluate(after)[me]
         return total
 
