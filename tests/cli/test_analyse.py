@@ -150,3 +150,8 @@ def test_compare_metrics_is_refused_with_resume(runner: CliRunner, tmp_path: Pat
     out = tmp_path / "games.jsonl"
     args = ["compare", "toss", "--b", "rule=first", "-n", "4", "--metrics", "--out", str(out)]
     assert_clean_error(run(runner, *args, "--resume"), "--metrics needs every game played now")
+
+
+def test_agents_followed_by_an_option_is_said_plainly(runner: CliRunner) -> None:
+    result = run(runner, "analyse", "toss", "--agents", "random", "--games", "2")
+    assert_clean_error(result, "--agents takes two agent specs")

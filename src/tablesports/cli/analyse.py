@@ -31,6 +31,7 @@ from tablesports.arena.resume import RecordAppender
 from tablesports.cli.common import (
     OPTION_HELP,
     CliError,
+    agent_pair,
     console,
     guarded,
     known_game,
@@ -54,6 +55,7 @@ def analyse_command(
         "-a",
         metavar="A B",
         help="The two agents: specs or the game's levels (easy, normal, hard, strongest).",
+        callback=agent_pair,
     ),
     games: int = typer.Option(20, "--games", "-n", help="How many games (seeds SEED..)."),
     seed: int = typer.Option(0, "--seed", help="Game i is played with seed SEED+i."),
