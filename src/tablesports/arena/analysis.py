@@ -98,17 +98,14 @@ class Analyst:
             returns, steps = None, notes.steps  # stopped at the cap: a timeout
         except TablesportsError as exc:
             raise SimulationError(f"game {index} (seed {seed}): {exc}") from None
-        choices = tuple(notes.choices)
-        if not plan.trace:  # the decisions are counted from the history instead
-            choices = ()
-        return Trace(
+        return Trace(  # without `trace` (the skill-gap games) no watcher noted anything
             index=index,
             seed=seed,
             seating=seating,
             returns=returns,
             steps=steps,
-            choices=choices,
-            values=tuple(notes.values) if plan.trace else (),
+            choices=tuple(notes.choices),
+            values=tuple(notes.values),
             options=tuple(notes.options),
             figures=dict(counter.figures) if returns is not None else {},
             record=record if plan.keep_records and returns is not None else None,
