@@ -140,6 +140,7 @@ def play_variants(
     on_result: Callable[[int, GameResult], None] | None = None,
     stop: Callable[[Run], str] | None = None,
     check_every: int = 100,
+    metrics: str = "",
 ) -> Run:
     """Play games 0 .. count-1 of every variant (seats swapped every game); `meter` hears of
     the moves and games as they are played, per variant (for a progress bar).
@@ -147,7 +148,8 @@ def play_variants(
     `finished` holds games already played (a resumed run), not played again. `on_arrival` is
     called as each game ends (for a progress bar), `on_result` in order with each new game.
     `stop(run)` is asked every `check_every` indices all variants have played; a non-empty
-    answer stops play there (the reason is kept in `run.stopped`)."""
+    answer stops play there (the reason is kept in `run.stopped`). `metrics` names an
+    evaluation (`tracing`): each game's quality metrics then join its figures."""
     if not games:
         raise CompareError("no variants to play")
     ids = {g.info.id for g in games}
@@ -163,7 +165,14 @@ def play_variants(
     plans = _Plans(
         tuple(
             _Plan(
-                type(g), g.options.model_dump(), tuple(agents), seed, True, keep_records, max_steps
+                type(g),
+                g.options.model_dump(),
+                tuple(agents),
+                seed,
+                True,
+                keep_records,
+                max_steps,
+                metrics=metrics,
             )
             for g in games
         )

@@ -21,6 +21,7 @@ from tablesports.arena.figures import FigureCounter
 from tablesports.arena.match import DEFAULT_MAX_STEPS, play_match
 from tablesports.arena.resume import fingerprint
 from tablesports.arena.stats import Summary
+from tablesports.arena.tracing import CLARITY_ACTIONS, Notes, make_evaluator
 from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError, RecordError, TablesportsError
 from tablesports.core.protocol import Game
@@ -65,6 +66,8 @@ class _Plan:
     swap_seats: bool
     keep_records: bool
     max_steps: int
+    metrics: str = ""
+    """An evaluation spec (`tracing`): each game's quality metrics join its figures."""
 
     def fingerprint(self) -> str:
         """Names the simulation in its records, so that `--resume` finds only its own games.
@@ -105,16 +108,22 @@ class _Runner:
         self.agents: list[Agent] = [make_agent(spec, self.game) for spec in plan.agents]
         self.key = plan.fingerprint()
         self.counter = FigureCounter(self.game)
+        self.notes = None
+        if plan.metrics:  # compare/sweep --metrics
+            self.notes = Notes(make_evaluator(plan.metrics, self.game, plan.seed), CLARITY_ACTIONS)
 
     def play(self, index: int) -> GameResult:
         plan = self.plan
         seed = plan.seed + index
         seating = seating_of(index, len(self.agents), plan.swap_seats)
         self.counter.start()
+        seated = [self.agents[a] for a in seating]
+        if self.notes is not None:
+            seated = self.notes.watch(seated, seed)
         try:
             record = play_match(
                 self.game,
-                [self.agents[a] for a in seating],
+                seated,
                 seed,
                 max_steps=plan.max_steps,
                 on_step=work.counted(self.counter.on_step),
@@ -128,6 +137,8 @@ class _Runner:
         record.meta["index"] = index
         record.meta[SIMULATION] = self.key
         record.meta["figures"] = figures  # so that a resumed run counts this game's figures
+        if self.notes is not None:
+            figures = {**figures, **self.notes.figures(record.returns, len(record.history))}
         return GameResult(
             index=index,
             seed=seed,

@@ -7,6 +7,7 @@ from typing import Any
 import typer
 
 from tablesports import __version__
+from tablesports.cli.analyse import analyse_command
 from tablesports.cli.arena import arena_command
 from tablesports.cli.bench import bench_command
 from tablesports.cli.common import print_error
@@ -83,6 +84,7 @@ app.command("play", epilog=_GAME_OPTIONS)(play_command)
 app.command("simulate", epilog=_GAME_OPTIONS)(simulate_command)
 app.command("compare", epilog=_GAME_OPTIONS)(compare_command)
 app.command("sweep", epilog=_GAME_OPTIONS)(sweep_command)
+app.command("analyse", epilog=_GAME_OPTIONS)(analyse_command)
 app.command("replay")(replay_command)
 app.command("bench")(bench_command)
 app.command("arena", epilog=_GAME_OPTIONS)(arena_command)

@@ -118,6 +118,12 @@ def open_records(
         raise CliError(f"cannot write {out}: {exc.strerror}") from None
 
 
+METRICS_HELP = (
+    "Add each game's quality metrics (lead change, drama, decisiveness...; `analyse`, with the "
+    "game's heuristic evaluation) to the figures compared."
+)
+
+
 def run_variants(
     games: Sequence[Game],
     agents: Sequence[str],
@@ -132,9 +138,12 @@ def run_variants(
     label: str,
     stop: Callable[[Run], str] | None = None,
     check_every: int = 100,
+    metrics: bool = False,
 ) -> tuple[Run, float, int]:
     """Play the variants with a progress bar and the --out file: the run, the seconds it took
     and the games played now (not resumed)."""
+    if metrics and resume:  # a resumed game's figures are counted again from its replay
+        raise CliError("--metrics needs every game played now: drop --resume or --metrics")
     err = console(stderr=True)
     finished, records = open_records(out, resume, games, agents, seed, n)
     resumed = [set(f) for f in finished] or [set() for _ in games]
@@ -161,6 +170,7 @@ def run_variants(
                 on_result=write,
                 stop=stop,
                 check_every=check_every,
+                metrics="heuristic" if metrics else "",
             )
     finally:
         if records is not None:
@@ -299,6 +309,7 @@ def compare_command(
     as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON."),
     csv_path: Path | None = typer.Option(None, "--csv", help="One row a figure, here."),
     report: Path | None = typer.Option(None, "--report", help="Write an HTML report here."),
+    metrics: bool = typer.Option(False, "--metrics", help=METRICS_HELP),
 ) -> None:
     """Two variants of a game on the same seeds: every figure, A, B, the difference and its
     paired 95% interval, and which differences are significant after Holm's correction."""
@@ -332,6 +343,7 @@ def compare_command(
         label=f"{game_id}: comparing",
         stop=until_decided(until) if until else None,
         check_every=every,
+        metrics=metrics,
     )
     diffs = compare(run, primary=until)
     n = len(run.paired_indices(0, 1))

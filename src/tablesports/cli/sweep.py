@@ -31,6 +31,7 @@ from tablesports.cli.common import (
     needs_extra,
 )
 from tablesports.cli.compare import (
+    METRICS_HELP,
     check_engine,
     command_text,
     load_variant,
@@ -147,6 +148,7 @@ def sweep_command(
     csv_path: Path | None = typer.Option(None, "--csv", help="One row a variant and figure."),
     plots: Path | None = typer.Option(None, "--plots", help="One PNG a figure, in this folder."),
     report: Path | None = typer.Option(None, "--report", help="Write an HTML report here."),
+    metrics: bool = typer.Option(False, "--metrics", help=METRICS_HELP),
 ) -> None:
     """Every point of a grid of option values against the base (the -o options, else the
     defaults) on the same seeds: each figure's mean and its difference from the base
@@ -177,6 +179,7 @@ def sweep_command(
         out=out,
         resume=resume,
         label=f"{game_id}: sweeping {len(points)} variants",
+        metrics=metrics,
     )
     result = sweep_results(run, points)
     heads, over = column_labels(points)

@@ -1,0 +1,62 @@
+"""The difficulty levels of each game's bots (`easy`, `normal`, `hard`, `strongest`): the web
+lobby seats a bot by level, and `tablesports analyse` plays the `normal` level by default.
+How they were set is in docs/levels.md.
+"""
+
+from __future__ import annotations
+
+from tablesports.core.protocol import Game
+from tablesports.core.registry import game_bots
+
+LEVELS: dict[str, dict[str, str]] = {
+    "hanniball": {
+        "easy": "hanniball-greedy",
+        "normal": "mcts:iterations=150,rollout=hanniball-greedy,rollout_steps=4",
+        "hard": "mcts:iterations=400,seconds=3,rollout=hanniball-greedy,rollout_steps=4",
+        "strongest": "mcts:iterations=1200,seconds=5,rollout=hanniball-greedy,rollout_steps=4",
+    },
+    "jukem": {
+        "easy": "random",
+        "normal": "ismcts:iterations=150,rollout=jukem-greedy,rollout_steps=10,"
+        "infer=jukem-greedy,opponent=jukem-greedy",
+        "hard": "ismcts:iterations=400,seconds=3,rollout=jukem-greedy,rollout_steps=10,"
+        "infer=jukem-greedy,opponent=jukem-greedy,prior=jukem-greedy,margin=0.15",
+        "strongest": "ismcts:iterations=1500,seconds=5,rollout=jukem-greedy,rollout_steps=10,"
+        "infer=jukem-greedy,opponent=jukem-greedy,prior=jukem-greedy,margin=0.15",
+    },
+    "juggers": {  # the arena rates every robust aim level with the others: see docs/levels.md
+        "easy": "juggers-aim",
+        "normal": "juggers-aim:robust=5",
+        "hard": "juggers-aim:robust=12",
+        "strongest": "juggers-aim:robust=25",
+    },
+    "juggerttg": {
+        "easy": "juggerttg-greedy",
+        "normal": "juggerttg-mcts",
+        "hard": "juggerttg-mcts:iterations=16,width=3,seconds=2",
+        "strongest": "juggerttg-mcts:iterations=32,width=4,seconds=3",
+    },
+    "bloodbowl": {
+        "easy": "bloodbowl-runner",
+        "normal": "bloodbowl-planner",
+        "hard": "bloodbowl-planner:rollouts=12,width=6,seconds=3",
+        "strongest": "bloodbowl-planner:rollouts=24,width=8,horizon=2,seconds=5",
+    },
+}
+"""Difficulty levels per game, `normal` the lobby's default: each game's best bot that answers
+within a second or two; their ratings are in docs/levels.md (a game not listed: random, its
+heuristic, MCTS over it)."""
+
+
+def levels(game: Game) -> dict[str, str]:
+    found = LEVELS.get(game.info.id)
+    if found is not None:
+        return found
+    bots = list(game_bots(game.info.id))
+    heuristic = bots[0] if bots else "random"
+    return {"easy": "random", "normal": heuristic, "hard": f"mcts:iterations=400,prior={heuristic}"}
+
+
+def level_spec(choice: str, game: Game) -> str:
+    """The agent spec of a level name (`normal`), or `choice` itself when it names no level."""
+    return levels(game).get(choice.strip(), choice)
