@@ -3,8 +3,7 @@
 // so each frame's scroll is kept across redraws (by its id; at first: its middle); on the
 // player's turn in a new position the piece to act (else the last move) is brought to the
 // frame's middle, and onto the screen if the page had it out of sight.
-const FOCUS = ".selected, .active, .from, .can, .lit, .playable";
-const LAST = ".last, .lastmoved";
+const FOCUS = [".selected", ".active", ".from", ".can", ".lit", ".playable", ".last", ".lastmoved"]; // by priority
 
 export function keepPan(root) {
   const kept = {};
@@ -23,7 +22,7 @@ export function restorePan(root, kept, memo, view, mine, label) {
     if (f.scrollWidth <= f.clientWidth && f.scrollHeight <= f.clientHeight) continue;
     if (kept[f.id]) [f.scrollLeft, f.scrollTop] = kept[f.id];
     else f.scrollLeft = (f.scrollWidth - f.clientWidth) / 2;
-    const target = fresh && (f.querySelector(FOCUS) || f.querySelector(LAST));
+    const target = fresh && FOCUS.map((q) => f.querySelector(q)).find(Boolean);
     if (!target) continue;
     const fr = f.getBoundingClientRect();
     const er = target.getBoundingClientRect();
