@@ -141,12 +141,24 @@ def test_a_phone_sets_up_by_tap_then_tap_and_by_drag_on_the_upright_pitch(
     assert f"place {number} at {square}" in record(page)
     assert sideways(page) <= 390
     # a drag (the pointer held from the reserve in the dugout to a square of the end zone, both
-    # on the screen) lands where it is let go
+    # on the screen: the pitch's frame panned to the square, the reserve at the screen's foot)
+    # lands where it is let go
     number = page.locator(NEXT).first.inner_text()
     square = page.locator("#bbpitch .sq.lit").last.get_attribute("data-square")
     assert square and square.startswith("0,")
-    page.locator(NEXT).first.scroll_into_view_if_needed()
-    assert page.locator(f'#bbpitch [data-square="{square}"]').is_visible()
+    page.evaluate(
+        "([s, next]) => { document.querySelector(`#bbpitch [data-square='${s}']`)"
+        ".scrollIntoView({ block: 'nearest', inline: 'center' });"
+        " document.querySelector(next).scrollIntoView({ block: 'end' }); }",
+        [square, NEXT],
+    )
+    seen = page.evaluate(
+        "(s) => { const r = document.querySelector(`#bbpitch [data-square='${s}']`)"
+        ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"
+        " && r.left >= 0 && r.right <= innerWidth; }",
+        square,
+    )
+    assert seen, "the square and the reserve are not both on the screen"
     move = state(page)[0]
     page.mouse.move(*centre(page, NEXT))
     page.mouse.down()
@@ -158,10 +170,17 @@ def test_a_phone_sets_up_by_tap_then_tap_and_by_drag_on_the_upright_pitch(
     # and by a finger (touch events, as a phone sends them): the player just placed, dragged
     # to a square of the next row, moves there (taken back, placed); the page does not scroll
     first = number
+    page.evaluate(  # he is brought to the middle of the screen (and of the pitch's frame)
+        "(p) => document.querySelector(`#bbpitch [data-player='${p}']`)"
+        ".scrollIntoView({ block: 'center', inline: 'center' })",
+        f"0-{first}",
+    )
     square = next(
         s
-        for s in page.evaluate(
-            "[...document.querySelectorAll('#bbpitch .sq.lit')].map((q) => q.dataset.square)"
+        for s in page.evaluate(  # (one on the screen, in the part of the pitch in sight)
+            "[...document.querySelectorAll('#bbpitch .sq.lit')].filter((q) => {"
+            " const r = q.getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth"
+            " && r.top >= 0 && r.bottom <= innerHeight; }).map((q) => q.dataset.square)"
         )
         if s.startswith("1,")
     )
