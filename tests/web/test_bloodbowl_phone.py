@@ -1,6 +1,7 @@
 """Blood Bowl on a phone (390 x 844), in headless Chromium: the pitch turned upright (its long
 side down the screen, end zones at the top and bottom, the viewer's own half at the bottom),
-squares a finger can hit, nothing to scroll sideways; a tap on a lit square plays its move, a
+squares of 44 px (a finger's target) panning sideways in the pitch's own frame, the page never
+scrolling sideways; a tap on a lit square plays its move, a
 set-up by tap-then-tap (or a drag) places the player on the square chosen; the names of the
 squares stay those of the log; the team panels say each team's Bribes. Screenshots:
 test-artifacts/web/bloodbowl-phone-*.png."""
@@ -58,7 +59,7 @@ def sideways(page: Any) -> int:
     return page.evaluate("document.documentElement.scrollWidth")
 
 
-def test_the_phone_pitch_is_upright_with_squares_of_22_px_and_no_sideways_scroll(
+def test_the_phone_pitch_is_upright_with_squares_of_44_px_panning_in_its_frame(
     browser: Any, server: Server
 ) -> None:
     made = against_a_bot(server, "bloodbowl")
@@ -67,7 +68,11 @@ def test_the_phone_pitch_is_upright_with_squares_of_22_px_and_no_sideways_scroll
     assert pitch["height"] > pitch["width"], pitch
     for name in ("0,0", "13,7", "25,14"):
         square = box(page, f'#bbpitch [data-square="{name}"]')
-        assert square["width"] >= 22 and square["height"] >= 22, (name, square)
+        assert square["width"] >= 44 and square["height"] >= 44, (name, square)
+    # the pitch is wider than the screen: it pans inside its frame, the page never sideways
+    frame = box(page, "#bbframe")
+    assert frame["width"] <= 390 < pitch["width"], (frame, pitch)
+    assert page.evaluate("getComputedStyle(document.getElementById('bbframe')).overflowX") == "auto"
     assert sideways(page) <= 390
     # the squares keep the log's names: 15 across (y = 0..14), 26 down, seat 0's end zone
     # (x = 0) at the bottom and the other (x = 25) at the top; the line of scrimmage under x = 13
@@ -136,12 +141,24 @@ def test_a_phone_sets_up_by_tap_then_tap_and_by_drag_on_the_upright_pitch(
     assert f"place {number} at {square}" in record(page)
     assert sideways(page) <= 390
     # a drag (the pointer held from the reserve in the dugout to a square of the end zone, both
-    # on the screen) lands where it is let go
+    # on the screen: the pitch's frame panned to the square, the reserve at the screen's foot)
+    # lands where it is let go
     number = page.locator(NEXT).first.inner_text()
     square = page.locator("#bbpitch .sq.lit").last.get_attribute("data-square")
     assert square and square.startswith("0,")
-    page.locator(NEXT).first.scroll_into_view_if_needed()
-    assert page.locator(f'#bbpitch [data-square="{square}"]').is_visible()
+    page.evaluate(
+        "([s, next]) => { document.querySelector(`#bbpitch [data-square='${s}']`)"
+        ".scrollIntoView({ block: 'nearest', inline: 'center' });"
+        " document.querySelector(next).scrollIntoView({ block: 'end' }); }",
+        [square, NEXT],
+    )
+    seen = page.evaluate(
+        "(s) => { const r = document.querySelector(`#bbpitch [data-square='${s}']`)"
+        ".getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"
+        " && r.left >= 0 && r.right <= innerWidth; }",
+        square,
+    )
+    assert seen, "the square and the reserve are not both on the screen"
     move = state(page)[0]
     page.mouse.move(*centre(page, NEXT))
     page.mouse.down()
@@ -153,10 +170,17 @@ def test_a_phone_sets_up_by_tap_then_tap_and_by_drag_on_the_upright_pitch(
     # and by a finger (touch events, as a phone sends them): the player just placed, dragged
     # to a square of the next row, moves there (taken back, placed); the page does not scroll
     first = number
+    page.evaluate(  # he is brought to the middle of the screen (and of the pitch's frame)
+        "(p) => document.querySelector(`#bbpitch [data-player='${p}']`)"
+        ".scrollIntoView({ block: 'center', inline: 'center' })",
+        f"0-{first}",
+    )
     square = next(
         s
-        for s in page.evaluate(
-            "[...document.querySelectorAll('#bbpitch .sq.lit')].map((q) => q.dataset.square)"
+        for s in page.evaluate(  # (one on the screen, in the part of the pitch in sight)
+            "[...document.querySelectorAll('#bbpitch .sq.lit')].filter((q) => {"
+            " const r = q.getBoundingClientRect(); return r.left >= 0 && r.right <= innerWidth"
+            " && r.top >= 0 && r.bottom <= innerHeight; }).map((q) => q.dataset.square)"
         )
         if s.startswith("1,")
     )
@@ -208,7 +232,7 @@ def test_a_tap_on_a_lit_square_of_the_upright_pitch_plays_its_move(
     page.locator(f'#playermenu [data-action="move {number}"]').tap()
     wait_change(page, move)
     page.wait_for_selector("#bbpitch .sq.lit")
-    # each roll label inside its square, in letters of 8 px or more
+    # each roll label inside its square, in letters of 12 px or more (read on a phone)
     labels = page.evaluate(
         """() => [...document.querySelectorAll('#bbpitch .sq.lit .dice')].map((d) => {
              const s = d.parentElement.getBoundingClientRect(), r = d.getBoundingClientRect();
@@ -217,7 +241,7 @@ def test_a_tap_on_a_lit_square_of_the_upright_pitch_plays_its_move(
                && d.scrollWidth <= d.clientWidth + 1, parseFloat(getComputedStyle(d).fontSize)];
            })"""
     )
-    assert labels and all(fits and size >= 8 for _, fits, size in labels), labels
+    assert labels and all(fits and size >= 12 for _, fits, size in labels), labels
     # an empty lit square with one action: the tap plays it, as a click on a desktop does
     acts = legal(page)
     named = {

@@ -43,6 +43,13 @@ def place_by_click(page: Any, legal: list[str]) -> None:
     col, row = "abcdefghijkl".index(cell[0]), int(cell[1:]) - 1
     x = (geo["cell"] * (col + 0.5) + geo["margin"]) * geo["scale"]
     y = (geo["height"] - geo["cell"] * (row + 0.5) + geo["margin"]) * geo["scale"]
+    # on a phone the table is drawn larger while placing and pans in its frame: the cell to it
+    k = drawn_scale(page)
+    page.evaluate(
+        "([x, y]) => { const f = document.getElementById('jgframe');"
+        " f.scrollLeft = x - f.clientWidth / 2; f.scrollTop = y - f.clientHeight / 2; }",
+        [x * k, y * k],
+    )
     page.mouse.click(*canvas_point(page, x, y))
 
 

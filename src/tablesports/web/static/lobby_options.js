@@ -90,8 +90,9 @@ export function optionControl(name, spec) {
   }
   const help = spec.help ? el("small", { id: `${id}-help`, class: "help" }, t(spec.help)) : "";
   if (help) controls[0].setAttribute("aria-describedby", `${id}-help`);
-  const label = el("label", { for: id }, t(spec.label || name));
-  const row = kind === "bool" ? [controls[0], " ", label] : [label, " ", ...controls];
+  // a yes/no box inside its label: the whole line takes the tap (a phone's 44 px target)
+  const label = kind === "bool" ? el("label", {}, controls[0], el("span", { class: "boxtext" }, t(spec.label || name))) : el("label", { for: id }, t(spec.label || name));
+  const row = kind === "bool" ? [label] : [label, " ", ...controls];
   return el("div", { class: `option ${kind}`, "data-option-box": name, "data-kind": kind }, ...row, help);
 }
 

@@ -23,6 +23,7 @@ import { showClocks } from "/static/clock.js";
 import { Pacer, SPEEDS, speed, setSpeed } from "/static/pacing.js";
 import { endText } from "/static/endtext.js";
 import { actionText, eventText, ruleText } from "/static/games/words.js";
+import { keepPan, restorePan } from "/static/panframe.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -288,7 +289,8 @@ async function loadBoard(game) {
 // A board wider than the screen is scaled down to fit (a phone), never below 0.4 (a Blood Bowl
 // pitch on a 390 px phone); the page may still be pinch-zoomed for a closer look.
 function fitBoard(root) {
-  const kids = [...root.children].filter((c) => !c.hasAttribute("data-scales"));
+  // (a pannable frame, panframe.js, keeps its board's size: a finger's targets stay 44 px)
+  const kids = [...root.children].filter((c) => !c.hasAttribute("data-scales") && !c.classList.contains("panframe"));
   for (const child of kids) child.style.zoom = "";
   const room = root.clientWidth;
   for (const child of kids) {
@@ -348,6 +350,7 @@ async function draw() {
   $("status").classList.toggle("ended", live.over && !earlier);
   const act = earlier ? () => {} : (text) => send(slot, { type: "act", seat: me, move: live.move, action: text });
   const root = $("board");
+  const kept = keepPan(root);
   root.replaceChildren();
   const ctx = { root, view, legal: view.legal, act, t, el, memo, seat: me, reviewing: earlier };
   try {
@@ -368,6 +371,7 @@ async function draw() {
     }
   }
   fitBoard(root);
+  restorePan(root, kept, memo, view, !earlier && me !== null && view.legal.length > 0, t("Board"));
   drawLegal(view, act);
   // any action in its text form (a game with parametric actions lists none)
   $("typed").style.display = !earlier && me !== null && live.to_move === me && !live.over ? "" : "none";

@@ -9,7 +9,7 @@ import { actionText, lastMoveCaption, lastStep, markLast, useCss } from "/static
 const SQ = /(\d+),(\d+)/;
 // a phone's pitch: at most 700 px wide (match.css's one-column page) the pitch is turned a
 // quarter, its long side down the screen and the viewer's own half at the bottom (seat 0's
-// x < 13, seat 1's x >= 13; a spectator sees seat 0's): ~22 px squares at 390 px instead of ~13
+// x < 13, seat 1's x >= 13; a spectator sees seat 0's), its squares 44 px (a finger's) panning in their frame (bloodbowl.css)
 const PHONE = "(max-width: 700px)";
 const range = (n) => Array.from({ length: n }, (_, i) => i);
 // the pitch as drawn: the names along the top (`across`) and down the side (`down`), and the
@@ -223,7 +223,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const rest = extra.filter((a) => !a.startsWith("formation "));
   cardBox.append(playerCard(el, t, null));
   const button = (a) => el("button", { "data-action": a, onclick: () => act(a) }, label(t, a));
-  root.append(head, toggle, note, el("div", { class: `bbwrap${turned}` }, grid), legend, cardBox, menu,
+  root.append(head, toggle, note, el("div", { class: `bbwrap${turned}${portrait ? " panframe" : ""}`, id: "bbframe" }, grid), legend, cardBox, menu,
     el("div", { class: "actions", id: "otheractions" },
       formations.length ? el("span", { id: "formations" }, el("b", {}, `${t("Set up in a formation")}: `), formations.map(button)) : "",
       rest.map(button)),

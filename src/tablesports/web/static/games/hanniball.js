@@ -46,7 +46,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const ranks = Array.from({ length: 15 }, (_, i) => (flip ? i + 1 : 15 - i));
   const fileOrder = flip ? [...files].reverse() : files;
   useCss("hanniball");
-  const grid = el("div", { class: "grid hb", id: "hbgrid", style: "grid-template-columns: 20px repeat(9, 36px) 20px" });
+  const grid = el("div", { class: "grid hb", id: "hbgrid" });
   const fileRow = () => ["", ...fileOrder, ""].forEach((f) => grid.append(el("div", { class: "coord" }, f)));
   fileRow();
   const choice = el("div", { class: "actions", id: "choice" });
@@ -97,7 +97,8 @@ export function render({ root, view, legal, act, t, el, memo }) {
     el("span", {}, el("span", { class: "swatch goalarea" }), ` ${t("goal area")}`),
     el("span", {}, el("span", { class: "swatch goal" }), ` ${t("goal")}`));
   const status = (view.picture || "").split("\n").find((l) => l.startsWith("Turn")) || "";
-  root.append(el("div", {}, turnLine(status, t)), grid, legend, choice);
+  // (on a phone its squares are 44 px and the board pans in its frame: hanniball.css)
+  root.append(el("div", {}, turnLine(status, t)), el("div", { class: "panframe", id: "hbframe" }, grid), legend, choice);
   if (legal.includes("end")) root.append(el("button", { class: "primary", "data-action": "end", onclick: () => act("end") }, t("End the turn")));
   root.append(lastMoveCaption(el, t, view));
   const last = lastStep(view);

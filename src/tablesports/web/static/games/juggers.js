@@ -238,7 +238,10 @@ export function render({ root, view, legal, act, t, el, memo }) {
   if (!places[memo.jgPlace]) memo.jgPlace = Object.keys(places)[0] || null;
   const cells = memo.jgPlace ? [...places[memo.jgPlace]] : [];
 
-  const canvas = el("canvas", { id: "juggers-table", width: g.w, height: g.h, style: "touch-action: none; cursor: crosshair; max-width: 100%", "data-scales": "" });
+  // placing, on a phone: the table drawn larger (cells of 47 px, a finger's target) and panned
+  // in its frame by the finger (juggers.css); flicking: the whole table on the screen, a drag
+  const placing = Object.keys(places).length > 0;
+  const canvas = el("canvas", { id: "juggers-table", width: g.w, height: g.h, style: `touch-action: ${placing ? "pan-x pan-y" : "none"}; cursor: crosshair`, "data-scales": "" });
   // for tests and tools: where the coins are on the canvas (public: a perfect-information game)
   canvas.dataset.coins = JSON.stringify(Object.fromEntries(coinsOf(pos).map(([s, p]) => [slotName(s), g.toPx(p[0], p[1])])));
   canvas.dataset.geometry = JSON.stringify({ scale: SCALE, margin: MARGIN, height: g.tb.height, cell: CELL });
@@ -298,9 +301,15 @@ export function render({ root, view, legal, act, t, el, memo }) {
   };
   canvas.addEventListener("pointerdown", (ev) => {
     const p = pointer(ev);
-    for (const [j, s] of Object.entries(flickable)) {
+    // a coin is taken within twice its radius, and within 22 CSS px of it however small the
+    // table is drawn (a finger's 44 px target on a phone); the nearest one first
+    const perMm = (SCALE * canvas.getBoundingClientRect().width) / canvas.width;
+    const reach = Math.max(g.tb.coin_radius * 2, 22 / perMm);
+    const near = Object.entries(flickable).filter(([, s]) => pos[s])
+      .map(([j, s]) => [j, s, Math.hypot(pos[s][0] - p[0], pos[s][1] - p[1])]).sort((a, b) => a[2] - b[2]);
+    for (const [j, s, away] of near) {
       const c = pos[s];
-      if (c && Math.hypot(c[0] - p[0], c[1] - p[1]) <= g.tb.coin_radius * 2) {
+      if (away <= reach) {
         memo.jgDrag = { j, s, from: c };
         extra.selected = s;
         canvas.setPointerCapture?.(ev.pointerId);
@@ -354,7 +363,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   }
   const budgets = (view.picture || "").split("\n").find((l) => l.startsWith("market (")) || "";
   const ended = view.over && o.reason ? el("div", { class: "ending", id: "ending" }, t("The match is over: {reason}", { reason: reasonText(o.reason, t) })) : "";
-  root.append(el("div", {}, `${t("Inning")} ${o.inning} · ${phaseWord(t, o.phase)}`, budgets ? ` · ${budgets.replace(/:$/, "")}` : ""), ended, canvas, hint, roster, lastMoveCaption(el, t, view));
+  root.append(el("div", {}, `${t("Inning")} ${o.inning} · ${phaseWord(t, o.phase)}`, budgets ? ` · ${budgets.replace(/:$/, "")}` : ""), ended, el("div", { class: `panframe${placing ? " placing" : ""}`, id: "jgframe" }, canvas), hint, roster, lastMoveCaption(el, t, view));
   const lastMove = lastStep(view);
   if (lastMove) highlight(lastMove.action, lastMove.events);
 

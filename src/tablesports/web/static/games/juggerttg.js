@@ -179,7 +179,9 @@ export function render({ root, view, legal, act, t, el, memo }) {
   }
   const width = 42 * (W / 2) + 8;
   const height = (ROWS - 1) * 1.5 * S + 2 * S + 8;
-  const board = svg("svg", { id: "jtboard", viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, width: (width * 1.5).toFixed(0), height: (height * 1.5).toFixed(0), style: "max-width: 100%; height: auto; user-select: none" });
+  const board = svg("svg", { id: "jtboard", viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, width: (width * 1.5).toFixed(0), height: (height * 1.5).toFixed(0) });
+  // a phone: the field at 1.6 times its units (hexes of 46 x 53 px, a finger's target) panning
+  // in #jtframe, its labels at 12 px (juggerttg.css); a desktop: scaled to the page's width
   // the hexes: field, start slots (team tinted), Mals, centre, hexes out of play
   for (let i = 0; i < ROWS * COLS; i++) {
     const col = i % COLS;
@@ -235,6 +237,8 @@ export function render({ root, view, legal, act, t, el, memo }) {
     if (f.active === h) cls.push("active");
     const colour = side === 0 ? "#c0392b" : "#2471a3";
     const g = svg("g", { class: cls.join(" "), "data-hero": label, style: "cursor: pointer" });
+    // the hero's whole hex takes his tap (a finger's target, not only his token)
+    g.append(svg("polygon", { class: "jt-hit", points: hexPoints(cx, cy, S - 0.5), fill: "transparent" }));
     if (f.active === h) g.append(svg("circle", { cx, cy, r: S * 0.95, fill: "none", stroke: "#f1c40f", "stroke-width": 3, "stroke-dasharray": "4 2" }));
     if (targets.length && !mine) g.append(svg("circle", { cx, cy, r: S * 0.92, fill: "none", stroke: "#e74c3c", "stroke-width": 2.5 }));
     if (sel === label && mine) g.append(svg("circle", { cx, cy, r: S * 0.92, fill: "none", stroke: "#222", "stroke-width": 2 }));
@@ -258,13 +262,14 @@ export function render({ root, view, legal, act, t, el, memo }) {
     g.append(svg("title", {}, `${label} ${hero.name} (${teamWord(t, side)}) · ${state.join(", ")} · FP ${f.fp[h]} AP ${f.ap[h]}${targets.length ? `\n${targets.map((a) => actionLabel(t, a)).join("\n")}` : ""}`));
     g.addEventListener("click", (ev) => {
       ev.stopPropagation();
+      // what his hex offers (a push, a lunge, a pass to a team-mate) comes with his own actions
+      const here = lit[hexName(f.pos[h])] || [];
       if (!mine) {
-        if (targets.length === 1) return act(targets[0]);
-        if (targets.length) menu(targets, `${label}:`);
+        const all = [...targets, ...here.filter((a) => !targets.includes(a))];
+        if (all.length === 1) return act(all[0]);
+        if (all.length) menu(all, `${label}:`);
         return;
       }
-      // a pass (or another move) to this team-mate's hex is offered with its own actions
-      const here = lit[hexName(f.pos[h])] || [];
       const own = targets.filter((a) => /^(activate|field|qwik) /.test(a));
       if (own.length === 1 && !placeBy[label] && !here.length) return act(own[0]);
       if (here.length === 1 && !targets.length) return act(here[0]);
@@ -323,7 +328,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
       el("td", {}, names[f.card[h]] || ""), el("td", {}, f.pos[h] >= 0 ? hexName(f.pos[h]) : "-"),
       el("td", {}, `FP ${f.fp[h]} AP ${f.ap[h]}`), el("td", {}, flags.join(", ")));
   }));
-  root.append(head, board, box, groupBox, benchBox, recruits(view, legal, act, t, el), cards, legend(t, el), lastMoveCaption(el, t, view));
+  root.append(head, el("div", { class: "panframe", id: "jtframe" }, board), box, groupBox, benchBox, recruits(view, legal, act, t, el), cards, legend(t, el), lastMoveCaption(el, t, view));
   const last = lastStep(view);
   if (last) highlight(last.action, last.events);
 }
