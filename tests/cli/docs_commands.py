@@ -228,6 +228,11 @@ NOT_RUN: list[tuple[str, str]] = [
     (r"python -m build --wheel$", "builds the wheel (Cython, minutes): tests/packaging does"),
     (r"make test$", "what CI runs: ruff, mypy and the whole suite, this test in it"),
     (
+        r"for h in human orc dwarf amazon; do ",
+        "a shell loop of 12 analyse runs (a balance matrix): the same command for one pair, "
+        "analyse bloodbowl -o home=dwarf -o away=orc, is run from designers.md",
+    ),
+    (
         r"make strength( GAMES=.*)?$",
         "scripts/strength.py over the games for hours: the script itself is run at a small "
         "size by docs/strength.md's `python scripts/strength.py` line",
@@ -262,6 +267,7 @@ SIZES = {
     "--games": "1", "-n": "1", "--seconds": "0.1", "-s": "0.1", "--index": "0",
     "--steps": "64", "--imitate-steps": "64", "--eval-every": "64", "--eval-games": "1",
     "--rounds": "1", "--check-every": "2", "--every": "1", "--jobs": "1", "-j": "1",
+    "--skill-games": "1", "--clarity": "2",
 }  # fmt: skip
 """Options whose value is lowered to at most this, in `tablesports` commands and the scripts:
 1 game (per pair, per variant, per round), 0.1 s of timing, 64 training steps, 1 round, one
@@ -307,11 +313,17 @@ ADDED = {
     "sweep": ["--games", "--jobs"],
     "train": ["--steps", "--imitate-steps", "--eval-every", "--eval-games", "--rounds",
               "--games", "--jobs"],
+    "analyse": ["--games", "--skill-games", "--clarity", "--jobs"],
 }  # fmt: skip
 """`SIZES` options added where a command leaves them at their default (`train`'s 100,000
 steps, `bench`'s 3 s a game, `arena`'s 20 games a pair)."""
 
 SHORT = {"-n": "--games", "-j": "--jobs", "-s": "--seconds"}
+
+LEVELS_AT_CI_SIZE = {"normal": "easy", "hard": "easy", "strongest": "easy"}
+"""`analyse`'s levels above `easy` are searches of seconds a move: at CI size, `easy` (the
+game's heuristic bot), as an analyse without `-a`/`--skill` gets `-a easy easy --skill easy
+random`; its games, skill games and clarity are lowered by `SIZES`."""
 
 SCRIPT_ARGS = {
     "scripts/bloodbowl_team_arena.py": ["--teams", "human", "orc"],
@@ -391,7 +403,9 @@ def small(argv: list[str], subcommand: str = "") -> list[str]:
             agents = False
             continue
         if word.startswith("-"):
-            agents = word in ("--agents", "-a")
+            agents = word in ("--agents", "-a", "--skill")
+        elif agents and word in LEVELS_AT_CI_SIZE:  # a level: two alike are fine (analyse)
+            word = LEVELS_AT_CI_SIZE[word]
         elif agents or previous == "--vs":
             written, word = word, small_spec(word)
             while shrunk.get(word, written) != written:
@@ -402,7 +416,11 @@ def small(argv: list[str], subcommand: str = "") -> list[str]:
         if not {option, *(short for short, long in SHORT.items() if long == option)} & set(out):
             out += [option, SIZES[option]]
     game = out[1] if len(out) > 1 else ""
-    if subcommand in ("play", "simulate", "arena", "train") and game in GAME_OPTIONS:
+    if subcommand == "analyse":  # its default agents are the `normal` level: searches
+        for flag, default in (("-a", ["easy", "easy"]), ("--skill", ["easy", "random"])):
+            if flag not in out and not (flag == "-a" and "--agents" in out):
+                out += [flag, *default]
+    if subcommand in ("play", "simulate", "arena", "train", "analyse") and game in GAME_OPTIONS:
         key, value = GAME_OPTIONS[game]
         for j, word in enumerate(out[:-1]):
             if word in ("-o", "--option") and out[j + 1].startswith(key + "="):
@@ -490,6 +508,8 @@ def _writes_what(producer: DocCommand, argv: list[str]) -> bool:
 def extra_of(plan: Plan) -> tuple[str, str] | None:
     """The extra (and one module of it) an in-process command needs, if any."""
     for what, extra, module in EXTRAS:
+        if what == "--report" and "analyse" in plan.argv:
+            continue  # analyse's report is a page and a markdown file: no plot, no extra
         if what in plan.argv:  # an option, or the subcommand (`train`)
             return extra, module
     return None
