@@ -122,11 +122,12 @@ def test_every_option_of_every_game_is_a_control_from_its_schema(
                 )
                 assert "upload" in values, (game_id, name)
                 assert box.locator("[data-option-upload]").is_hidden()  # until upload is chosen
-            elif "enum" in inner:
+            elif "enum" in inner or "const" in inner:  # a Literal of one value is a const
                 values = box.locator("select[data-option] option").evaluate_all(
                     "os => os.map(o => o.value)"
                 )
-                assert set(inner["enum"]) <= set(values), (game_id, name, values)
+                wanted = inner.get("enum", [inner.get("const")])
+                assert set(wanted) <= set(values), (game_id, name, values)
             elif inner.get("type") == "boolean":
                 assert box.locator("input[type=checkbox][data-option]").count() == 1
             else:
