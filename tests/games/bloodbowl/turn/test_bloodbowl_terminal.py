@@ -22,6 +22,8 @@ def test_a_typed_match_runs_from_the_toss_to_the_final_whistle() -> None:
     def type_line(prompt: str) -> str:
         if session[0].state.is_terminal():  # the offer to save the finished game: leave
             return ""
+        if prompt.startswith("play it?"):  # a move with rolls, shown with its odds: yes
+            return "y"
         return str(typist.step(session[0].state))
 
     session.append(
