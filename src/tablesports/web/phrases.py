@@ -112,6 +112,17 @@ _LOCKS: dict[str, threading.Lock] = {}
 _LOCKS_LOCK = threading.Lock()
 
 
+_PARSING = threading.Lock()
+
+
+def _parse(source: str) -> ast.Module:
+    """`ast.parse`, one thread at a time: CPython 3.11's parser is not safe to run in two
+    threads at once ("AST constructor recursion depth mismatch", seen in a CI run when the
+    warm-up and a first view built two games' books together). Held a file at a time."""
+    with _PARSING:
+        return ast.parse(source)
+
+
 def _lock(game: str) -> threading.Lock:
     """One lock a game: a HanniBall view never waits for Blood Bowl's book being built."""
     with _LOCKS_LOCK:
@@ -148,7 +159,7 @@ def _build_books(
     game: str,
 ) -> tuple[dict[str | None, tuple[Phrase, ...]], dict[str, tuple[Phrase, ...]]]:
     found: dict[tuple[str | None, str], Phrase] = {}
-    trees = [ast.parse(p.read_text("utf-8")) for p in sorted((GAMES_DIR / game).rglob("*.py"))]
+    trees = [_parse(p.read_text("utf-8")) for p in sorted((GAMES_DIR / game).rglob("*.py"))]
     # the game's word tables by name, from any module; a name that two modules bind (or one
     # binds to something else than words) is no table: which one a field reads is unknown
     tables: dict[str, frozenset[str]] = {}
