@@ -17,7 +17,7 @@ from tablesports.arena.engines import in_order, run_many
 from tablesports.arena.figures import FigureCounter
 from tablesports.arena.match import DEFAULT_MAX_STEPS, play_match
 from tablesports.arena.metrics import Trace
-from tablesports.arena.simulate import SimulationError, seating_of
+from tablesports.arena.simulate import SimulationError, register_in_worker, seating_of
 from tablesports.arena.tracing import (
     CLARITY_ACTIONS,
     AnalysisError,
@@ -29,7 +29,6 @@ from tablesports.core.agent import Agent
 from tablesports.core.errors import AgentError, TablesportsError
 from tablesports.core.protocol import Game, State
 from tablesports.core.records import Record
-from tablesports.core.registry import game_ids, register
 
 __all__ = ["AnalysisError", "make_evaluator", "trace_games"]
 
@@ -113,9 +112,7 @@ class Analyst:
 
 
 def _prepare(plan: AnalysisPlan) -> Analyst:
-    game_id = plan.game_cls.info.id
-    if game_id not in game_ids():  # a plugin or test game registered in the parent
-        register(game_id, plan.game_cls)
+    register_in_worker(plan.game_cls)
     return Analyst(plan)
 
 

@@ -151,11 +151,17 @@ class _Runner:
         )
 
 
+def register_in_worker(game_cls: type[Game]) -> None:
+    """A spawned worker starts with empty registries: register a plugin or test game that
+    the parent registered (the packaged games are found by name)."""
+    game_id = game_cls.info.id
+    if game_id not in game_ids():
+        register(game_id, game_cls)
+
+
 def _prepare(plan: _Plan) -> _Runner:
-    """Build a worker's game and agents (a spawned process starts with empty registries)."""
-    game_id = plan.game_cls.info.id
-    if game_id not in game_ids():  # a plugin or test game registered in the parent
-        register(game_id, plan.game_cls)
+    """Build a worker's game and agents."""
+    register_in_worker(plan.game_cls)
     return _Runner(plan)
 
 
