@@ -14,6 +14,7 @@ kept in the store (`web.offers`), so that every server process sees them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -89,7 +90,33 @@ def result(
     if ending is not None:
         return {"winners": winners, "reason": ending.kind, "seat": ending.seat, "detail": ""}
     detail = game_reason(state) if state is not None else ""
-    return {"winners": winners, "reason": "game", "seat": None, "detail": detail}
+    said = reason_phrase(state, detail) if state is not None and detail else None
+    return {"winners": winners, "reason": "game", "seat": None, "detail": detail, "said": said}
+
+
+def reason_phrase(state: State, detail: str) -> dict[str, Any] | None:
+    """The game's reason as one of its sentence templates with fields (HanniBall's goal is
+    the goal event's sentence), so the page translates it as the move list does the event.
+    Templates of fields only (`{piece_names} {text}`) fit anything and say nothing: skipped."""
+    from tablesports.web.phrases import _books  # the phrasebooks load the games' sources
+
+    parts = type(state).__module__.split(".")
+    if len(parts) < 3 or parts[:2] != ["tablesports", "games"]:
+        return None
+    book, subs = _books(parts[2])
+    phrases = [p for group in (*book.values(), *subs.values()) for p in group]
+    fits = [p for p in phrases if _words(p.template) and p.pattern.fullmatch(detail)]
+    if not fits:
+        return None
+    # the most specific template ("{colour} has no legal step" before "{colour} {text}")
+    best = max(fits, key=lambda p: len(_words(p.template)))
+    m = best.pattern.fullmatch(detail)
+    return {"template": best.template, "fields": m.groupdict() if m else {}}
+
+
+def _words(template: str) -> str:
+    """A template's own words, its fields left out."""
+    return "".join(re.findall(r"[A-Za-z]{3,}", re.sub(r"\{\w+\}", "", template)))
 
 
 def rotated(seats: list[Any]) -> list[Any]:
