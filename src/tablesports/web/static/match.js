@@ -24,6 +24,7 @@ import { Pacer, SPEEDS, speed, setSpeed } from "/static/pacing.js";
 import { endText } from "/static/endtext.js";
 import { actionText, eventText, ruleText } from "/static/games/words.js";
 import { keepPan, restorePan } from "/static/panframe.js";
+import { rememberSaid } from "/static/actionwords.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -88,6 +89,8 @@ function receive(slot, msg) {
   if (msg.type !== "view") return;
   showError("");
   slot.log = msg.log_from === 0 ? msg.log : slot.log.concat(msg.log);
+  rememberSaid(msg.legal, msg.legal_said); // each action's template, for actionText
+  rememberSaid(msg.log.map((s) => s.action), msg.log.map((s) => s.said));
   slot.view = msg;
   if (slot.seat === null && msg.viewer !== null) slot.seat = msg.viewer;
   if (slot === currentSlot()) follow(slot);
@@ -443,7 +446,7 @@ function cover(seat) {
 
 function drawLegal(view, act) {
   const box = $("legal");
-  box.replaceChildren(...view.legal.map((a, i) => el("button", { "data-action": a, "data-index": i, onclick: () => act(a) }, a)));
+  box.replaceChildren(...view.legal.map((a, i) => el("button", { "data-action": a, "data-index": i, onclick: () => act(a) }, actionText(a, t))));
   $("alllegal").style.display = view.legal.length ? "" : "none";
 }
 

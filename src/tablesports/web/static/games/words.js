@@ -1,5 +1,6 @@
 // What the board modules share: a log event and an action in the reader's language, the
 // board's own style sheet, and the last move's marks.
+import { saidAction } from "/static/actionwords.js";
 
 // An event as the server sends it: its English text, and (where one of the game's templates
 // fits) the template and its fields. Each field is a word of the catalog where it is one, or
@@ -32,6 +33,8 @@ function fieldText(value, t) {
 // save", "end turn"), else word by word (its kind: "block 9", "initiative red"); notation
 // (squares, hexes, numbers, names) is in no catalog and reads the same everywhere.
 export function actionText(text, t) {
+  const said = saidAction(text, t); // the server's template for it (static/actionwords.js)
+  if (said !== null) return said;
   const whole = t(text);
   if (whole !== text) return whole;
   return text.split(" ").map((w) => t(w)).join(" ");
