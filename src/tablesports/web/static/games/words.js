@@ -52,6 +52,19 @@ export function ruleText(rule, t) {
   return `${t(cited[1])} (${mark})`;
 }
 
+// A term the board shows in a short form ("FP", "MA", a piece's letter), in the reader's
+// language: its catalog entry is "<short> (short for <term>)", whose translation is that
+// language's short form alone; English (no catalog) keeps the short form before " (short for".
+export function shortForm(text) {
+  const m = /^(.+?) \(short for .+\)$/.exec(text);
+  return m ? m[1] : text;
+}
+
+// The short form on the board, the whole term its tooltip (an <abbr>, as screen readers know it).
+export function abbr(el, short, term) {
+  return el("abbr", { title: term }, short);
+}
+
 // A button for an action: its data-action stays the action's text (what is sent).
 export function actionButton(el, t, a, act, extra = {}) {
   return el("button", { "data-action": a, onclick: () => act(a), ...extra }, actionText(a, t));
