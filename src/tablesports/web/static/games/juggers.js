@@ -400,12 +400,15 @@ export function render({ root, view, legal, act, t, el, memo }) {
   }
 }
 
+// a card's decimal number as the page's language writes it (1,5 in German, Italian, Russian)
+const decimal = (x) => Number(x).toLocaleString(document.documentElement.lang || "en");
+
 // a supermove's effects ("mass ×3, through team-mates"), from its card's numbers (data.py)
 function effects(sm, t) {
   const parts = [];
-  if (sm.power !== 1) parts.push(`${t("power")} ×${sm.power}`);
-  if (sm.precision !== 1) parts.push(`${t("spread")} ×${sm.precision}`);
-  if (sm.heavy !== 1) parts.push(`${t("mass")} ×${sm.heavy}`);
+  if (sm.power !== 1) parts.push(`${t("power")} ×${decimal(sm.power)}`);
+  if (sm.precision !== 1) parts.push(`${t("spread")} ×${decimal(sm.precision)}`);
+  if (sm.heavy !== 1) parts.push(`${t("mass")} ×${decimal(sm.heavy)}`);
   if (sm.ghost) parts.push(t("through team-mates"));
   return parts.join(", ") || t("none");
 }
@@ -418,7 +421,7 @@ function marketCard(c, budget, t, el) {
     el("span", { class: "jgname" }, el("b", {}, c.name), " · ", t("{cost} denari", { cost: c.cost })),
     el("span", { class: "jgstats" }, [
       t("life {life}", { life: c.life }), t("stamina {stamina}%", { stamina: c.stamina }),
-      t("charisma {charisma}%", { charisma: c.charisma }), t("aim ±{spread}°", { spread: c.precision }),
+      t("charisma {charisma}%", { charisma: c.charisma }), t("aim ±{spread}°", { spread: decimal(c.precision) }),
     ].join(" · ")),
     el("span", { class: "jgsuper" }, t("supermove {name} ({effects}): {morale} morale", {
       name: t(c.supermove.name), effects: effects(c.supermove, t), morale: c.supermove.morale,
