@@ -3,9 +3,11 @@ the toss, the draft and its market, placement and flicks (issue 45, finding 2): 
 page shows (its text, its buttons' tooltips and aria-labels, the words drawn on the table's
 canvas) is Korean, but for the characters' names and notation; and no button's text is cut off
 (by the button, or by a box around it that scrolls or clips), every board button 44×44 px.
+Then the market and every kind of button drawn from states in German, Italian (the seed's own
+words), Korean and Russian.
 
 Screenshots: test-artifacts/web/juggers-ko-{draft,market,placement,play}.png (the draft at
-the first pick, the market at the last).
+the first pick, the market at the last), juggers-words-<lang>-{market,buttons}.png.
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 import tablesports
 
 from .helpers import wait_js
 from .server import Server
-from .test_boards import against_a_bot
+from .test_boards import RENDER, against_a_bot, catalog, state_view
 from .test_browser import browser, server, shot, state
 from .test_phone import finger, flick_by_finger, moved, phone, tap_a_cell
 
@@ -87,8 +91,8 @@ def allowed_words(page: Any) -> set[str]:
     words = {"Juggers", "Fallout", "English", "Deutsch", "Italiano", "random"}
     for c in tablesports.load("juggers").characters:
         words |= {c.id, *c.name.split()}
-    words |= set(re.findall(r"[A-Za-z0-9_-]+", page.url.split("/m/")[1].split("#")[0]))
-    return words
+    match = re.search(r"/m/([A-Za-z0-9_-]+)", page.url)
+    return words | ({match.group(1)} if match else set())
 
 
 # notation: team letters, slots (A1-B4), cells (a-l 1-8), rule labels (R15, H-TOSS), the dice's
@@ -167,4 +171,78 @@ def test_juggers_reads_in_korean_on_a_phone_through_draft_market_and_play(
     assert page.evaluate("window.canvasDrawn") > 0  # the canvas's words were read
     wrong += look(page, allowed, "after the flicks")
     assert not wrong, "\n".join(dict.fromkeys(wrong))
+    page.close()
+
+
+POSITION = (
+    "A=ferro,lince,brace,nebbia B=mastino,scheggia,cenere,vespa "
+    "at=A1:300,400;A2:500,350;A3:500,450;B1:900,400;B2:1000,300"
+)
+"""Team A to act in play: its supermoves and substitutions are offered."""
+BUTTONS = ["super 1", "sub out 1 in 4", "shooter 2", "pass", "choose pick", "choose attack"]
+"""Every kind of button the board draws (the penalty taker and the pass come late in a match:
+given to the board here as its legal actions)."""
+SEED_WORDS = ("denari", "punti vita", "stamina", "carisma", "supermossa", "punti morale")
+"""The Italian seed's own words for what a market's card shows."""
+
+
+def draft_state() -> Any:
+    """The draft's first pick, team A's: the toss won by A, who picks first."""
+    st = tablesports.load("juggers").new_initial_state()
+    st.apply_action(next(a for a, _ in st.chance_outcomes() if str(a) == "toss A"))
+    st.apply_action(next(a for a in st.legal_actions() if str(a) == "choose pick"))
+    return st
+
+
+def english_in(text: str, lang: str, english: str, allowed: set[str]) -> list[str]:
+    """The words of `text` that read in English: any Latin word in Korean or Russian; in German
+    and Italian, a word of the English page (`english`) that the language's catalogs never use
+    ("Inning", "morale" and "stamina" are Italian too)."""
+    words = latin_words(text, allowed)
+    if lang in ("ko", "ru"):
+        return words
+    own = set()
+    for domain in ("juggers", "match", "messages"):
+        for translated in catalog(lang, domain).values():
+            own |= set(re.findall(r"[\w'’-]+", translated))
+    return [w for w in words if w in set(latin_words(english, allowed)) and w not in own]
+
+
+def board_words(page: Any, view: dict[str, Any], lang: str) -> str:
+    page.evaluate(RENDER, [view, lang])
+    return str(page.evaluate(SHOWN))
+
+
+@pytest.mark.parametrize("lang", ["de", "it", "ko", "ru"])
+def test_juggers_market_and_buttons_read_in_every_language(
+    browser: Any, server: Server, lang: str
+) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server.url + "/")
+    page.add_init_script(CANVAS_WORDS)
+    page.reload()
+    allowed = allowed_words(page)
+    draft = draft_state()
+    market = state_view("juggers", draft)
+    market["legal"] = [str(a) for a in draft.legal_actions()]
+    play = state_view("juggers", tablesports.load("juggers").from_position(POSITION))
+    play["legal"] = BUTTONS
+    wrong = []
+    for view in (market, play):
+        english = board_words(page, view, "en")
+        wrong += english_in(board_words(page, view, lang), lang, english, allowed)
+        assert not page.evaluate(CUT), page.evaluate(CUT)
+        shot(page, f"juggers-words-{lang}-{'market' if view is market else 'buttons'}")
+        if view is market:
+            text = page.inner_text("#board")
+            assert page.locator("#board .jgpick").count() == len(draft.game.characters)
+            assert "Ferro the Rustbucket" in text  # a name stays a name
+            if lang == "it":
+                assert all(w in text for w in SEED_WORDS), text
+    buttons = page.eval_on_selector_all(
+        "#board button[data-action]", "bs => bs.map(b => b.innerText)"
+    )
+    assert len(buttons) == len(BUTTONS)
+    assert "Ferro the Rustbucket" in buttons[0] and "Nebbia" in buttons[1], buttons
+    assert not wrong, (lang, sorted(set(wrong)), buttons)
     page.close()
