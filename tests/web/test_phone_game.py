@@ -3,11 +3,13 @@
 options and an easy bot by the lobby's controls, the match created by a tap, the bot's speed
 turned off in the match page's menu, then every move by taps only (page.touchscreen.tap at a
 target's middle; Juggers' flick a finger's drag) on board targets and visible buttons until
-the game is over. At every step no visible target is under 44 x 44 CSS px (taps.py). A select
+the game is over. At every step no visible target is under 44 x 44 CSS px (taps.py); in the
+lobby and at the start, middle and end no English word is shown (english.py). A select
 is tapped, then its choice made as the phone's own picker does (Playwright's select_option: a
 native picker is outside the page); a number field is tapped, then typed into (the phone's
 keyboard). Screenshots: test-artifacts/web/phone-<game>-lobby/-start/-mid/-end.png; the
-smallest target of each kind per place: test-artifacts/web/phone-game-taps-<game>.json."""
+smallest target of each kind per place, the taps and the English words found:
+test-artifacts/web/phone-game-taps-<game>.json."""
 
 from __future__ import annotations
 
@@ -180,6 +182,7 @@ class Watch:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         figures: dict[str, Any] = {w: summary(s) for w, s in self.found.items()}
         figures["taps"] = taps
+        figures["english"] = self.english
         (ARTIFACTS / f"phone-game-taps-{self.game}.json").write_text(json.dumps(figures, indent=1))
 
 
