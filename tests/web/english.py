@@ -229,15 +229,25 @@ def messages(lang: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+SAME_WORD = {
+    # loanwords German players use as German words (Duden): der Bot, das Team, der Ball, die
+    # Hand, das Budget, der Name, der Start, der Pass (a football pass), die ID; Jugger and Mal:
+    # the sport's and its goal's names in the German seed
+    "de": {"bot", "team", "ball", "hand", "budget", "name", "start", "pass", "id", "jugger", "mal"},
+    # Italian: il bot, il team, il budget, il file, l'ID; denari: the seed's own (Italian) coins;
+    # Jugger: the sport's name in the Italian seed
+    "it": {"bot", "team", "budget", "file", "id", "denari", "jugger"},
+}
+"""English words that are the same word in German or Italian."""
+
+
 @functools.cache
 def vocabulary(lang: str) -> frozenset[str]:
-    """The words `lang`'s translations use. A translation that is its English text again is
-    counted only when it is one word (German "Team", "Start": the same word in that language);
-    a whole sentence left as it was is English, not the language."""
-    found: set[str] = set()
+    """The words `lang`'s translations choose (not those they keep from the English text: a
+    protocol's keyword, a sentence or a card's name left as it was), and its `SAME_WORD`s."""
+    found = set(SAME_WORD.get(lang, ()))
     for english, translated in messages(lang):
-        if translated and (translated != english or len(words_of(english)) == 1):
-            found |= words_of(translated)
+        found |= words_of(translated) - words_of(english)
     return frozenset(found)
 
 
