@@ -51,8 +51,10 @@ NAMES = {
 
 ALLOWED: dict[str, set[str]] = {
     # Blood Bowl's characteristics as every roster and player card prints them (MA 6 ST 3 ...):
-    # notation, read the same by every coach; BB2020/BB2025: the editions' names
-    "bloodbowl": {"MA", "ST", "AG", "PA", "AV", "BB2020", "BB2025"},
+    # notation, read the same by every coach; BB2020/BB2025: the editions' names; Khorne,
+    # Skaven, Snotling: the fictional god's and races' names, as the German and Italian
+    # editions print them
+    "bloodbowl": {"MA", "ST", "AG", "PA", "AV", "BB2020", "BB2025", "Khorne", "Skaven", "Snotling"},
     "hanniball": set(),
     "juggers": set(),
     "juggerttg": set(),
@@ -78,6 +80,7 @@ MARKS = re.compile(
     r"\b[0-9a-f]{16,}\b"  # a digest in hex (the dice's commitment)
     r"|\bH-[A-Z]+\b"  # a house rule's id ("[H-TOSS]"), as the rules page numbers them
     r"|\b[A-Z]+-\d+[a-z]?\b"  # a Jukem card's id printed on its face ("SHOT-4a")
+    r"|\btablesports(?: [a-z]+)?(?: --[a-z-]+)*"  # a command as typed: tablesports replay --verify
 )
 """Notation of several words' letters, taken out before the text is cut into words."""
 LATIN = re.compile(r"[A-Za-z]")
@@ -154,8 +157,8 @@ def shorten(text: str, size: int = 70) -> str:
 
 def english_words(text: str, game: str | None, lang: str) -> list[str]:
     """The English words of `text` as a reader of `lang` on `game`'s page meets them."""
-    text = MARKS.sub(" ", names(game).sub(" ", text))
-    allowed = ALLOWED.get(game or "", set())
+    text = names(game).sub(" ", MARKS.sub(" ", text))
+    allowed = ALLOWED[game] if game else set().union(*ALLOWED.values())  # the lobby: every game's
     out = []
     for word in WORD.findall(text):
         if not LATIN.search(word) or NOTATION.fullmatch(word) or word in allowed:
@@ -192,9 +195,9 @@ def data_names(game: str) -> set[str]:
 
     if game == "bloodbowl":
         return {t["name"] for t in read("teams.toml").values()}
-    if game == "juggerttg":
-        heroes = read("heroes.toml")["heroes"].values()
-        return {h["name"] for h in heroes} | {h["team"] for h in heroes}
+    if game == "juggerttg":  # a hero by name, and by id in an action ("recruit arlo")
+        heroes = read("heroes.toml")["heroes"]
+        return {h[k] for h in heroes.values() for k in ("name", "team")} | set(heroes)
     if game == "juggers":  # a character by name, and by id in an action ("pick ferro")
         return {c[k] for c in read("characters.toml")["character"] for k in ("name", "id")}
     return set()
@@ -229,15 +232,31 @@ def messages(lang: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+SAME_WORD = {
+    # loanwords German players use as German words (Duden): der Bot, das Team, der Ball, die
+    # Hand, das Budget, der Name, der Start, der Pass (a football pass), die ID, die Lobby, das
+    # Chaos, der Goblin, die Vampire (plural of der Vampir), normal, das Inning (the Juggers'
+    # half round, as the German catalog says it); Fantasy-Football: Blood Bowl's genre on its
+    # German box; Jugger and Mal: the sport's and its goal's names in the German seed
+    "de": {"bot", "team", "ball", "hand", "budget", "name", "start", "pass", "id", "lobby"}
+    | {"chaos", "goblin", "vampire", "normal", "inning", "innings", "fantasy", "football"}
+    | {"jugger", "mal"},
+    # Italian: il bot, il team, il budget, il file, l'ID, il goblin; football fantasy: Blood
+    # Bowl's genre on its Italian box; innings: the Italian seed's own word (a Juggers round);
+    # denari: its coins; Jugger, Mal: the sport's and its goal's names
+    "it": {"bot", "team", "budget", "file", "id", "goblin", "fantasy", "football"}
+    | {"denari", "innings", "jugger", "mal"},
+}
+"""English words that are the same word in German or Italian."""
+
+
 @functools.cache
 def vocabulary(lang: str) -> frozenset[str]:
-    """The words `lang`'s translations use. A translation that is its English text again is
-    counted only when it is one word (German "Team", "Start": the same word in that language);
-    a whole sentence left as it was is English, not the language."""
-    found: set[str] = set()
+    """The words `lang`'s translations choose (not those they keep from the English text: a
+    protocol's keyword, a sentence or a card's name left as it was), and its `SAME_WORD`s."""
+    found = set(SAME_WORD.get(lang, ()))
     for english, translated in messages(lang):
-        if translated and (translated != english or len(words_of(english)) == 1):
-            found |= words_of(translated)
+        found |= words_of(translated) - words_of(english)
     return frozenset(found)
 
 
