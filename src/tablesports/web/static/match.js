@@ -275,7 +275,8 @@ function seatLabel(view, seat) {
   const s = view.seats[seat];
   // a bot by its level where it plays one ("a bot (normal)"), else by its name
   const level = s.level && t(s.level);
-  const who = s.kind === "bot" ? (level ? t("a bot ({level})", { level }) : s.name) : t("person");
+  // a bot without a level by its name, translated where it is a word ("random")
+  const who = s.kind === "bot" ? t("a bot ({level})", { level: level || t(s.name) }) : t("person");
   return `${t("Seat {n}", { n: seat })} · ${who}`; // "Seat 1 · a bot (normal)"
 }
 
@@ -336,8 +337,8 @@ async function draw() {
     return cover(slot.seat);
   }
   shownSeat = slot.seat;
-  $("title").textContent = `${live.title} · ${matchId}`;
-  document.title = `${live.title} - tablesports`;
+  $("title").textContent = `${t(live.title)} · ${matchId}`; // "Blood Bowl (2025 edition)" translated
+  document.title = `${t(live.title)} - tablesports`;
   const solo = sockets.length === 1 ? me : null;
   let status;
   if (live.failure) status = live.failure;
