@@ -63,9 +63,9 @@ NOTES = {
 }
 """Action texts with the notes for people the game's sources make (`turn/notes.py`,
 `paths.py`, the Special actions' notes) and forms random games seldom reach."""
-KEPT = re.compile(r"(?<![A-Za-z])(?:[A-Z][A-Z!'&-]*|Qwik)(?![A-Za-z])")
+KEPT = re.compile(r"(?<![A-Za-z])(?:[A-Z][A-Z!'&-]*)(?![A-Za-z])")
 """Words the catalogs keep in Latin letters in every language: the seeds' capitalised terms
-(POW, SAVE, AV, AG) and Jugger TTG's Qwik."""
+(POW, SAVE, AV, AG)."""
 
 
 @cache
@@ -86,6 +86,9 @@ def action_texts(game: str) -> frozenset[str]:
                 texts |= {str(a) for a in legal}
                 action = rng.choice(legal)
             texts.add(str(action))
+            # and as each seat saw it (Jukem's `save (face down)`): the log shows that text
+            seen = (state.action_seen_by(action, viewer) for viewer in range(g.info.players))
+            texts |= {text for text in seen if text is not None}
             state.apply_action(action)
     return frozenset(texts | set(NOTES.get(game, ())))
 

@@ -19,7 +19,7 @@ export function rememberSaid(texts, saids) {
 // template of its own, translated).
 export function saidText(said, t) {
   const fields = {};
-  for (const [k, v] of Object.entries(said.fields || {})) fields[k] = v && typeof v === "object" ? saidText(v, t) : String(v);
+  for (const [k, v] of Object.entries(said.fields || {})) fields[k] = v && typeof v === "object" ? saidText(v, t) : cardWord(String(v), t);
   return t(String(said.template), fields);
 }
 
@@ -27,4 +27,13 @@ export function saidText(said, t) {
 export function saidAction(text, t) {
   const said = SAID.get(text);
   return said ? saidText(said, t) : null;
+}
+
+// A card's id ("PASS-15", "SHOT-5a": its kind and its number, Jukem's notation) with its kind in
+// the reader's language ("패스-15"), as the card itself shows it; any other notation as it is.
+export function cardWord(value, t) {
+  const m = /^([A-Z]{2,})-(\w+)$/.exec(value);
+  if (!m) return value;
+  const kind = t(m[1]);
+  return kind === m[1] ? value : `${kind}-${m[2]}`;
 }

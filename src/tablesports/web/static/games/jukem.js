@@ -42,7 +42,7 @@ const kindWord = (t, kind) => ({
 function card(el, t, id, deck, goal, extra = {}) {
   const kind = kindOf(id);
   return el("div", { class: `card ${kind}`, title: id, "data-card": id, ...extra },
-    el("span", { class: "kind" }, kindWord(t, kind)), el("span", { class: "cardid" }, id), ...cardFace(el, t, id, deck[id], goal));
+    el("span", { class: "kind" }, kindWord(t, kind)), el("span", { class: "cardid" }, id.slice(kind.length + 1) || id), ...cardFace(el, t, id, deck[id], goal));
 }
 
 // the cards the last step named (played, shot, saved, removed)

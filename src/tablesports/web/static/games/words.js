@@ -1,6 +1,6 @@
 // What the board modules share: a log event and an action in the reader's language, the
 // board's own style sheet, and the last move's marks.
-import { saidAction } from "/static/actionwords.js";
+import { cardWord, saidAction } from "/static/actionwords.js";
 
 // An event as the server sends it: its English text, and (where one of the game's templates
 // fits) the template and its fields. Each field is a word of the catalog where it is one, or
@@ -21,6 +21,8 @@ export function eventText(e, t) {
 function fieldText(value, t) {
   const whole = t(value);
   if (whole !== value) return whole;
+  const card = cardWord(value, t); // "PASS-15": the card's kind translated, its number kept
+  if (card !== value) return card;
   if (value.includes(", ")) return value.split(", ").map((v) => fieldText(v, t)).join(", ");
   const words = value.split(" ");
   const rest = words.slice(1).join(" "); // "#9 Big Un Blocker": a number, then a catalog phrase
