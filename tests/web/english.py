@@ -235,17 +235,23 @@ def messages(lang: str) -> tuple[tuple[str, str], ...]:
 SAME_WORD = {
     # loanwords German players use as German words (Duden): der Bot, das Team, der Ball, die
     # Hand, das Budget, der Name, der Start, der Pass (a football pass), die ID, die Lobby, das
-    # Chaos, der Goblin, die Vampire (plural of der Vampir), normal, das Inning (the Juggers'
-    # half round, as the German catalog says it); Fantasy-Football: Blood Bowl's genre on its
-    # German box; Jugger and Mal: the sport's and its goal's names in the German seed
+    # Chaos, der Goblin, die Vampire (plural of der Vampir), normal, mini, der Draft (sport),
+    # das Inning (the Juggers' half round, as the German catalog says it); Fantasy-Football:
+    # Blood Bowl's genre on its German box
     "de": {"bot", "team", "ball", "hand", "budget", "name", "start", "pass", "id", "lobby"}
-    | {"chaos", "goblin", "vampire", "normal", "inning", "innings", "fantasy", "football"}
-    | {"jugger", "mal"},
-    # Italian: il bot, il team, il budget, il file, l'ID, il goblin; football fantasy: Blood
-    # Bowl's genre on its Italian box; innings: the Italian seed's own word (a Juggers round);
-    # denari: its coins; Jugger, Mal: the sport's and its goal's names
-    "it": {"bot", "team", "budget", "file", "id", "goblin", "fantasy", "football"}
-    | {"denari", "innings", "jugger", "mal"},
+    | {"chaos", "goblin", "vampire", "normal", "mini", "draft", "inning", "innings"}
+    | {"fantasy", "football"}
+    # the German seed's own words (Jugger TTG): the sport, its ball, goal, runner and weapons,
+    # a hero's Reflex, Initiative and Talent, and its abbreviations FP, AP and RDA
+    | {"jugger", "jugg", "mal", "qwik", "pompfe", "pompfer", "reflex", "initiative", "talent"}
+    | {"fp", "ap", "rda"},
+    # Italian: il bot, il team, il budget, il file, l'ID, il goblin, l'area, il morale, mini,
+    # il draft (sport); football fantasy: Blood Bowl's genre on its Italian box
+    "it": {"bot", "team", "budget", "file", "id", "goblin", "area", "morale", "mini", "draft"}
+    | {"fantasy", "football"}
+    # the Italian seed's own words (Juggers Fallout): innings, meta/mete (a score); denari, its
+    # coins; Jugger and Mal: the sport's and its goal's names
+    | {"innings", "meta", "mete", "denari", "jugger", "mal"},
 }
 """English words that are the same word in German or Italian."""
 
@@ -273,8 +279,9 @@ def english_vocabulary() -> frozenset[str]:
         found |= source_words(path)
     for path in sorted(GAMES_DIR.glob("*/data/*.toml")):
         for entry in entries(tomllib.loads(path.read_text("utf-8"))):
-            for value in entry.values():
-                if isinstance(value, str):
+            for key, value in entry.items():
+                # Jugger TTG's talents are named in the German seed's words ("Finte")
+                if isinstance(value, str) and not (key in ("name", "label") and "effect" in entry):
                     found |= words_of(value)
     return frozenset(found)
 

@@ -62,7 +62,10 @@ def made(
 ) -> dict[str, Any]:
     if (game, stage) not in kept:
         finished = stage == "finished"
-        body: dict[str, Any] = {"options": SHORT[game]} if finished else {}
+        # the unfinished page with a clock (its words too), the finished one ended by the rules
+        body: dict[str, Any] = (
+            {"options": SHORT[game]} if finished else {"clock": {"minutes": 30, "increment": 5}}
+        )
         seats = [{"kind": "human"}, {"kind": "bot", "agent": "random"}]
         match = create(server, {"game": game, "seats": seats, **body})
         play(server, match, None if finished else MOVES)
@@ -114,7 +117,11 @@ def test_the_lobby_shows_no_english_word(browser: Any, server: Server, lang: str
     page.add_init_script(f"localStorage.setItem('tablesports.lang', '{lang}')")
     page.goto(server.url + "/")
     wait_js(page, "document.querySelectorAll('#cards .gamecard').length > 0")
-    found = read(page, None, lang)
+    found: list[str] = []
+    for game in GAMES:  # each game's options and its seats' choices, as chosen by its card
+        page.click(f'.gamecard[data-game="{game}"]')
+        wait_js(page, f"document.getElementById('game').value === '{game}'")
+        found += [w for w in read(page, None, lang) if w not in found]
     if found:  # the evidence
         shot(page, f"no-english-lobby-{lang}")
     page.close()

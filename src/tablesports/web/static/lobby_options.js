@@ -39,7 +39,7 @@ function fileControl(name, spec, id) {
   const library = (spec.library || []).filter((item) => !names.has(item.name));
   if (library.length) {
     select.append(el("optgroup", { label: t("From the server's library") },
-      ...library.map((item) => el("option", { value: `library:${item.name}` }, item.title || item.name))));
+      ...library.map((item) => el("option", { value: `library:${item.name}` }, t(item.title || item.name)))));
   }
   select.append(el("option", { value: UPLOAD }, t("upload your own file…")));
   select.value = def === null ? "" : `name:${def}`;
