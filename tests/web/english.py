@@ -170,7 +170,7 @@ def english_words(text: str, game: str | None, lang: str) -> list[str]:
 
 def english_not_theirs(word: str, lang: str) -> bool:
     """A word of the English sources that no translation into `lang` uses."""
-    return word in english_vocabulary() and word not in vocabulary(lang)
+    return word in english_vocabulary() and word not in vocabulary(lang) | BORROWED
 
 
 @functools.cache
@@ -254,6 +254,9 @@ SAME_WORD = {
     | {"innings", "meta", "mete", "denari", "jugger", "mal"},
 }
 """English words that are the same word in German or Italian."""
+BORROWED = {"meta", "mete", "denari"}
+"""Italian words the English sources take from the Juggers' seed (a score, its coins): not
+English in a German or Italian text (in Korean and Russian, Latin letters all the same)."""
 
 
 @functools.cache
@@ -261,9 +264,17 @@ def vocabulary(lang: str) -> frozenset[str]:
     """The words `lang`'s translations choose (not those they keep from the English text: a
     protocol's keyword, a sentence or a card's name left as it was), and its `SAME_WORD`s."""
     found = set(SAME_WORD.get(lang, ()))
+    if lang == "de":  # Jugger TTG's talents, named in the German seed's words ("Finte")
+        found |= talent_words()
     for english, translated in messages(lang):
         found |= words_of(translated) - words_of(english)
     return frozenset(found)
+
+
+def talent_words() -> set[str]:
+    heroes = tomllib.loads((GAMES_DIR / "juggerttg" / "data" / "heroes.toml").read_text("utf-8"))
+    talents = heroes["talents"].values()
+    return {w for t in talents for k in ("name", "label") for w in words_of(t[k])}
 
 
 @functools.cache
