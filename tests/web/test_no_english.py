@@ -112,10 +112,17 @@ def read(page: Any, game: str | None, lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_lobby_shows_no_english_word(browser: Any, server: Server, lang: str) -> None:
+def test_the_lobby_shows_no_english_word(
+    browser: Any, server: Server, matches: dict[tuple[str, str], dict[str, Any]], lang: str
+) -> None:
     page = browser.new_page()
     page.add_init_script(f"localStorage.setItem('tablesports.lang', '{lang}')")
+    for stage in ("unfinished", "finished"):  # the seat's page keeps it for "Your matches"
+        match = made(server, matches, "hanniball", stage)
+        page.goto(f"{server.url}/m/{match['id']}#{match['tokens']['0']}")
+        wait_js(page, "document.body.dataset.move !== undefined")
     page.goto(server.url + "/")
+    wait_js(page, "document.querySelectorAll('#mine li.match').length === 2")
     wait_js(page, "document.querySelectorAll('#cards .gamecard').length > 0")
     found: list[str] = []
     for game in GAMES:  # each game's options and its seats' choices, as chosen by its card

@@ -21,8 +21,9 @@ function defaultOf(spec) {
 
 // "Reikland Reavers (Human)": the team's name as it is, its roster in the reader's language
 function teamTitle(title) {
+  const whole = t(title);
   const found = /^(.*) \(([^()]*)\)$/.exec(title);
-  return found ? `${found[1]} (${t(found[2])})` : t(title);
+  return whole !== title || !found ? whole : `${found[1]} (${t(found[2])})`;
 }
 
 function fileControl(name, spec, id) {
