@@ -117,10 +117,12 @@ def test_the_lobby_shows_no_english_word(
 ) -> None:
     page = browser.new_page()
     page.add_init_script(f"localStorage.setItem('tablesports.lang', '{lang}')")
-    for stage in ("unfinished", "finished"):  # the seat's page keeps it for "Your matches"
+    # "Your matches": a finished and an unfinished one, as the lobby keeps those it made
+    mine = {}
+    for stage in ("unfinished", "finished"):
         match = made(server, matches, "hanniball", stage)
-        page.goto(f"{server.url}/m/{match['id']}#{match['tokens']['0']}")
-        wait_js(page, "document.body.dataset.move !== undefined")
+        mine[match["tokens"]["0"]] = {"match": match["id"], "seat": 0}
+    page.add_init_script(f"localStorage.setItem('tablesports.seats', '{json.dumps(mine)}')")
     page.goto(server.url + "/")
     wait_js(page, "document.querySelectorAll('#mine li.match').length === 2")
     wait_js(page, "document.querySelectorAll('#cards .gamecard').length > 0")
