@@ -170,7 +170,7 @@ def english_words(text: str, game: str | None, lang: str) -> list[str]:
 
 def english_not_theirs(word: str, lang: str) -> bool:
     """A word of the English sources that no translation into `lang` uses."""
-    return word in english_vocabulary() and word not in vocabulary(lang)
+    return word in english_vocabulary() and word not in vocabulary(lang) | BORROWED
 
 
 @functools.cache
@@ -235,19 +235,28 @@ def messages(lang: str) -> tuple[tuple[str, str], ...]:
 SAME_WORD = {
     # loanwords German players use as German words (Duden): der Bot, das Team, der Ball, die
     # Hand, das Budget, der Name, der Start, der Pass (a football pass), die ID, die Lobby, das
-    # Chaos, der Goblin, die Vampire (plural of der Vampir), normal, das Inning (the Juggers'
-    # half round, as the German catalog says it); Fantasy-Football: Blood Bowl's genre on its
-    # German box; Jugger and Mal: the sport's and its goal's names in the German seed
+    # Chaos, der Goblin, die Vampire (plural of der Vampir), normal, mini, der Draft (sport),
+    # das Inning (the Juggers' half round, as the German catalog says it); Fantasy-Football:
+    # Blood Bowl's genre on its German box
     "de": {"bot", "team", "ball", "hand", "budget", "name", "start", "pass", "id", "lobby"}
-    | {"chaos", "goblin", "vampire", "normal", "inning", "innings", "fantasy", "football"}
-    | {"jugger", "mal"},
-    # Italian: il bot, il team, il budget, il file, l'ID, il goblin; football fantasy: Blood
-    # Bowl's genre on its Italian box; innings: the Italian seed's own word (a Juggers round);
-    # denari: its coins; Jugger, Mal: the sport's and its goal's names
-    "it": {"bot", "team", "budget", "file", "id", "goblin", "fantasy", "football"}
-    | {"denari", "innings", "jugger", "mal"},
+    | {"chaos", "goblin", "vampire", "normal", "mini", "draft", "inning", "innings"}
+    | {"fantasy", "football"}
+    # the German seed's own words (Jugger TTG): the sport, its ball, goal, runner and weapons,
+    # a hero's Reflex, Initiative and Talent, and its abbreviations FP, AP and RDA
+    | {"jugger", "jugg", "mal", "qwik", "pompfe", "pompfer", "reflex", "initiative", "talent"}
+    | {"fp", "ap", "rda"},
+    # Italian: il bot, il team, il budget, il file, l'ID, il goblin, l'area, il morale, mini,
+    # il draft (sport); football fantasy: Blood Bowl's genre on its Italian box
+    "it": {"bot", "team", "budget", "file", "id", "goblin", "area", "morale", "mini", "draft"}
+    | {"fantasy", "football"}
+    # the Italian seed's own words (Juggers Fallout): innings, meta/mete (a score); denari, its
+    # coins; Jugger and Mal: the sport's and its goal's names
+    | {"innings", "meta", "mete", "denari", "jugger", "mal"},
 }
 """English words that are the same word in German or Italian."""
+BORROWED = {"meta", "mete", "denari"}
+"""Italian words the English sources take from the Juggers' seed (a score, its coins): not
+English in a German or Italian text (in Korean and Russian, Latin letters all the same)."""
 
 
 @functools.cache
@@ -255,9 +264,17 @@ def vocabulary(lang: str) -> frozenset[str]:
     """The words `lang`'s translations choose (not those they keep from the English text: a
     protocol's keyword, a sentence or a card's name left as it was), and its `SAME_WORD`s."""
     found = set(SAME_WORD.get(lang, ()))
+    if lang == "de":  # Jugger TTG's talents, named in the German seed's words ("Finte")
+        found |= talent_words()
     for english, translated in messages(lang):
         found |= words_of(translated) - words_of(english)
     return frozenset(found)
+
+
+def talent_words() -> set[str]:
+    heroes = tomllib.loads((GAMES_DIR / "juggerttg" / "data" / "heroes.toml").read_text("utf-8"))
+    talents = heroes["talents"].values()
+    return {w for t in talents for k in ("name", "label") for w in words_of(t[k])}
 
 
 @functools.cache
@@ -273,8 +290,9 @@ def english_vocabulary() -> frozenset[str]:
         found |= source_words(path)
     for path in sorted(GAMES_DIR.glob("*/data/*.toml")):
         for entry in entries(tomllib.loads(path.read_text("utf-8"))):
-            for value in entry.values():
-                if isinstance(value, str):
+            for key, value in entry.items():
+                # Jugger TTG's talents are named in the German seed's words ("Finte")
+                if isinstance(value, str) and not (key in ("name", "label") and "effect" in entry):
                     found |= words_of(value)
     return frozenset(found)
 

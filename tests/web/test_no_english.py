@@ -62,7 +62,10 @@ def made(
 ) -> dict[str, Any]:
     if (game, stage) not in kept:
         finished = stage == "finished"
-        body: dict[str, Any] = {"options": SHORT[game]} if finished else {}
+        # the unfinished page with a clock (its words too), the finished one ended by the rules
+        body: dict[str, Any] = (
+            {"options": SHORT[game]} if finished else {"clock": {"minutes": 30, "increment": 5}}
+        )
         seats = [{"kind": "human"}, {"kind": "bot", "agent": "random"}]
         match = create(server, {"game": game, "seats": seats, **body})
         play(server, match, None if finished else MOVES)
@@ -109,12 +112,25 @@ def read(page: Any, game: str | None, lang: str) -> list[str]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_lobby_shows_no_english_word(browser: Any, server: Server, lang: str) -> None:
+def test_the_lobby_shows_no_english_word(
+    browser: Any, server: Server, matches: dict[tuple[str, str], dict[str, Any]], lang: str
+) -> None:
     page = browser.new_page()
     page.add_init_script(f"localStorage.setItem('tablesports.lang', '{lang}')")
+    # "Your matches": a finished and an unfinished one, as the lobby keeps those it made
+    mine = {}
+    for stage in ("unfinished", "finished"):
+        match = made(server, matches, "hanniball", stage)
+        mine[match["tokens"]["0"]] = {"match": match["id"], "seat": 0}
+    page.add_init_script(f"localStorage.setItem('tablesports.seats', '{json.dumps(mine)}')")
     page.goto(server.url + "/")
+    wait_js(page, "document.querySelectorAll('#mine li.match').length === 2")
     wait_js(page, "document.querySelectorAll('#cards .gamecard').length > 0")
-    found = read(page, None, lang)
+    found: list[str] = []
+    for game in GAMES:  # each game's options and its seats' choices, as chosen by its card
+        page.click(f'.gamecard[data-game="{game}"]')
+        wait_js(page, f"document.getElementById('game').value === '{game}'")
+        found += [w for w in read(page, None, lang) if w not in found]
     if found:  # the evidence
         shot(page, f"no-english-lobby-{lang}")
     page.close()

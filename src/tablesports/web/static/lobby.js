@@ -201,7 +201,7 @@ async function create() {
 
 function seatText(s) {
   if (s.kind !== "bot") return t("a person");
-  return s.level ? t("a bot ({level})", { level: levelName(s.level) }) : t("a bot ({level})", { level: s.name });
+  return s.level ? t("a bot ({level})", { level: levelName(s.level) }) : t("a bot ({level})", { level: t(s.name) }); // "random" translated
 }
 
 function matchState(m) {

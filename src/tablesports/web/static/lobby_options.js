@@ -21,8 +21,9 @@ function defaultOf(spec) {
 
 // "Reikland Reavers (Human)": the team's name as it is, its roster in the reader's language
 function teamTitle(title) {
+  const whole = t(title);
   const found = /^(.*) \(([^()]*)\)$/.exec(title);
-  return found ? `${found[1]} (${t(found[2])})` : t(title);
+  return whole !== title || !found ? whole : `${found[1]} (${t(found[2])})`;
 }
 
 function fileControl(name, spec, id) {
@@ -39,7 +40,7 @@ function fileControl(name, spec, id) {
   const library = (spec.library || []).filter((item) => !names.has(item.name));
   if (library.length) {
     select.append(el("optgroup", { label: t("From the server's library") },
-      ...library.map((item) => el("option", { value: `library:${item.name}` }, item.title || item.name))));
+      ...library.map((item) => el("option", { value: `library:${item.name}` }, t(item.title || item.name)))));
   }
   select.append(el("option", { value: UPLOAD }, t("upload your own file…")));
   select.value = def === null ? "" : `name:${def}`;
