@@ -58,16 +58,30 @@ ALLOWED: dict[str, set[str]] = {
     "hanniball": set(),
     "juggers": set(),
     "juggerttg": set(),
-    "jukem": set(),
+    # JUKEM: the card named after the game, printed with the game's name on it
+    "jukem": {"JUKEM"},
 }
 """Tokens a game's page may show beside its data files' names (`data_names`)."""
+
+SEED_LATIN: dict[tuple[str, str], set[str]] = {
+    # the Korean seed (blood-bowl-2025-drive.ko.txt) prints the kick-off table's results, the
+    # weather and a few skills in English capitals ("6 | CHEERING FANS : 두 코치 모두 ..."):
+    # the seed's own words, which the Korean catalog keeps as the seed writes them
+    ("bloodbowl", "ko"): {"KICK-OFF", "KICK", "OFF", "EVENT", "SET-UP", "SET", "UP", "DRIVE"}
+    | {"CHARGE", "WEATHER", "CHANGING", "TIME-OUT", "TIME", "OUT", "SOLID", "DEFENCE", "SNAP"}
+    | {"QUICK", "SNACK", "DODGY", "REF", "GET", "THE", "PITCH", "INVASION", "HIGH", "COACHING"}
+    | {"CHEERING", "FANS", "BRILLIANT", "Assist", "Assists", "Swarming", "Secret"}
+    | {"Weapon", "Scatter", "Knocked", "Down", "Falls", "Over", "Foul"},
+}
+"""Words in Latin letters a seed written in a reader's own language uses itself."""
 
 NOTATION = re.compile(
     r"\d+(?:[.,]\d+)*"  # numbers, scores, coordinates (20,8)
     r"|\d+\+"  # a roll needed (3+)
     r"|[A-Za-z]"  # one letter: a column, a team (A/B)
     r"|[a-z]\d{1,2}|[A-Z]\d{1,2}"  # a square or hex (c3), a Jugger's slot (A3)
-    r"|\d*[dD]\d+"  # dice: d6, 2d6, D3
+    r"|\d{1,2}[a-z]"  # a Jukem card's number on its face (the 4b of SHOT-4b)
+    r"|\d*[dD]\d+\+?"  # dice: d6, 2d6, D3 (D3+3 players)
     r"|R\d+[a-z]?"  # a rule's number
     r"|x\d+(?:\.\d+)?"  # a multiplier (x3)
 )
@@ -79,7 +93,7 @@ part of the letter."""
 MARKS = re.compile(
     r"\b[0-9a-f]{16,}\b"  # a digest in hex (the dice's commitment)
     r"|\bH-[A-Z]+\b"  # a house rule's id ("[H-TOSS]"), as the rules page numbers them
-    r"|\b[A-Z]+-\d+[a-z]?\b"  # a Jukem card's id printed on its face ("SHOT-4a")
+    r"|\b[A-Z]+-\d+[a-z]?(?![A-Za-z0-9])"  # a Jukem card's id ("SHOT-4a"; "SHOT-4a을(를)")
     r"|\btablesports(?: [a-z]+)?(?: --[a-z-]+)*"  # a command as typed: tablesports replay --verify
 )
 """Notation of several words' letters, taken out before the text is cut into words."""
@@ -105,6 +119,9 @@ VISIBLE_TEXT = """() => {
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement, text = n.textContent.trim();
     if (!text || !el || skip.has(el.tagName)) continue;
+    // the text picture is the terminal's own view (as `tablesports play` prints it), English
+    // like the terminal, and its fold says so in the reader's language
+    if (el.closest('#picture')) continue;
     if (el.tagName === 'OPTION' || el.tagName === 'OPTGROUP') {
       const menu = el.closest('select, datalist');  // every option of a menu one can open
       if (menu && menu.tagName === 'SELECT' && shown(menu)) out.push([where(el), text]);
@@ -159,6 +176,7 @@ def english_words(text: str, game: str | None, lang: str) -> list[str]:
     """The English words of `text` as a reader of `lang` on `game`'s page meets them."""
     text = names(game).sub(" ", MARKS.sub(" ", text))
     allowed = ALLOWED[game] if game else set().union(*ALLOWED.values())  # the lobby: every game's
+    allowed = allowed | SEED_LATIN.get((game or "", lang), set())
     out = []
     for word in WORD.findall(text):
         if not LATIN.search(word) or NOTATION.fullmatch(word) or word in allowed:
@@ -241,6 +259,9 @@ SAME_WORD = {
     "de": {"bot", "team", "ball", "hand", "budget", "name", "start", "pass", "id", "lobby"}
     | {"chaos", "goblin", "vampire", "normal", "mini", "draft", "inning", "innings"}
     | {"fantasy", "football"}
+    # das Terminal, die Budgets, das Charisma, das Foul (German football's word); NW and SW: the
+    # German compass's own letters for Nordwest and Südwest (NE and SE read NO and SO)
+    | {"terminal", "budgets", "charisma", "foul", "nw", "sw"}
     # the German seed's own words (Jugger TTG): the sport, its ball, goal, runner and weapons,
     # a hero's Reflex, Initiative and Talent, and its abbreviations FP, AP and RDA
     | {"jugger", "jugg", "mal", "qwik", "pompfe", "pompfer", "reflex", "initiative", "talent"}
@@ -251,7 +272,10 @@ SAME_WORD = {
     | {"fantasy", "football"}
     # the Italian seed's own words (Juggers Fallout): innings, meta/mete (a score); denari, its
     # coins; Jugger and Mal: the sport's and its goal's names
-    | {"innings", "meta", "mete", "denari", "jugger", "mal"},
+    | {"innings", "meta", "mete", "denari", "jugger", "mal", "stamina"}
+    # il bonus, lo standard, il bulldozer: loanwords Italian dictionaries (Treccani) list; Qwik:
+    # the runner's name as the Italian jugger teams say it
+    | {"bonus", "standard", "bulldozer", "qwik"},
 }
 """English words that are the same word in German or Italian."""
 BORROWED = {"meta", "mete", "denari"}

@@ -23,6 +23,8 @@ function fieldText(value, t) {
   if (whole !== value) return whole;
   const card = cardWord(value, t); // "PASS-15": the card's kind translated, its number kept
   if (card !== value) return card;
+  const said = saidAction(value, t); // an action's text ("flick 2 at 75 strength 0.4")
+  if (said !== null) return said;
   if (value.includes(", ")) return value.split(", ").map((v) => fieldText(v, t)).join(", ");
   const words = value.split(" ");
   const rest = words.slice(1).join(" "); // "#9 Big Un Blocker": a number, then a catalog phrase
