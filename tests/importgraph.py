@@ -13,6 +13,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+from tablesports.core.sources import parse_python
+
 
 def discover(root: Path, package: str) -> dict[str, Path]:
     """Every module under `root` (the directory of `package`), by dotted name."""
@@ -58,7 +60,7 @@ def imports_of(
     name: str, path: Path, modules: dict[str, Path], typing_too: bool = False
 ) -> set[str]:
     """The modules of `modules` that `name` imports (with `typing_too`, type-only ones too)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parse_python(path.read_text(encoding="utf-8"), filename=str(path))
     is_package = path.name == "__init__.py"
     found: set[str] = set()
     for node in _imports(tree, typing_too):
@@ -148,7 +150,7 @@ def a_cycle(graph: dict[str, set[str]], component: list[str]) -> list[str]:
 def outside_imports(path: Path) -> set[str]:
     """The top-level names of the absolute imports of one file (`numpy`, `ray`, ...),
     type-only ones left out."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parse_python(path.read_text(encoding="utf-8"), filename=str(path))
     found: set[str] = set()
     for node in _imports(tree, typing_too=False):
         if isinstance(node, ast.Import):

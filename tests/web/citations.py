@@ -13,6 +13,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+from tablesports.core.sources import parse_python
 from tablesports.web.phrases import GAMES_DIR
 
 Scope = ast.FunctionDef | ast.AsyncFunctionDef | None
@@ -30,7 +31,9 @@ CITED = re.compile(r"(.+) \(([^()]+)\)")
 
 @cache
 def rule_citations(game: str) -> frozenset[str]:
-    modules = {p: ast.parse(p.read_text("utf-8")) for p in sorted((GAMES_DIR / game).rglob("*.py"))}
+    modules = {
+        p: parse_python(p.read_text("utf-8")) for p in sorted((GAMES_DIR / game).rglob("*.py"))
+    }
     own: dict[tuple[Path, str], list[ast.expr]] = {}  # module-level bindings
     anywhere: dict[str, list[ast.expr]] = {}
     imported: dict[tuple[Path, str], tuple[Path, str]] = {}  # `from m import RULE as X`

@@ -24,6 +24,7 @@ from typing import Any
 
 import tablesports.games as games_package
 from tablesports.core.events import Event
+from tablesports.core.sources import parse_python
 
 GAMES_DIR = Path(games_package.__file__).parent
 
@@ -112,15 +113,9 @@ _LOCKS: dict[str, threading.Lock] = {}
 _LOCKS_LOCK = threading.Lock()
 
 
-_PARSING = threading.Lock()
-
-
 def _parse(source: str) -> ast.Module:
-    """`ast.parse`, one thread at a time: CPython 3.11's parser is not safe to run in two
-    threads at once ("AST constructor recursion depth mismatch", seen in a CI run when the
-    warm-up and a first view built two games' books together). Held a file at a time."""
-    with _PARSING:
-        return ast.parse(source)
+    """`ast.parse`, one thread at a time in the process (core/sources.py says why)."""
+    return parse_python(source)
 
 
 def _lock(game: str) -> threading.Lock:

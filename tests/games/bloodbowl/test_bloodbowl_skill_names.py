@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import tablesports.games.bloodbowl as bloodbowl
+from tablesports.core.sources import parse_python
 from tablesports.games.bloodbowl import players
 from tablesports.games.bloodbowl.procedures import swarming
 from tablesports.games.bloodbowl.skills import skills
@@ -53,7 +54,7 @@ def skill_literals(tree: ast.AST) -> list[tuple[str, int]]:
 
 def test_the_scan_finds_a_misspelt_skill() -> None:
     code = 'if p.has("Sure Hand") or "Dodgee" in q.skills or team_has(t, "Guard"):\n    pass\n'
-    assert [name for name, _ in skill_literals(ast.parse(code))] == [
+    assert [name for name, _ in skill_literals(parse_python(code))] == [
         "Sure Hand",
         "Dodgee",
         "Guard",
@@ -63,7 +64,7 @@ def test_the_scan_finds_a_misspelt_skill() -> None:
 @pytest.mark.parametrize("path", sorted(ROOT.rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_skill_the_code_names_is_in_skills_toml(path: Path) -> None:
     known = set(skills())
-    found = skill_literals(ast.parse(path.read_text(encoding="utf-8")))
+    found = skill_literals(parse_python(path.read_text(encoding="utf-8")))
     unknown = [f"{name!r} (line {line})" for name, line in found if name not in known]
     assert not unknown, f"{path.name}: skills.toml has no {', '.join(unknown)}"
 
@@ -85,6 +86,6 @@ def test_the_code_names_most_skills() -> None:
     found = {
         name
         for path in ROOT.rglob("*.py")
-        for name, _ in skill_literals(ast.parse(path.read_text()))
+        for name, _ in skill_literals(parse_python(path.read_text()))
     }
     assert len(found) >= 60
