@@ -69,8 +69,6 @@ def check_name(raw: object) -> str:
     name = " ".join(unicodedata.normalize("NFKC", raw).split(" ")).strip(" ")
     while "  " in name:
         name = name.replace("  ", " ")
-    if not MIN_LENGTH <= len(name) <= MAX_LENGTH:
-        raise BadName(f"the name has {len(name)} characters: {ALLOWED}")
     marks = 0
     for i, char in enumerate(name):
         kind = unicodedata.category(char)
@@ -86,6 +84,8 @@ def check_name(raw: object) -> str:
         if kind[0] == "L" or kind == "Nd" or char == " " or char in PUNCTUATION:
             continue
         raise BadName(f"the name may not contain {_describe(char)}: {ALLOWED}")
+    if not MIN_LENGTH <= len(name) <= MAX_LENGTH:
+        raise BadName(f"the name has {len(name)} characters: {ALLOWED}")
     if not any(unicodedata.category(c)[0] == "L" for c in name):
         raise BadName(f"the name has no letter: {ALLOWED}")
     scripts = {categories.alias(c) for c in name} - NEUTRAL
