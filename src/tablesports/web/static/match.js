@@ -24,6 +24,8 @@ import { Pacer, SPEEDS, speed, setSpeed } from "/static/pacing.js";
 import { endText } from "/static/endtext.js";
 import { actionText, eventText, ruleText } from "/static/games/words.js";
 import { keepPan, restorePan } from "/static/panframe.js";
+import { playerName } from "/static/playername.js";
+import { drawPhrases, heardPhrase, personLabel } from "/static/phrasebar.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -63,7 +65,8 @@ function connect(slot) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws`);
   slot.ws = ws;
-  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", match: matchId, token: slot.token, lang: localStorage.getItem("tablesports.lang") || "en" }));
+  const name = playerName() || undefined; // the seat's name (the server keeps the first)
+  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", match: matchId, token: slot.token, lang: localStorage.getItem("tablesports.lang") || "en", name }));
   ws.onmessage = (ev) => receive(slot, JSON.parse(ev.data));
   ws.onclose = () => {
     $("status").textContent = t("connection lost; reconnecting ...");
@@ -85,6 +88,7 @@ function receive(slot, msg) {
     return;
   }
   if (msg.type === "rematch") return rematchStarts(slot, msg);
+  if (msg.type === "said") return heardPhrase(msg, slot.view);
   if (msg.type !== "view") return;
   showError("");
   slot.log = msg.log_from === 0 ? msg.log : slot.log.concat(msg.log);
@@ -272,7 +276,7 @@ function seatLabel(view, seat) {
   const s = view.seats[seat];
   // a bot by its level where it plays one ("a bot (normal)"), else by its name
   const level = s.level && t(s.level);
-  const who = s.kind === "bot" ? (level ? t("a bot ({level})", { level }) : s.name) : t("person");
+  const who = s.kind === "bot" ? (level ? t("a bot ({level})", { level }) : s.name) : personLabel(s);
   return `${t("Seat {n}", { n: seat })} · ${who}`; // "Seat 1 · a bot (normal)"
 }
 
@@ -399,6 +403,7 @@ async function draw() {
   const seats = live.seats.map((s) => el("div", {}, seatLabel(live, s.seat)));
   if (live.rematch && me === null) seats.push(el("a", { href: `/m/${live.rematch}`, id: "watch-rematch" }, t("Watch the rematch")));
   $("seats").replaceChildren(...seats);
+  drawPhrases(live, me, (msg) => send(slot, msg));
   showClocks($("clocks"), live.clock, (seat) => seatLabel(live, seat), live.over);
 }
 
