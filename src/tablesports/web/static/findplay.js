@@ -120,8 +120,11 @@ async function withdraw(challenge) {
   await listChallenges();
 }
 
+// the challenge's options by their labels in the reader's language, as the form shows them
 function optionsText(challenge) {
-  const parts = Object.entries(challenge.options).map(([k, v]) => `${t(k)}: ${typeof v === "object" ? "…" : v}`);
+  const specs = (ctx.games.find((g) => g.id === challenge.game) || {}).options || {};
+  const label = (k) => t((specs[k] && specs[k].label) || k);
+  const parts = Object.entries(challenge.options).map(([k, v]) => `${label(k)}: ${typeof v === "object" ? "…" : v}`);
   if (challenge.clock) {
     parts.push(t("{minutes} min + {increment} s", challenge.clock));
   }
