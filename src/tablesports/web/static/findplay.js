@@ -204,7 +204,7 @@ export async function listLive() {
     ? el("ul", { class: "findlist" }, live.map((m) => el("li", { class: "live", "data-live": m.id },
       el("span", { class: "gametitle" }, title(m.game)),
       el("span", {}, m.seats.map(seatWho).join(` ${t("vs")} `)),
-      el("a", { href: m.watch }, t("Watch")))))
+      el("a", { href: m.watch, "data-watch": m.id }, t("Watch")))))
     : el("p", {}, t("Nobody is playing right now.")));
 }
 
