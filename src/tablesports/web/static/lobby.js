@@ -202,7 +202,7 @@ async function create() {
 }
 
 function seatText(s) {
-  if (s.kind !== "bot") return t("a person");
+  if (s.kind !== "bot") return s.player || t("a person"); // a named person by their name
   return s.level ? t("a bot ({level})", { level: levelName(s.level) }) : t("a bot ({level})", { level: s.name });
 }
 
