@@ -228,7 +228,8 @@ def test_blood_bowl_pitch_has_coordinates_colours_rerolls_dugouts_cards_and_fitt
     page.close()
     page = open_board(browser, server, made, "de", seat=None)
     page.locator('#bbpitch [data-player^="0-"]').first.click()  # a tap shows the card too
-    assert "MA" in page.inner_text("#bbcard")
+    card = page.inner_text("#bbcard")  # German coaches' BW for MA (test_board_terms.py)
+    assert catalog("de", "bloodbowl")["MA (short for Movement Allowance)"] in card
     assert english_left(board_text(page), "de", "bloodbowl") == []
     shot(page, "boards-bloodbowl-de-spectator")
     page.close()

@@ -37,6 +37,7 @@ from tablesports.web.phrases import GAMES_DIR, phrase, templates, terms
 
 from .citations import CITED, CODE, cited_in, rule_citations
 from .helpers import create, hello, until, wait_js
+from .test_action_words import action_templates
 from .test_boards import against_a_bot, open_board, two_bots
 from .test_browser import browser, server, shot
 
@@ -92,6 +93,7 @@ def played(game: str) -> tuple[frozenset[str], tuple[tuple[str, str], ...], froz
 def game_words(game: str) -> set[str]:
     """What the page shows of `game` through the catalog."""
     words = templates(game) | terms(game) | set(played(game)[0])
+    words |= action_templates(game)  # every action's text as a template (web/action_words.py)
     words |= js_strings(BOARDS / f"{game}.js")
     # Blood Bowl's player cards: the positions and skills of the default teams
     cards = board_extras(tablesports.load(game).new_initial_state()).get("cards", [])

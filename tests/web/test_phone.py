@@ -3,7 +3,7 @@ match page against a fast bot, every visible control and every board target is 4
 at least (WCAG 2.5.5; taps.py measures them, offenders listed by name and size); the page never
 scrolls sideways (a board larger than the screen pans in its own frame); a few moves are played
 by taps only (board targets first, then the board's buttons); axe finds nothing serious.
-Measurements: test-artifacts/web/phone-taps-<game>.json; screenshots phone-<game>-*.png."""
+Measurements: test-artifacts/web/phone-taps-<game>.json; screenshots phone-taps-<game>-*.png."""
 
 from __future__ import annotations
 
@@ -193,7 +193,7 @@ def test_every_tap_target_on_a_phone_is_44_px_and_a_game_plays_by_taps(
     offenders += measure(page, game, "lobby", found)
     assert sideways(page) <= PHONE["width"]
     assert serious_violations(page) == []
-    shot(page, f"phone-{game}-lobby")
+    shot(page, f"phone-taps-{game}-lobby")
     page.context.close()
     # the match page against a bot that answers at once
     made = against_a_bot(server, game)
@@ -205,7 +205,7 @@ def test_every_tap_target_on_a_phone_is_44_px_and_a_game_plays_by_taps(
     wait_turn(page)
     offenders += measure(page, game, "match", found)
     assert serious_violations(page) == []
-    shot(page, f"phone-{game}-start")
+    shot(page, f"phone-taps-{game}-start")
     played = 0
     for _ in range(MOVES.get(game, 6)):
         wait_turn(page)
@@ -217,7 +217,7 @@ def test_every_tap_target_on_a_phone_is_44_px_and_a_game_plays_by_taps(
         offenders += measure(page, game, "match", found)
         assert sideways(page) <= PHONE["width"]
     assert played, "no move played"
-    shot(page, f"phone-{game}-played")
+    shot(page, f"phone-taps-{game}-played")
     # the controls under the board: the review's arrows and a move-list row, by taps
     finger(page, "#rv-first")
     wait_js(page, "!document.getElementById('live').hidden")
@@ -231,6 +231,6 @@ def test_every_tap_target_on_a_phone_is_44_px_and_a_game_plays_by_taps(
         offenders += measure(page, game, "match", found)
         finger(page, "#confirm-yes")
         wait_js(page, "document.body.dataset.over === 'yes'")
-    shot(page, f"phone-{game}-end")
+    shot(page, f"phone-taps-{game}-end")
     assert sorted(set(offenders)) == []
     page.context.close()

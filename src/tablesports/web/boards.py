@@ -4,7 +4,9 @@ Blood Bowl's observation names each player's position; its player card also show
 characteristics and skills (MA ST AG PA AV), which every coach sees on the opposing roster.
 They come from the players' roster lines, the same for every viewer. Jukem's observation names
 cards by id; what a card shows (its boxes, its setup plays) is the deck's, public as a deck
-list is. Jugger TTG's recruits show their hero cards' values and cost.
+list is. Jugger TTG's recruits show their hero cards' values and cost. Juggers Fallout's market
+shows each character's card (cost, life, stamina, charisma, aim, supermove), public as the market
+is, and what each supermove costs now.
 """
 
 from __future__ import annotations
@@ -20,7 +22,33 @@ def board_extras(state: Any) -> dict[str, Any]:
     heroes = getattr(getattr(state, "game", None), "heroes", None)
     if isinstance(heroes, tuple) and heroes and hasattr(heroes[0], "reflex"):
         return _heroes(heroes)
+    characters = getattr(getattr(state, "game", None), "characters", None)
+    if characters and hasattr(characters[0], "supermove"):
+        return _characters(state, characters)
     return _player_cards(state)
+
+
+def _characters(state: Any, characters: Any) -> dict[str, Any]:
+    """Juggers Fallout: every character's card, in the market's order (a pick names its id),
+    and each slot's supermove cost now (less for an excited Jugger), None for an empty slot."""
+    return {
+        "characters": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "cost": c.cost,
+                "life": c.life,
+                "stamina": c.stamina,
+                "charisma": c.charisma,
+                "precision": c.precision,
+                "supermove": c.supermove.model_dump(),
+            }
+            for c in characters
+        ],
+        "super_costs": [
+            state.super_cost(s) if state.chars[s] >= 0 else None for s in range(len(state.chars))
+        ],
+    }
 
 
 def _heroes(heroes: tuple[Any, ...]) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE, TERMINAL
 from tablesports.core.records import REDACTED, SEAT_VIEW
+from tablesports.web.action_words import said, said_list
 from tablesports.web.boards import board_extras
 from tablesports.web.endings import DRAWS, result
 from tablesports.web.phrases import phrase_log
@@ -114,6 +115,7 @@ def seat_payload(
         **_play(match),
     )
     phrase_log(match.game.info.id, out["log"])
+    out["legal_said"] = said_list(out["legal"])  # each legal action's template and fields
     out["board"] = board_extras(state)
     return _dump(out)
 
@@ -195,6 +197,7 @@ def _log_entry(index: int, step: LogStep, viewer: int | None) -> dict[str, Any]:
         entry["hidden"] = True
         return entry
     entry["action"] = seen
+    entry["said"] = said(seen)
     entry["events"] = [e.to_json() for e in step.events]
     return entry
 

@@ -56,7 +56,7 @@ function drawCards() {
       onclick: () => chooseGame(game.id, true),
     },
     el("img", { src: game.picture, alt: "", width: 320, height: 180 }),
-    el("span", { class: "gametitle" }, game.title),
+    el("span", { class: "gametitle" }, t(game.title)),
     el("span", { class: "summary" }, t(game.summary)),
     el("span", { class: "meta" },
       t("{n} players · {length}", { n: game.players, length: t(game.length) })));
@@ -254,7 +254,7 @@ async function listMine() {
     if (!m) continue;
     const opponents = m.seats.filter((s) => s.seat !== seat).map(seatText).join(", ");
     rows.push(el("li", { class: "match", "data-match": match },
-      el("span", { class: "gametitle" }, m.title),
+      el("span", { class: "gametitle" }, t(m.title)),
       el("span", {}, `${t("Seat {n}", { n: seat })} · ${t("against {who}", { who: opponents })}`),
       el("span", { class: m.over ? "over" : "state" }, `${matchState(m)} · ${t("move {n}", { n: m.move })}`),
       m.over ? el("span", { class: "result" }, matchResult(m)) : "",
@@ -282,7 +282,7 @@ async function main() {
     showError(t("Cannot reach the server: {text}", { text: String(err.message || err) }));
     return;
   }
-  for (const g of games) $("game").append(el("option", { value: g.id }, g.title));
+  for (const g of games) $("game").append(el("option", { value: g.id }, t(g.title)));
   $("game").addEventListener("change", () => chooseGame($("game").value));
   $("create").addEventListener("click", create);
   $("watch").addEventListener("click", () => { location.href = `/m/${$("watchid").value.trim()}`; });

@@ -19,6 +19,12 @@ function defaultOf(spec) {
   return spec.default ?? spec.effective ?? null;
 }
 
+// "Reikland Reavers (Human)": the team's name as it is, its roster in the reader's language
+function teamTitle(title) {
+  const found = /^(.*) \(([^()]*)\)$/.exec(title);
+  return found ? `${found[1]} (${t(found[2])})` : t(title);
+}
+
 function fileControl(name, spec, id) {
   const def = defaultOf(spec);
   const select = el("select", { id, "data-option-file": name });
@@ -27,7 +33,7 @@ function fileControl(name, spec, id) {
   if (spec.choices?.length) {
     select.append(el("optgroup", { label: t("Published teams") }, ...spec.choices.map((c) => {
       names.add(c.name);
-      return el("option", { value: `name:${c.name}` }, t(c.title));
+      return el("option", { value: `name:${c.name}` }, teamTitle(c.title));
     })));
   }
   const library = (spec.library || []).filter((item) => !names.has(item.name));

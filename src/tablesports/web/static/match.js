@@ -24,6 +24,7 @@ import { Pacer, SPEEDS, speed, setSpeed } from "/static/pacing.js";
 import { endText } from "/static/endtext.js";
 import { actionText, eventText, ruleText } from "/static/games/words.js";
 import { keepPan, restorePan } from "/static/panframe.js";
+import { rememberSaid } from "/static/actionwords.js";
 import { playerName } from "/static/playername.js";
 import { drawPhrases, heardPhrase, personLabel } from "/static/phrasebar.js";
 
@@ -92,6 +93,8 @@ function receive(slot, msg) {
   if (msg.type !== "view") return;
   showError("");
   slot.log = msg.log_from === 0 ? msg.log : slot.log.concat(msg.log);
+  rememberSaid(msg.legal, msg.legal_said); // each action's template, for actionText
+  rememberSaid(msg.log.map((s) => s.action), msg.log.map((s) => s.said));
   slot.view = msg;
   if (slot.seat === null && msg.viewer !== null) slot.seat = msg.viewer;
   if (slot === currentSlot()) follow(slot);
@@ -276,7 +279,8 @@ function seatLabel(view, seat) {
   const s = view.seats[seat];
   // a bot by its level where it plays one ("a bot (normal)"), else by its name
   const level = s.level && t(s.level);
-  const who = s.kind === "bot" ? (level ? t("a bot ({level})", { level }) : s.name) : personLabel(s);
+  // a bot without a level by its name, translated where it is a word ("random"); a person by name
+  const who = s.kind === "bot" ? t("a bot ({level})", { level: level || t(s.name) }) : personLabel(s);
   return `${t("Seat {n}", { n: seat })} · ${who}`; // "Seat 1 · a bot (normal)"
 }
 
@@ -337,8 +341,8 @@ async function draw() {
     return cover(slot.seat);
   }
   shownSeat = slot.seat;
-  $("title").textContent = `${live.title} · ${matchId}`;
-  document.title = `${live.title} - tablesports`;
+  $("title").textContent = `${t(live.title)} · ${matchId}`; // "Blood Bowl (2025 edition)" translated
+  document.title = `${t(live.title)} - tablesports`;
   const solo = sockets.length === 1 ? me : null;
   let status;
   if (live.failure) status = live.failure;
@@ -448,7 +452,7 @@ function cover(seat) {
 
 function drawLegal(view, act) {
   const box = $("legal");
-  box.replaceChildren(...view.legal.map((a, i) => el("button", { "data-action": a, "data-index": i, onclick: () => act(a) }, a)));
+  box.replaceChildren(...view.legal.map((a, i) => el("button", { "data-action": a, "data-index": i, onclick: () => act(a) }, actionText(a, t))));
   $("alllegal").style.display = view.legal.length ? "" : "none";
 }
 

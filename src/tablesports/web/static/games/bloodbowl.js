@@ -4,7 +4,7 @@
 // casualties); tackle zones on request; other choices (a formation, a kick-off) as buttons. On a
 // phone the pitch stands upright (PHONE below), its squares keeping their names.
 import { setupHands, setupMoves, finishMove } from "/static/games/bloodbowl_setup.js";
-import { actionText, lastMoveCaption, lastStep, markLast, useCss } from "/static/games/words.js";
+import { abbr, actionText, lastMoveCaption, lastStep, markLast, shortForm, useCss } from "/static/games/words.js";
 
 const SQ = /(\d+),(\d+)/;
 // a phone's pitch: at most 700 px wide (match.css's one-column page) the pitch is turned a
@@ -25,6 +25,20 @@ function layout(portrait, me) {
 // team 0's and team 1's shirts (style.css: .player.t0, .t1); the dugout's boxes; the stances
 const colours = (t) => [t("blue"), t("red")];
 const boxes = (t) => [["reserves", t("Reserves")], ["ko", t("Knocked Out")], ["casualty", t("Casualties")], ["sent_off", t("Sent off")]];
+// a player's characteristics as his card prints them, each [short form, whole term] in the
+// reader's language (the Korean seed writes MA and AV itself: "MA와 AV를 1씩 줄입니다")
+const stats = (t) => [
+  [shortForm(t("MA (short for Movement Allowance)")), t("Movement Allowance (MA)")],
+  [shortForm(t("ST (short for Strength)")), t("Strength (ST)")],
+  [shortForm(t("AG (short for Agility)")), t("Agility (AG)")],
+  [shortForm(t("PA (short for Passing Ability)")), t("Passing Ability (PA)")],
+  [shortForm(t("AV (short for Armour Value)")), t("Armour Value (AV)")],
+];
+// a pitch token's tooltip: MA, ST, AG and AV, as the card has them
+const statLine = (t, card) => {
+  const [ma, st, ag, , av] = stats(t).map(([k]) => k);
+  return `${ma} ${card.ma} ${st} ${card.st} ${ag} ${card.ag}+ ${av} ${card.av}+`;
+};
 const stanceWord = (t, s) => ({ prone: t("Prone"), stunned: t("Stunned") })[s] || s;
 // the house formations (data/formations.toml), named as a coach would
 const formationWord = (t, f) => ({ line: t("line"), wedge: t("wedge"), spread: t("spread"), zone: t("zone") })[f] || f;
@@ -40,11 +54,11 @@ const noted = (t, a) => {
 // what a lit square needs, short enough for its corner (the whole note is its tooltip): the
 // rolls ("dodge 3+, rush 2+" -> "3+ 2+"), or the block dice as coaches write them: "2D" when
 // you choose, "-2D" when they do, "1D" for one die
-function shortDice(text) {
+function shortDice(text, t) {
   const m = text.match(/\(([^)]*)\)/);
   if (!m) return "";
   const dice = m[1].match(/^(\d) di(?:c)?e(, they choose)?/);
-  if (dice) return `${dice[2] ? "-" : ""}${dice[1]}D`;
+  if (dice) return `${dice[2] ? "-" : ""}${dice[1]}${shortForm(t("D (short for block dice)"))}`;
   const needs = m[1].match(/\d+\+/g);
   return needs ? needs.slice(0, 2).join(" ") : "";
 }
@@ -63,11 +77,11 @@ export function highlight(lastAction, events) {
 
 function playerCard(el, t, card, p, teamName, side) {
   if (!card) return el("div", { class: "bbcard", id: "bbcard" }, t("Point at a player for his card."));
-  const stats = [["MA", card.ma], ["ST", card.st], ["AG", `${card.ag}+`], ["PA", card.pa ? `${card.pa}+` : "-"], ["AV", `${card.av}+`]];
+  const values = [card.ma, card.st, `${card.ag}+`, card.pa ? `${card.pa}+` : "-", `${card.av}+`];
   const stance = p && p.stance && p.stance !== "standing" ? stanceWord(t, p.stance) : "";
   return el("div", { class: `bbcard t${side}`, id: "bbcard", "data-card": `${side}-${card.number}` },
     el("div", { class: "bbcard-head" }, `#${card.number} ${t(card.position)}`, el("span", {}, ` · ${teamName}${stance ? ` · ${stance}` : ""}`)),
-    el("table", {}, el("tr", {}, stats.map(([k]) => el("th", {}, k))), el("tr", {}, stats.map(([, v]) => el("td", {}, String(v))))),
+    el("table", {}, el("tr", {}, stats(t).map(([k, term]) => el("th", {}, abbr(el, k, term)))), el("tr", {}, values.map((v) => el("td", {}, String(v))))),
     el("div", { class: "bbcard-skills" }, `${t("Skills")}: `, card.skills.length ? card.skills.map((s) => t(s)).join(", ") : "-"));
 }
 
@@ -152,14 +166,14 @@ export function render({ root, view, legal, act, t, el, memo }) {
         if (ball === key) pcls.push("hasball");
         if (byNumber[p.number] && p.side === me) pcls.push("active");
         const card = cardOf(p.side, p.number);
-        const node = el("div", { class: pcls.join(" "), "data-player": `${p.side}-${p.number}`, title: `${t(p.position)} #${p.number}${p.stance ? ` (${stanceWord(t, p.stance)})` : ""}${card ? ` · MA ${card.ma} ST ${card.st} AG ${card.ag}+ AV ${card.av}+` : ""}` }, String(p.number));
+        const node = el("div", { class: pcls.join(" "), "data-player": `${p.side}-${p.number}`, title: `${t(p.position)} #${p.number}${p.stance ? ` (${stanceWord(t, p.stance)})` : ""}${card ? ` · ${statLine(t, card)}` : ""}` }, String(p.number));
         node.addEventListener("pointerenter", (e) => { if (e.pointerType === "mouse") showCard(p); }); // a tap's card comes with its click
         if (p.side === me) hands.draggable(node, String(p.number), key, () => { showCard(p); if (byNumber[p.number]) menu.replaceChildren(...byNumber[p.number].map((a) => el("button", { "data-action": a, onclick: () => act(a) }, label(t, a)))); });
         cell.append(node);
       } else if (ball === key) {
         cell.append(el("div", { class: "ballmark" }));
       }
-      if (actions.length) cell.append(el("span", { class: "dice" }, shortDice(actions[0])));
+      if (actions.length) cell.append(el("span", { class: "dice" }, shortDice(actions[0], t)));
       cell.addEventListener("click", () => {
         if (hands.tapSquare(key)) return; // the square for the player picked by a tap
         if (p) showCard(p); // a tap shows the card too (no hover on a phone)

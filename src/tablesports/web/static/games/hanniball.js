@@ -1,8 +1,16 @@
 // HanniBall: the board read from the game's text picture; click a piece, then one of its lit
 // targets (a move, a move leaving the ball, a shot or a ricochet), or End the turn. Files a-i
 // and ranks 1-15 around the board, as the log writes squares; a legend of the pieces.
-import { lastMoveCaption, lastStep, markLast, useCss } from "/static/games/words.js";
+import { lastMoveCaption, lastStep, markLast, shortForm, useCss } from "/static/games/words.js";
 
+// the pieces by the letters of the game's picture (H, E, L, M), each [its letter on the board,
+// its name] in the reader's language (the Russian seed's Лошадь, Слон, Лев, Обезьяна)
+const pieces = (t) => ({
+  H: [shortForm(t("H (short for Horse)")), t("Horse")],
+  E: [shortForm(t("E (short for Elephant)")), t("Elephant")],
+  L: [shortForm(t("L (short for Lion)")), t("Lion")],
+  M: [shortForm(t("M (short for Monkey)")), t("Monkey")],
+});
 
 // the squares the last action named ("c8-d9", "e6*c5"): marked on the board
 export function highlight(lastAction, events) {
@@ -50,6 +58,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   const fileRow = () => ["", ...fileOrder, ""].forEach((f) => grid.append(el("div", { class: "coord" }, f)));
   fileRow();
   const choice = el("div", { class: "actions", id: "choice" });
+  const names = pieces(t);
   const words = { "-": t("move"), "~": t("move leaving the ball"), "*": t("shot"), "^": t("ricochet") };
   for (const rank of ranks) {
     grid.append(el("div", { class: "coord" }, String(rank)));
@@ -67,7 +76,10 @@ export function render({ root, view, legal, act, t, el, memo }) {
       if (targets[name]) cls.push("lit");
       const cell = el("div", { class: cls.join(" "), "data-square": name, title: name });
       if (/[HELMhelm]/.test(sq.ch)) {
-        cell.append(el("div", { class: `piece ${sq.ch === sq.ch.toUpperCase() ? "white" : "black"}${sq.ball ? " ball" : ""}` }, sq.ch.toUpperCase()));
+        const [letter, name] = names[sq.ch.toUpperCase()];
+        const white = sq.ch === sq.ch.toUpperCase();
+        cell.title = `${name} · ${white ? t("White") : t("Black")} · ${cell.title}`;
+        cell.append(el("div", { class: `piece ${white ? "white" : "black"}${sq.ball ? " ball" : ""}`, "data-piece": sq.ch }, letter));
       } else if (sq.ch === "o" || sq.ch === "O") {
         cell.append(el("div", { class: "ballmark" }));
       }
@@ -89,10 +101,10 @@ export function render({ root, view, legal, act, t, el, memo }) {
   }
   fileRow();
   const legend = el("div", { class: "legend", id: "hblegend" },
-    ...[["H", t("Horse")], ["E", t("Elephant")], ["L", t("Lion")], ["M", t("Monkey")]].map(([ch, name]) => el("span", {}, el("span", { class: "piece white" }, ch), ` ${name}`)),
-    el("span", {}, el("span", { class: "piece white" }, "L"), ` ${t("White")}`),
-    el("span", {}, el("span", { class: "piece black" }, "L"), ` ${t("Black")}`),
-    el("span", {}, el("span", { class: "piece white ball" }, "L"), ` ${t("controls the ball")}`),
+    ...Object.values(names).map(([letter, name]) => el("span", {}, el("span", { class: "piece white" }, letter), ` ${name}`)),
+    el("span", {}, el("span", { class: "piece white" }, names.L[0]), ` ${t("White")}`),
+    el("span", {}, el("span", { class: "piece black" }, names.L[0]), ` ${t("Black")}`),
+    el("span", {}, el("span", { class: "piece white ball" }, names.L[0]), ` ${t("controls the ball")}`),
     el("span", {}, el("span", { class: "ballmark" }), ` ${t("the Ball")}`),
     el("span", {}, el("span", { class: "swatch goalarea" }), ` ${t("goal area")}`),
     el("span", {}, el("span", { class: "swatch goal" }), ` ${t("goal")}`));

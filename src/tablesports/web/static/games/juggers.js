@@ -14,7 +14,7 @@ const MIN_PULL = 6; // mm: a shorter drag is a click, not a flick
 const ANIMATION_MS = 700;
 const HOLD_MS = 600; // the settled coins stay shown this long before the position now
 
-import { lastMoveCaption, lastStep, useCss } from "/static/games/words.js";
+import { actionText, lastMoveCaption, lastStep, useCss } from "/static/games/words.js";
 
 const slotName = (s) => `${"AB"[Math.floor(s / 4)]}${(s % 4) + 1}`;
 let lastMoved = new Set(); // the coins the last step named: ringed on the table
@@ -348,7 +348,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   // the Juggers of both teams: life, and whether on the table, on the bench, fallen or injured
   const roster = el("div", { class: "juggers-roster" });
   for (const tm of [0, 1]) {
-    const row = el("div", {}, el("b", { style: `color:${TEXT_COLOURS[tm]}` }, `${"AB"[tm]} (${t("morale")} ${o.morale[tm]}, ${o.score[tm]})`));
+    const row = el("div", {}, el("b", { style: `color:${TEXT_COLOURS[tm]}` }, `${"AB"[tm]} (${t("morale")} ${o.morale[tm]}, ${t("mete")} ${o.score[tm]})`));
     for (let s = tm * 4; s < tm * 4 + 4; s++) {
       if (!o.names[s]) continue;
       let where = pos[s] ? t("on the table") : t("bench");
@@ -361,15 +361,18 @@ export function render({ root, view, legal, act, t, el, memo }) {
     }
     roster.append(row);
   }
-  const budgets = (view.picture || "").split("\n").find((l) => l.startsWith("market (")) || "";
+  // the market's budgets while the teams draft (render.py's "market (budgets: ...)")
+  const drafting = o.phase === "choose" || o.phase === "draft";
+  const budgets = drafting ? ` · ${t("market: budgets A {a}, B {b} denari", { a: o.budget[0], b: o.budget[1] })}` : "";
   const ended = view.over && o.reason ? el("div", { class: "ending", id: "ending" }, t("The match is over: {reason}", { reason: reasonText(o.reason, t) })) : "";
-  root.append(el("div", {}, `${t("Inning")} ${o.inning} · ${phaseWord(t, o.phase)}`, budgets ? ` · ${budgets.replace(/:$/, "")}` : ""), ended, el("div", { class: `panframe${placing ? " placing" : ""}`, id: "jgframe" }, canvas), hint, roster, lastMoveCaption(el, t, view));
+  canvas.setAttribute("aria-label", t("The table from above: drag back from one of your coins to flick it"));
+  root.append(el("div", { id: "jgphase" }, `${t("Inning")} ${o.inning} · ${phaseWord(t, o.phase)}`, budgets), ended, el("div", { class: `panframe${placing ? " placing" : ""}`, id: "jgframe" }, canvas), hint, roster, lastMoveCaption(el, t, view));
   const lastMove = lastStep(view);
   if (lastMove) highlight(lastMove.action, lastMove.events);
 
   const others = legal.filter((a) => !a.startsWith("flick ") && !a.startsWith("place "));
   if (Object.keys(places).length) {
-    root.append(el("div", { class: "actions" }, t("Place Jugger (then click a lit cell):"),
+    root.append(el("div", { class: "actions jgactions" }, t("Choose a Jugger to place, then tap a lit cell:"),
       ...Object.keys(places).map((j) => el("button", {
         "data-place": j, class: j === memo.jgPlace ? "primary" : "",
         onclick: () => { memo.jgPlace = j; memo.redraw?.(); },
@@ -383,19 +386,68 @@ export function render({ root, view, legal, act, t, el, memo }) {
     root.append(el("div", { class: "hint" }, t("Drag back from one of your coins and release to flick it."), " ",
       el("label", {}, t("Spin (offset)"), " ", offset, " ", shown)));
   }
-  // the market's lines of the text picture tell what a pick buys (name, cost, life, supermove)
-  const market = {};
-  for (const line of (view.picture || "").split("\n")) {
-    const m = line.match(/^ {2}([a-z][a-z0-9_]*) +(.+)$/);
-    if (m) market[m[1]] = m[2].replace(/ {2,}/g, " ");
-  }
+  // every other action as a button whose words are drawn from the action's fields and the
+  // characters' cards (boards.py), in the reader's language; data-action stays what is sent
   if (others.length) {
-    root.append(el("div", { class: "actions" }, others.map((a) => {
-      const pick = a.match(/^pick (\S+)$/);
-      const label = pick && market[pick[1]] ? `${a}: ${market[pick[1]]}` : a;
-      return el("button", { "data-action": a, onclick: () => act(a) }, label);
+    const cards = view.board?.characters || [];
+    const costs = view.board?.super_costs || [];
+    const buttons = others.map((a) => actionButton(a, { o, cards, costs, team, t, el }));
+    root.append(el("div", { class: `actions jgactions${others.some((a) => a.startsWith("pick ")) ? " jgmarket" : ""}` }, buttons.map((b) => {
+      const a = b.dataset.action;
+      b.addEventListener("click", () => act(a));
+      return b;
     })));
   }
+}
+
+// a card's decimal number as the page's language writes it (1,5 in German, Italian, Russian)
+const decimal = (x) => Number(x).toLocaleString(document.documentElement.lang || "en");
+
+// a supermove's effects ("mass ×3, through team-mates"), from its card's numbers (data.py)
+function effects(sm, t) {
+  const parts = [];
+  if (sm.power !== 1) parts.push(`${t("power")} ×${decimal(sm.power)}`);
+  if (sm.precision !== 1) parts.push(`${t("spread")} ×${decimal(sm.precision)}`);
+  if (sm.heavy !== 1) parts.push(`${t("mass")} ×${decimal(sm.heavy)}`);
+  if (sm.ghost) parts.push(t("through team-mates"));
+  return parts.join(", ") || t("none");
+}
+
+// A character of the market as its card reads: name and cost, then life, stamina, charisma and
+// aim, then its supermove and what it costs in morale.
+function marketCard(c, budget, t, el) {
+  const over = c.cost > budget; // R27: drafted all the same, but without a supermove
+  return [
+    el("span", { class: "jgname" }, el("b", {}, c.name), " · ", t("{cost} denari", { cost: c.cost })),
+    el("span", { class: "jgstats" }, [
+      t("life {life}", { life: c.life }), t("stamina {stamina}%", { stamina: c.stamina }),
+      t("charisma {charisma}%", { charisma: c.charisma }), t("aim ±{spread}°", { spread: decimal(c.precision) }),
+    ].join(" · ")),
+    el("span", { class: "jgsuper" }, t("supermove {name} ({effects}): {morale} morale", {
+      name: t(c.supermove.name), effects: effects(c.supermove, t), morale: c.supermove.morale,
+    }), over ? ` · ${t("over budget: no supermove")}` : ""),
+  ];
+}
+
+// One action of the seat to move (not a flick nor a placement) as a button of its own words.
+function actionButton(a, { o, cards, costs, team, t, el }) {
+  const slotOf = (j) => team * 4 + Number(j) - 1;
+  const who = (j) => `${slotName(slotOf(j))} ${o.names[slotOf(j)] || ""}`.trim();
+  const button = (label, extra = {}) => el("button", { "data-action": a, ...extra }, label);
+  let m = a.match(/^pick (\S+)$/);
+  const card = m && cards.find((c) => c.id === m[1]);
+  if (card) return button(marketCard(card, o.budget[team], t, el), { class: "jgpick", title: t("Draft {name} for {cost} denari", { name: card.name, cost: card.cost }) });
+  if (a === "choose pick") return button(t("Pick first in the draft (attack second)"));
+  if (a === "choose attack") return button(t("Let the other team pick first (attack first)"));
+  if ((m = a.match(/^super (\d)$/))) {
+    const c = cards[o.chars[slotOf(m[1])]];
+    const cost = costs[slotOf(m[1])] ?? c?.supermove.morale; // less when excited (R26)
+    return button(c ? t("Supermove of {player}: {name} ({effects}), {morale} morale", { player: who(m[1]), name: t(c.supermove.name), effects: effects(c.supermove, t), morale: cost }) : t("Supermove of {player}", { player: who(m[1]) }));
+  }
+  if ((m = a.match(/^sub out (\d) in (\d)$/))) return button(t("Substitute {out} with {into}", { out: who(m[1]), into: who(m[2]) }));
+  if ((m = a.match(/^shooter (\d)$/))) return button(t("Penalty taker: {player}", { player: who(m[1]) }));
+  if (a === "pass") return button(t("Pass"));
+  return button(actionText(a, t));
 }
 
 // why the match ended (state.py's _finish), in the reader's language

@@ -2,7 +2,7 @@
 // doubled-width x; even rows hold columns a..t, odd rows a..u). Click one of your heroes, then
 // a lit hex (place, step, throw, pass, lunge, quickstep, push, drop); click a ringed enemy to attack, pin
 // or wrestle it; every other legal action is a button in its group.
-import { actionText, lastMoveCaption, lastStep, markLast, useCss } from "/static/games/words.js";
+import { abbr, actionText, lastMoveCaption, lastStep, markLast, shortForm, useCss } from "/static/games/words.js";
 
 const NS = "http://www.w3.org/2000/svg";
 // the game's terms, as the rules page explains them: each action button's tooltip
@@ -31,9 +31,20 @@ const terms = (t) => ({
   talent: t("Use the hero's talent."),
   wrestle: t("Wrestle the enemy Qwik (R83)."),
 });
-const termTitle = (t, a) => terms(t)[a.split(" ")[0]] || a;
+const termTitle = (t, a) => terms(t)[a.split(" ")[0]] || actionLabel(t, a);
+// the counters and marks the board shows short (the seed's FP, AP and RDA; the Qwik's and a
+// pinned hero's letters), each [short form, whole term] in the reader's language
+const shorts = (t) => ({
+  FP: [shortForm(t("FP (short for focus points)")), t("focus points (FP)")],
+  AP: [shortForm(t("AP (short for stamina points)")), t("stamina points (AP)")],
+  RDA: [shortForm(t("RDA (short for activation order)")), t("activation order (RDA)")],
+  Q: [shortForm(t("Q (short for Qwik)")), t("Qwik")],
+  P: [shortForm(t("P (short for pinned)")), t("pinned")],
+});
+const short = (el, t, key) => abbr(el, ...shorts(t)[key]);
 const facingWord = (t, f) => ({ E: t("east"), NE: t("north-east"), NW: t("north-west"), W: t("west"), SW: t("south-west"), SE: t("south-east") })[f];
 const teamWord = (t, side) => (side === 0 ? t("red") : t("blue"));
+const malWord = (t, side) => (side === 0 ? t("the red Mal") : t("the blue Mal"));
 const sparWord = (t, spar) => ({ shield: t("shield"), long: t("long spar"), staff: t("staff"), qtip: t("q-tip"), chain: t("chain"), twoshort: t("two short spars"), qwik: t("Qwik card") })[spar] || spar;
 
 // the hexes and heroes the last step named ("step f6", "place r2 a5", "attack b3"): a hero's
@@ -70,7 +81,6 @@ const COLS = 21;
 const S = 17; // hex radius in pixels
 const W = Math.sqrt(3) * S;
 const FACINGS = ["E", "NE", "NW", "W", "SW", "SE"];
-const TEAM = ["red", "blue"];
 const HEX_KINDS = new Set(["step", "throw", "pass", "lunge", "push", "drop"]);
 const HERO_KINDS = new Set(["attack", "talent", "wrestle", "pin", "unpin", "aoo"]);
 const OWN_KINDS = new Set(["activate", "delay", "field", "qwik", "spar"]);
@@ -179,6 +189,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   }
   const width = 42 * (W / 2) + 8;
   const height = (ROWS - 1) * 1.5 * S + 2 * S + 8;
+  const sh = shorts(t);
   const board = svg("svg", { id: "jtboard", viewBox: `0 0 ${width.toFixed(0)} ${height.toFixed(0)}`, width: (width * 1.5).toFixed(0), height: (height * 1.5).toFixed(0) });
   // a phone: the field at 1.6 times its units (hexes of 46 x 53 px, a finger's target) panning
   // in #jtframe, its labels at 12 px (juggerttg.css); a desktop: scaled to the page's width
@@ -206,7 +217,8 @@ export function render({ root, view, legal, act, t, el, memo }) {
       g.append(svg("polygon", { points: hexPoints(cx, cy, S - 3), fill: colour, "fill-opacity": 0.55, stroke: colour, "stroke-width": 2 }));
     }
     g.append(svg("text", { x: cx, y: cy + S * 0.72, "font-size": 6, "text-anchor": "middle", fill: "#56704c" }, name));
-    g.append(svg("title", {}, `${name}${MAL.includes(i) ? ` · ${TEAM[MAL.indexOf(i)]} Mal` : ""}${x <= 0 || x >= 38 ? " · start slot" : ""}${lit[name] ? `\n${lit[name].join("\n")}` : ""}`));
+    const where = [name, MAL.includes(i) ? malWord(t, MAL.indexOf(i)) : "", x <= 0 || x >= 38 ? t("start slot") : ""].filter(Boolean);
+    g.append(svg("title", {}, `${where.join(" · ")}${lit[name] ? `\n${lit[name].map((a) => actionLabel(t, a)).join("\n")}` : ""}`));
     g.addEventListener("click", () => {
       const acts = lit[name];
       if (!acts) return;
@@ -252,14 +264,14 @@ export function render({ root, view, legal, act, t, el, memo }) {
       g.append(svg("circle", { cx, cy, r, fill: colour, stroke: f.activated[h] ? "#888" : "#fff", "stroke-width": 1.5 }));
     }
     g.append(svg("text", { x: cx, y: cy + 3, "font-size": 8, "font-weight": "bold", "text-anchor": "middle", fill: "#fff" }, down ? `${label.toUpperCase()}` : label));
-    if (f.role[h] === 0) g.append(svg("text", { x: cx - r, y: cy - r + 2, "font-size": 7, "font-weight": "bold", fill: "#222" }, "Q"));
-    if (down) g.append(svg("text", { x: cx + r - 1, y: cy - r + 3, "font-size": 7, fill: "#222" }, pinned ? "P" : String(f.penalty[h])));
+    if (f.role[h] === 0) g.append(svg("text", { x: cx - r, y: cy - r + 2, "font-size": 7, "font-weight": "bold", fill: "#222" }, sh.Q[0]));
+    if (down) g.append(svg("text", { x: cx + r - 1, y: cy - r + 3, "font-size": 7, fill: "#222" }, pinned ? sh.P[0] : String(f.penalty[h])));
     if (pinned) g.append(svg("line", { x1: cx - r, y1: cy - r, x2: cx + r, y2: cy + r, stroke: "#222", "stroke-width": 2 }));
     if (jugg === f.pos[h]) g.append(svg("circle", { cx: cx + r * 0.7, cy: cy + r * 0.7, r: 4.5, fill: "#f5e6b3", stroke: "#5d4037", "stroke-width": 1.2 }));
     const state = [down ? (pinned ? t("kneeling, pinned by {hero}", { hero: heroLabel(f.pinned_by[h]) }) : t("kneeling, {n} Stones left", { n: f.penalty[h] })) : t("facing {direction}", { direction: facingWord(t, FACINGS[f.facing[h]]) })];
     if (f.activated[h]) state.push(t("done"));
     if (f.exhausted[h]) state.push(t("exhausted"));
-    g.append(svg("title", {}, `${label} ${hero.name} (${teamWord(t, side)}) · ${state.join(", ")} · FP ${f.fp[h]} AP ${f.ap[h]}${targets.length ? `\n${targets.map((a) => actionLabel(t, a)).join("\n")}` : ""}`));
+    g.append(svg("title", {}, `${label} ${hero.name} (${teamWord(t, side)}) · ${state.join(", ")} · ${sh.FP[0]} ${f.fp[h]} ${sh.AP[0]} ${f.ap[h]}${targets.length ? `\n${targets.map((a) => actionLabel(t, a)).join("\n")}` : ""}`));
     g.addEventListener("click", (ev) => {
       ev.stopPropagation();
       // what his hex offers (a push, a lunge, a pass to a team-mate) comes with his own actions
@@ -281,7 +293,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   }
   if (jugg >= 0 && !f.pos.includes(jugg)) {
     const [cx, cy] = centre(jugg);
-    board.append(svg("g", { class: "jt-jugg", "pointer-events": "none" }, svg("circle", { cx, cy, r: 6, fill: "#f5e6b3", stroke: "#5d4037", "stroke-width": 1.5 }), svg("title", {}, "the Jugg")));
+    board.append(svg("g", { class: "jt-jugg", "pointer-events": "none" }, svg("circle", { cx, cy, r: 6, fill: "#f5e6b3", stroke: "#5d4037", "stroke-width": 1.5 }), svg("title", {}, t("the Jugg"))));
   }
 
   // the heading: score, Stone, RDA, who acts
@@ -290,7 +302,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   if (f.active >= 0 && f.moves_left >= 0) who += ` (${t("{n} hexes left", { n: f.moves_left })})`;
   const head = el("div", { class: "jt-head", id: "jthead" },
     el("b", { style: "color:#c0392b" }, `${t("red")} ${f.score[0]}`), " - ", el("b", { style: "color:#2471a3" }, `${f.score[1]} ${t("blue")}`),
-    ` · ${t("Stone")} ${f.stone + 1} · RDA ${f.rda} · ${t("initiative")} ${teamWord(t, f.init)}${who ? ` · ${who}` : ""}`);
+    ` · ${t("Stone")} ${f.stone + 1} · `, short(el, t, "RDA"), ` ${f.rda} · ${t("initiative")} ${teamWord(t, f.init)}${who ? ` · ${who}` : ""}`);
   // the heroes off the board (to place, substitutes)
   const benchBox = el("div", { class: "jt-bench" }, ...[0, 1].map((side) => bench[side].length
     ? el("div", {}, `${teamWord(t, side)} ${t("off the board")}: `, ...bench[side].map((b) => el("button", {
@@ -316,7 +328,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
   // the heroes' cards, short
   const cards = el("table", { class: "jt-cards" }, ...[...Array(16).keys()].filter((h) => f.card[h] >= 0).map((h) => {
     const flags = [];
-    if (f.role[h] === 0) flags.push("Qwik");
+    if (f.role[h] === 0) flags.push(sh.Q[1]);
     else if (f.spar[h] >= 0 && f.role[h] === 1) flags.push(sparWord(t, SPARS[f.spar[h]]));
     else flags.push(t("substitute hero"));
     if (f.down[h]) flags.push(t("kneeling, {n} Stones left", { n: f.penalty[h] }));
@@ -326,7 +338,7 @@ export function render({ root, view, legal, act, t, el, memo }) {
     if (f.exhausted[h]) flags.push(t("exhausted"));
     return el("tr", { class: `t${Math.floor(h / 8)}` }, el("td", { style: `color:${h < 8 ? "#c0392b" : "#2471a3"}; font-weight: bold` }, heroLabel(h)),
       el("td", {}, names[f.card[h]] || ""), el("td", {}, f.pos[h] >= 0 ? hexName(f.pos[h]) : "-"),
-      el("td", {}, `FP ${f.fp[h]} AP ${f.ap[h]}`), el("td", {}, flags.join(", ")));
+      el("td", {}, short(el, t, "FP"), ` ${f.fp[h]} `, short(el, t, "AP"), ` ${f.ap[h]}`), el("td", {}, flags.join(", ")));
   }));
   root.append(head, el("div", { class: "panframe", id: "jtframe" }, board), box, groupBox, benchBox, recruits(view, legal, act, t, el), cards, legend(t, el), lastMoveCaption(el, t, view));
   const last = lastStep(view);
@@ -356,5 +368,5 @@ function legend(t, el) {
   return el("div", { class: "legend", id: "jtlegend" },
     item("red", t("red hero (arrow: its facing)")), item("blue", t("blue hero")), item("kneel", t("kneeling (Stones left)")),
     item("jugg", t("the Jugg")), item("mal", t("Mal (goal)")), item("start", t("start slot")), item("lit", t("a hex you may choose")),
-    el("span", {}, el("b", {}, "Q"), ` ${t("the Qwik")}`), el("span", {}, el("b", {}, "P"), ` ${t("pinned")}`));
+    el("span", {}, el("b", {}, short(el, t, "Q")), ` ${t("the Qwik")}`), el("span", {}, el("b", {}, short(el, t, "P")), ` ${t("pinned")}`));
 }

@@ -1,5 +1,6 @@
 // What the board modules share: a log event and an action in the reader's language, the
 // board's own style sheet, and the last move's marks.
+import { saidAction } from "/static/actionwords.js";
 
 // An event as the server sends it: its English text, and (where one of the game's templates
 // fits) the template and its fields. Each field is a word of the catalog where it is one, or
@@ -32,6 +33,8 @@ function fieldText(value, t) {
 // save", "end turn"), else word by word (its kind: "block 9", "initiative red"); notation
 // (squares, hexes, numbers, names) is in no catalog and reads the same everywhere.
 export function actionText(text, t) {
+  const said = saidAction(text, t); // the server's template for it (static/actionwords.js)
+  if (said !== null) return said;
   const whole = t(text);
   if (whole !== text) return whole;
   return text.split(" ").map((w) => t(w)).join(" ");
@@ -47,6 +50,19 @@ export function ruleText(rule, t) {
   if (!cited) return rule;
   const mark = t(cited[2]) !== cited[2] ? t(cited[2]) : cited[2].split(", ").map((m) => t(m)).join(", ");
   return `${t(cited[1])} (${mark})`;
+}
+
+// A term the board shows in a short form ("FP", "MA", a piece's letter), in the reader's
+// language: its catalog entry is "<short> (short for <term>)", whose translation is that
+// language's short form alone; English (no catalog) keeps the short form before " (short for".
+export function shortForm(text) {
+  const m = /^(.+?) \(short for .+\)$/.exec(text);
+  return m ? m[1] : text;
+}
+
+// The short form on the board, the whole term its tooltip (an <abbr>, as screen readers know it).
+export function abbr(el, short, term) {
+  return el("abbr", { title: term }, short);
 }
 
 // A button for an action: its data-action stays the action's text (what is sent).
