@@ -27,7 +27,7 @@ async function api(method, path, body, headers = {}) {
   return data;
 }
 
-const title = (id) => (ctx.games.find((g) => g.id === id) || { title: id }).title;
+const title = (id) => t((ctx.games.find((g) => g.id === id) || { title: id }).title);
 const person = (name, rating) => (rating ? `${name} (${ratingText(rating)})` : name);
 
 // --- the name ----------------------------------------------------------------------------
@@ -235,7 +235,7 @@ export async function drawLeaders() {
 function drawBoardGames() {
   const select = $("boardgame");
   const was = select.value || ctx.games[0]?.id;
-  select.replaceChildren(...ctx.games.map((g) => el("option", { value: g.id }, g.title)));
+  select.replaceChildren(...ctx.games.map((g) => el("option", { value: g.id }, t(g.title))));
   select.value = was;
 }
 
