@@ -88,6 +88,9 @@ def serve_command(
     matches_per_client_per_hour: int = typer.Option(
         60, "--matches-per-client-per-hour", help="New matches an hour per client address."
     ),
+    open_challenges_per_client: int = typer.Option(
+        3, "--open-challenges-per-client", help="Open challenges in the lobby per client address."
+    ),
     stored_kb_per_client_per_hour: int = typer.Option(
         16384,
         "--stored-kb-per-client-per-hour",
@@ -184,6 +187,7 @@ def serve_command(
             secret_file=secret_file,
             open_matches_per_client=open_matches_per_client,
             matches_per_client_per_hour=matches_per_client_per_hour,
+            open_challenges_per_client=open_challenges_per_client,
             stored_kb_per_client_per_hour=stored_kb_per_client_per_hour,
             open_matches=open_matches,
             matches_per_hour=matches_per_hour,

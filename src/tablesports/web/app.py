@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from tablesports.core.errors import TablesportsError
 from tablesports.core.registry import game_ids, load
+from tablesports.web import challenges
 from tablesports.web.abandon import watch as watch_abandoned
 from tablesports.web.budgets import Budgets, OverBudget
 from tablesports.web.bus import bus_for
@@ -32,6 +34,7 @@ from tablesports.web.hub import Hub, RequestError, SeatSpec
 from tablesports.web.i18n import LANGUAGES, catalog
 from tablesports.web.identity import client_id, server_secret
 from tablesports.web.limits import BodyLimit, RequestRate, SecurityHeaders
+from tablesports.web.names import check_name
 from tablesports.web.settings import ServerSettings
 from tablesports.web.store import Store
 from tablesports.web.views import record_payload
@@ -67,6 +70,27 @@ class MatchIn(BaseModel):
         )
 
 
+class ChallengeIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    clock: ClockIn | None = None
+    seat: int | None = None
+    """The maker's seat, 0 or 1 (None: the server draws it)."""
+    rated: bool = True
+    name: str = Field(max_length=200)
+    """The maker's display name (`web.names`)."""
+
+
+class NameIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: str = Field(max_length=200)
+
+
+LIVE_SECONDS = 1800
+"""The live list shows matches that moved in the last half hour."""
+
+
 class MineIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     tokens: list[str] = Field(max_length=200)
@@ -86,6 +110,9 @@ def create_app(
         store = Store(url)
         hub = Hub(store, bot_delay=bot_delay, settings=settings, budgets=budgets)
         app.state.hub = hub
+        app.state.challenges = challenges.ChallengeStore(
+            store.engine, settings.challenge_minutes * 60
+        )
         hub.bus = bus_for(store)  # PostgreSQL: other processes over it are the same site
         await hub.bus.start(hub.moved_elsewhere, hub.sweep)
         resumed = hub.resume_all()
@@ -134,6 +161,12 @@ def create_app(
     async def refused(_request: Request, exc: TablesportsError) -> JSONResponse:
         status = 404 if "there is no match" in str(exc) else 400
         return JSONResponse({"error": str(exc)}, status_code=status)
+
+    @app.exception_handler(challenges.ChallengeRefused)
+    async def challenge_refused(
+        _request: Request, exc: challenges.ChallengeRefused
+    ) -> JSONResponse:
+        return JSONResponse({"error": str(exc)}, status_code=exc.status)
 
     @app.exception_handler(OverBudget)
     async def over_budget(_request: Request, exc: OverBudget) -> JSONResponse:
@@ -214,6 +247,75 @@ def create_app(
             "links": links,
             "watch": f"{base}/m/{match_id}",
         }
+
+    def client_of(request: Request) -> str | None:
+        return client_id(secret, request.client.host if request.client else None)
+
+    def book(request: Request) -> challenges.ChallengeStore:
+        found: challenges.ChallengeStore = request.app.state.challenges
+        return found
+
+    @app.post("/api/names/check")
+    async def name_check(body: NameIn) -> dict[str, str]:
+        """The name as it would be stored and shown, or 400 saying what is allowed."""
+        return {"name": check_name(body.name)}
+
+    @app.post("/api/challenges")
+    async def challenge(body: ChallengeIn, request: Request) -> dict[str, Any]:
+        """A new open challenge; its `token` (shown once) is the maker's seat and cancels it."""
+        return challenges.make(
+            hub_of(request),
+            book(request),
+            body.game,
+            body.options,
+            body.clock,
+            body.seat,
+            body.rated,
+            body.name,
+            client_of(request),
+        )
+
+    @app.get("/api/challenges")
+    async def open_challenges(request: Request) -> list[dict[str, Any]]:
+        hub, found = hub_of(request), book(request)
+        return [challenges.public(hub, found, row) for row in found.listing(50)]
+
+    @app.get("/api/challenges/{challenge_id}")
+    async def one_challenge(challenge_id: str, request: Request) -> dict[str, Any]:
+        row = book(request).row(challenge_id)
+        if row is None:
+            raise challenges.ChallengeRefused(f"there is no challenge {challenge_id[:40]!r}", 404)
+        return challenges.public(hub_of(request), book(request), row)
+
+    @app.post("/api/challenges/{challenge_id}/accept")
+    async def accept(challenge_id: str, body: NameIn, request: Request) -> dict[str, Any]:
+        """Take the challenge's other seat: the first acceptor wins, the next gets 409."""
+        hub = hub_of(request)
+        taken = challenges.accept(hub, book(request), challenge_id, body.name, client_of(request))
+        match = hub.get(taken["match"])
+        if match.needs_server():
+            hub.spawn(hub.advance(match))
+        return taken
+
+    @app.delete("/api/challenges/{challenge_id}")
+    async def withdraw(
+        challenge_id: str,
+        request: Request,
+        token: str | None = Header(default=None, alias="X-Challenge-Token", max_length=200),
+    ) -> dict[str, str]:
+        challenges.cancel(book(request), challenge_id, token)
+        return {"state": "cancelled"}
+
+    @app.get("/api/live")
+    async def live(request: Request) -> list[dict[str, Any]]:
+        """Unfinished matches with a person seated that moved lately, to watch."""
+        return hub_of(request).players.live(time.time() - LIVE_SECONDS)
+
+    @app.get("/api/leaderboard/{game_id}")
+    async def leaderboard(game_id: str, request: Request) -> list[dict[str, Any]]:
+        if game_id not in game_ids():
+            raise RequestError(f"no game {game_id[:64]!r}; the games are: {', '.join(game_ids())}")
+        return hub_of(request).players.leaderboard(game_id)
 
     @app.get("/api/matches/{match_id}")
     async def summary(match_id: str, request: Request) -> dict[str, Any]:

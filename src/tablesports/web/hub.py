@@ -39,7 +39,10 @@ from tablesports.web.i18n import LANGUAGES, gettext_for
 from tablesports.web.library import Library
 from tablesports.web.limits import ClientBuckets, TokenBucket
 from tablesports.web.matches import Match
+from tablesports.web.names import BadName, check_name
 from tablesports.web.offers import OfferStore
+from tablesports.web.phrases_said import say
+from tablesports.web.players import PlayerStore
 from tablesports.web.settings import ServerSettings
 from tablesports.web.store import UNDO, DuplicateMove, SeatRow, Store, hash_token
 from tablesports.web.views import seat_payload
@@ -111,6 +114,8 @@ class Hub:
         self.library = Library(settings.library, settings.max_upload)
         self.clocks = ClockStore(store.engine)
         self.offers = OfferStore(store)
+        self.players = PlayerStore(store)
+        """Seats' names, rated matches and ratings (`web.players`)."""
         self.matches: OrderedDict[str, Match] = OrderedDict()
         """The matches in memory, least recently used first: at most `matches_in_memory`; one
         nobody watches leaves after `idle_seconds` and is rebuilt from the store when looked at
@@ -186,11 +191,15 @@ class Hub:
         hot_seat: bool = False,
         client: str | None = None,
         clock: ClockIn | None = None,
+        given: dict[int, str] | None = None,
+        charge: bool = True,
     ) -> tuple[str, dict[int, str]]:
         """A new match; returns its id and a secret token per human seat (shown once).
 
         `client` (its address) is held to the server's limit on unfinished matches with bots.
         The server draws the match's secret seed; no client chooses it (provable fairness).
+        `given`: seats whose token was handed out already (its hash); `charge` False: the
+        budgets were charged already (an accepted challenge, `web.challenges`).
         """
         if game_id not in game_ids():
             raise RequestError(f"no game {game_id!r}; the games are: {', '.join(game_ids())}")
@@ -199,7 +208,7 @@ class Hub:
                 "draining", "the server is restarting: no new match now", 30, whole_server=True
             )
         size = len(json.dumps(options, sort_keys=True)) + 200 * len(seats)
-        if client is not None:  # the resource model: refused before any work (uploads too)
+        if client is not None and charge:  # the resource model: refused before any work
             self.budgets.new_match(
                 client,
                 size,
@@ -219,6 +228,8 @@ class Hub:
                 agent = bot_spec(spec.agent or "normal", game, self.settings)
                 make_agent(agent, game)  # an unknown bot fails here, clearly
                 rows.append(SeatRow(n, "bot", agent, None))
+            elif spec.kind == "human" and given and n in given:
+                rows.append(SeatRow(n, "human", None, given[n]))
             elif spec.kind == "human":
                 tokens[n] = secrets.token_urlsafe(18)
                 rows.append(SeatRow(n, "human", None, hash_token(tokens[n])))
@@ -233,7 +244,7 @@ class Hub:
             match_id, game_id, options, 0, rows, hot_seat, secret=new_secret(), client=client
         )
         self.counts["matches_made"] += 1
-        if client is not None:
+        if client is not None and charge:
             self.budgets.stored(client, size)
         if clock is not None:
             first = game.new_initial_state().current_player()
@@ -298,6 +309,7 @@ class Hub:
         if clock is not None:
             match.clock_spec, match.clock = clock
         self.offers.load(match_id, match.offers)
+        self._load_players(match)
         self.matches[match_id] = match
         match.touched = time.monotonic()
         if len(self.matches) > self.settings.matches_in_memory:
@@ -361,10 +373,44 @@ class Hub:
 
     async def mark_if_ended(self, match: Match) -> None:
         """A match seen finished (or failed) is marked so in the store, once: it frees its
-        place in its maker's unfinished matches and is not resumed at the next start."""
+        place in its maker's unfinished matches and is not resumed at the next start; a rated
+        one's result goes into its players' ratings (once: `PlayerStore.settle`)."""
         if (match.over or match.failure) and not match.marked_ended:
             match.marked_ended = True
             await asyncio.to_thread(self.store.mark_ended, match.id)
+            await asyncio.to_thread(self.settle, match)
+
+    def settle(self, match: Match) -> None:
+        """A rated match that ended: its result rates its players (a failed one: no change),
+        and the seats show the new ratings."""
+        if not match.rated:
+            return
+        returns = None if match.failure else match.returns()
+        self.players.settle(match.id, match.game.info.id, returns)
+        self._load_players(match)
+
+    def _load_players(self, match: Match) -> None:
+        """The seats' names, whether the match is rated, and each named seat's rating."""
+        match.names = self.players.names(match.id)
+        match.rated = self.players.is_rated(match.id)
+        found = self.players.ratings_of(match.game.info.id, sorted(set(match.names.values())))
+        match.ratings = {s: found[n].to_json() for s, n in match.names.items() if n in found}
+
+    async def name_seat(self, conn: Connection, match: Match, name: object) -> None:
+        """A seat's player says its name (the first name given stands); a bad one is refused
+        with what is allowed."""
+        if conn.seat is None or match.kinds[conn.seat] != "human" or conn.seat in match.names:
+            return
+        try:
+            checked = check_name(name)
+        except BadName as exc:
+            await self.error(conn, str(exc))
+            return
+        if await asyncio.to_thread(
+            self.players.set_name, match.id, conn.seat, checked, conn.client
+        ):
+            self._load_players(match)
+            await self.broadcast(match, force=True)
 
     def resume_all(self) -> int:
         """After a start: rebuild the unfinished matches and let the ones where the server is to
@@ -379,6 +425,7 @@ class Hub:
             if match.over or match.failure:
                 self.store.mark_ended(match_id)
                 match.marked_ended = True
+                self.settle(match)  # a rated end not applied before the stop
             if match.needs_server():
                 self.spawn(self.advance(match))
             else:
@@ -521,6 +568,9 @@ class Hub:
             self._check_outbound(conn)  # a hello sends a whole view: it is charged like one
             self.detach(conn)
             await self.attach(conn, match_id, token)
+            joined = self.get(match_id)
+            if msg.get("name") is not None and not joined.hot_seat:  # hot seat: one screen
+                await self.name_seat(conn, joined, msg["name"])
             return
         if conn.match_id is None:
             raise RequestError(_("say hello first: which match, and your token if you have one"))
@@ -538,13 +588,17 @@ class Hub:
             self._check_outbound(conn)
             conn.log_sent = 0
             await self.push(conn, match, force=True)
+        elif kind == "say":  # a phrase from the fixed set (`web.phrases_said`)
+            await say(self, conn, match, msg)
         elif kind in table.HANDLERS:  # resign, draw, rematch, review
             await table.HANDLERS[kind](self, conn, match, msg)
         else:
             raise RequestError(
                 _("unknown message type {kind!r}; the types are: {types}").format(
                     kind=kind,
-                    types=", ".join(["hello", "act", "undo", "record", "view", *table.HANDLERS]),
+                    types=", ".join(
+                        ["hello", "act", "undo", "record", "view", "say", *table.HANDLERS]
+                    ),
                 )
             )
 

@@ -81,6 +81,11 @@ class Match:
         """When it was last looked at (time.monotonic): an idle match leaves memory."""
         self.marked_ended = row.ended
         """The store knows it ended (`Hub.mark_if_ended`)."""
+        self.names: dict[int, str] = {}
+        """The seats' display names (`web.players`; the hub fills them in)."""
+        self.rated = False
+        self.ratings: dict[int, dict[str, Any]] = {}
+        """Each named seat's rating in this game, as shown (`players.Rating.to_json`)."""
 
     # --- the end ------------------------------------------------------------------------------
     @property
@@ -105,7 +110,15 @@ class Match:
 
     def seat_summaries(self) -> list[dict[str, Any]]:
         return [
-            {"seat": s, "kind": self.kinds[s], "name": self.seat_name(s), "level": self.levels[s]}
+            {
+                "seat": s,
+                "kind": self.kinds[s],
+                "name": self.seat_name(s),
+                "level": self.levels[s],
+                "player": self.names.get(s),
+                "rating": self.ratings.get(s),
+                "rated": self.rated,
+            }
             for s in range(self.players)
         ]
 

@@ -97,6 +97,15 @@ class ServerSettings(BaseModel):
     open_matches: int = Field(
         5000, ge=1, description="unfinished matches the whole server holds (then 503)"
     )
+    open_challenges_per_client: int = Field(
+        3, ge=0, description="open challenges one client address may have in the lobby at once"
+    )
+    open_challenges: int = Field(
+        200, ge=1, description="open challenges the whole lobby lists at most (then 503)"
+    )
+    challenge_minutes: float = Field(
+        30.0, gt=0, description="minutes an open challenge waits for a taker before it lapses"
+    )
     matches_per_hour: int = Field(3600, ge=1, description="matches the whole server makes an hour")
     stored_mb_per_hour: int = Field(
         1024, ge=1, description="megabytes of new matches the whole server stores an hour"

@@ -4,6 +4,7 @@
 import { t, el, languagePicker, translatePage } from "/static/i18n.js";
 import { optionControl, optionValue } from "/static/lobby_options.js";
 import { clockField } from "/static/clockfield.js";
+import { setupFindPlay, redrawFindPlay, drawSeatChoice } from "/static/findplay.js";
 
 let games = [];
 let clock = null; // the clock field (clockfield.js), drawn again in a new language
@@ -69,6 +70,7 @@ function chooseGame(id, scroll = false) {
     card.setAttribute("aria-pressed", String(card.dataset.game === id));
   }
   drawForm();
+  if (document.body.dataset.ready) drawSeatChoice(); // the challenge's seats: this game's sides
   // on a phone the form is below every card: bring it up; on a wide screen it is in view
   if (scroll && matchMedia("(max-width: 600px)").matches) $("new").scrollIntoView({ block: "start" });
 }
@@ -200,7 +202,7 @@ async function create() {
 }
 
 function seatText(s) {
-  if (s.kind !== "bot") return t("a person");
+  if (s.kind !== "bot") return s.player || t("a person"); // a named person by their name
   return s.level ? t("a bot ({level})", { level: levelName(s.level) }) : t("a bot ({level})", { level: t(s.name) }); // "random" translated
 }
 
@@ -270,7 +272,9 @@ function drawClock() {
 }
 
 async function main() {
-  await languagePicker(() => { translatePage(); drawCards(); drawForm(); drawClock(); listMine(); });
+  await languagePicker(() => {
+    translatePage(); drawCards(); drawForm(); drawClock(); listMine(); redrawFindPlay();
+  });
   translatePage();
   try {
     games = await (await fetch("/api/games")).json();
@@ -286,6 +290,10 @@ async function main() {
   drawClock();
   chooseGame(games[0].id);
   await listMine();
+  await setupFindPlay({
+    games, currentGame, collectOptions, seatName, serverError, showError, rememberSeat,
+    clockValue: () => clock && clock.value(),
+  });
   document.body.dataset.ready = "yes";
 }
 

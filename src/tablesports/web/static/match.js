@@ -25,6 +25,8 @@ import { endText } from "/static/endtext.js";
 import { actionText, eventText, ruleText } from "/static/games/words.js";
 import { keepPan, restorePan } from "/static/panframe.js";
 import { rememberSaid } from "/static/actionwords.js";
+import { playerName } from "/static/playername.js";
+import { drawPhrases, heardPhrase, personLabel } from "/static/phrasebar.js";
 
 const $ = (id) => document.getElementById(id);
 const matchId = decodeURIComponent(location.pathname.split("/").pop());
@@ -64,7 +66,8 @@ function connect(slot) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/ws`);
   slot.ws = ws;
-  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", match: matchId, token: slot.token, lang: localStorage.getItem("tablesports.lang") || "en" }));
+  const name = playerName() || undefined; // the seat's name (the server keeps the first)
+  ws.onopen = () => ws.send(JSON.stringify({ type: "hello", match: matchId, token: slot.token, lang: localStorage.getItem("tablesports.lang") || "en", name }));
   ws.onmessage = (ev) => receive(slot, JSON.parse(ev.data));
   ws.onclose = () => {
     $("status").textContent = t("connection lost; reconnecting ...");
@@ -86,6 +89,7 @@ function receive(slot, msg) {
     return;
   }
   if (msg.type === "rematch") return rematchStarts(slot, msg);
+  if (msg.type === "said") return heardPhrase(msg, slot.view);
   if (msg.type !== "view") return;
   showError("");
   slot.log = msg.log_from === 0 ? msg.log : slot.log.concat(msg.log);
@@ -275,8 +279,8 @@ function seatLabel(view, seat) {
   const s = view.seats[seat];
   // a bot by its level where it plays one ("a bot (normal)"), else by its name
   const level = s.level && t(s.level);
-  // a bot without a level by its name, translated where it is a word ("random")
-  const who = s.kind === "bot" ? t("a bot ({level})", { level: level || t(s.name) }) : t("person");
+  // a bot without a level by its name, translated where it is a word ("random"); a person by name
+  const who = s.kind === "bot" ? t("a bot ({level})", { level: level || t(s.name) }) : personLabel(s);
   return `${t("Seat {n}", { n: seat })} · ${who}`; // "Seat 1 · a bot (normal)"
 }
 
@@ -403,6 +407,7 @@ async function draw() {
   const seats = live.seats.map((s) => el("div", {}, seatLabel(live, s.seat)));
   if (live.rematch && me === null) seats.push(el("a", { href: `/m/${live.rematch}`, id: "watch-rematch" }, t("Watch the rematch")));
   $("seats").replaceChildren(...seats);
+  drawPhrases(live, me, (msg) => send(slot, msg));
   showClocks($("clocks"), live.clock, (seat) => seatLabel(live, seat), live.over);
 }
 
