@@ -239,6 +239,8 @@ def test_a_hostile_name_is_refused_naming_what_is_wrong(
     res = call(server, "POST", "/api/names/check", ALICE, {"name": name})
     assert res.status_code == 400, res.text
     assert said in res.json()["error"], res.json()["error"]
+    # and its template with fields, for the lobby to say it in the reader's language
+    assert res.json()["template"].format(**res.json()["fields"]) == res.json()["error"]
 
 
 @pytest.mark.parametrize(("name", "shown"), FINE)

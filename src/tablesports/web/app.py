@@ -34,7 +34,7 @@ from tablesports.web.hub import Hub, RequestError, SeatSpec
 from tablesports.web.i18n import LANGUAGES, catalog
 from tablesports.web.identity import client_id, server_secret
 from tablesports.web.limits import BodyLimit, RequestRate, SecurityHeaders
-from tablesports.web.names import check_name
+from tablesports.web.names import BadName, check_name
 from tablesports.web.settings import ServerSettings
 from tablesports.web.store import Store
 from tablesports.web.views import record_payload
@@ -161,6 +161,12 @@ def create_app(
     async def refused(_request: Request, exc: TablesportsError) -> JSONResponse:
         status = 404 if "there is no match" in str(exc) else 400
         return JSONResponse({"error": str(exc)}, status_code=status)
+
+    @app.exception_handler(BadName)
+    async def bad_name(_request: Request, exc: BadName) -> JSONResponse:
+        """What was wrong with a name, and its template for the page's language."""
+        body = {"error": str(exc), "template": exc.template, "fields": exc.fields}
+        return JSONResponse(body, status_code=400)
 
     @app.exception_handler(challenges.ChallengeRefused)
     async def challenge_refused(

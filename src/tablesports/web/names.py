@@ -33,14 +33,18 @@ RESERVED_WORDS = (
     "person", "a person", "spectator", "server", "system", "admin", "administrator",
     "moderator", "tablesports", "anonymous",
 )  # fmt: skip
-ALLOWED = (
-    f"{MIN_LENGTH} to {MAX_LENGTH} letters (any script), digits, spaces and . - _ ' "
-    "with at least one letter"
-)
+ALLOWED = "2 to 24 letters (any script), digits, spaces and . - _ ' with at least one letter"
+assert ALLOWED.startswith(f"{MIN_LENGTH} to {MAX_LENGTH} ")
 
 
 class BadName(TablesportsError):
-    """A display name refused: the message says what was wrong and what is allowed."""
+    """A display name refused: the message says what was wrong and what is allowed. Its
+    `template` and `fields` let a page say it in the reader's language (the lobby's catalog)."""
+
+    def __init__(self, template: str, **fields: object) -> None:
+        self.template = template
+        self.fields = {k: str(v) for k, v in fields.items()}
+        super().__init__(template.format(**self.fields))
 
 
 @cache
@@ -63,9 +67,11 @@ def _describe(char: str) -> str:
 def check_name(raw: object) -> str:
     """The name as it is stored and shown, or `BadName` saying what is allowed."""
     if not isinstance(raw, str):
-        raise BadName(f"a name is text: {ALLOWED}")
+        raise BadName("a name is text: {allowed}", allowed=ALLOWED)
     if len(raw) > 4 * MAX_LENGTH:  # before any work on a huge string
-        raise BadName(f"the name is too long ({len(raw)} characters): {ALLOWED}")
+        raise BadName(
+            "the name is too long ({n} characters): {allowed}", n=len(raw), allowed=ALLOWED
+        )
     name = " ".join(unicodedata.normalize("NFKC", raw).split(" ")).strip(" ")
     while "  " in name:
         name = name.replace("  ", " ")
@@ -76,28 +82,34 @@ def check_name(raw: object) -> str:
             marks += 1
             if i == 0 or marks > MARKS_IN_A_ROW:
                 raise BadName(
-                    f"the name has a combining mark ({_describe(char)}) where none may stand: "
-                    f"at most {MARKS_IN_A_ROW} after a letter"
+                    "the name has a combining mark ({char}) where none may stand: "
+                    "at most {n} after a letter",
+                    char=_describe(char),
+                    n=MARKS_IN_A_ROW,
                 )
             continue
         marks = 0
         if kind[0] == "L" or kind == "Nd" or char == " " or char in PUNCTUATION:
             continue
-        raise BadName(f"the name may not contain {_describe(char)}: {ALLOWED}")
+        raise BadName(
+            "the name may not contain {char}: {allowed}", char=_describe(char), allowed=ALLOWED
+        )
     if not MIN_LENGTH <= len(name) <= MAX_LENGTH:
-        raise BadName(f"the name has {len(name)} characters: {ALLOWED}")
+        raise BadName("the name has {n} characters: {allowed}", n=len(name), allowed=ALLOWED)
     if not any(unicodedata.category(c)[0] == "L" for c in name):
-        raise BadName(f"the name has no letter: {ALLOWED}")
+        raise BadName("the name has no letter: {allowed}", allowed=ALLOWED)
     scripts = {categories.alias(c) for c in name} - NEUTRAL
     if len(scripts) > 1 and not scripts <= EAST_ASIAN:
         raise BadName(
-            f"the name mixes the scripts {', '.join(sorted(scripts))}: letters that look alike "
-            "pass one name off as another, so a name is written in one script (Chinese, "
-            "Japanese and Korean may go together)"
+            "the name mixes the scripts {scripts}: letters that look alike pass one name off "
+            "as another, so a name is written in one script (Chinese, Japanese and Korean may "
+            "go together)",
+            scripts=", ".join(sorted(scripts)),
         )
     if name.casefold() in reserved():
         raise BadName(
-            f"{name!r} is reserved (a bot's level or name, or the site's own word): choose "
-            "another name"
+            "{name} is reserved (a bot's level or name, or the site's own word): choose "
+            "another name",
+            name=repr(name),
         )
     return name

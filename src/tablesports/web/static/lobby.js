@@ -31,6 +31,11 @@ function showError(text) {
 // A refusal from the server in the reader's language: its text if the catalog knows it, else
 // the English text after a translated prefix; a validation error names the field it is about.
 function serverError(data, status) {
+  if (data && typeof data.template === "string" && data.fields && typeof data.fields === "object") {
+    // a refused name: what was wrong, in the reader's words (a field is a catalog word or as it is)
+    const fields = Object.fromEntries(Object.entries(data.fields).map(([k, v]) => [k, t(String(v))]));
+    return t(data.template, fields);
+  }
   if (data && typeof data.error === "string") {
     const known = t(data.error);
     return known !== data.error ? known : t("The server refused: {text}", { text: data.error });
