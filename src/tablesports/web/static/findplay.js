@@ -260,6 +260,7 @@ export async function setupFindPlay(lobby) {
 
 export function redrawFindPlay() {
   if (!ctx) return;
+  drawBoardGames();
   drawSeatChoice();
   listChallenges();
   listLive();

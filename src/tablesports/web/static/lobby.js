@@ -276,9 +276,16 @@ function drawClock() {
   clock = fresh;
 }
 
+// the game menu, its titles in the reader's language (drawn again when the language changes)
+function drawGameMenu() {
+  const was = $("game").value;
+  $("game").replaceChildren(...games.map((g) => el("option", { value: g.id }, t(g.title))));
+  if (was) $("game").value = was;
+}
+
 async function main() {
   await languagePicker(() => {
-    translatePage(); drawCards(); drawForm(); drawClock(); listMine(); redrawFindPlay();
+    translatePage(); drawGameMenu(); drawCards(); drawForm(); drawClock(); listMine(); redrawFindPlay();
   });
   translatePage();
   try {
@@ -287,7 +294,7 @@ async function main() {
     showError(t("Cannot reach the server: {text}", { text: String(err.message || err) }));
     return;
   }
-  for (const g of games) $("game").append(el("option", { value: g.id }, t(g.title)));
+  drawGameMenu();
   $("game").addEventListener("change", () => chooseGame($("game").value));
   $("create").addEventListener("click", create);
   $("watch").addEventListener("click", () => { location.href = `/m/${$("watchid").value.trim()}`; });
