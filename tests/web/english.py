@@ -248,9 +248,10 @@ SAME_WORD = {
     # Blood Bowl as German coaches say it: the German edition prints the positions in English
     # (Blitzer, Blocker, Catcher, Lineman, Thrower on its rosters and player cards) and keeps
     # Touchdown, Touchback and Drive (as German American football does); der Blitz (the
-    # Blitz-Aktion), der Coach, die Reserve are German words (Duden); der Snap: SCHNELLER SNAP!
+    # Blitz-Aktion), der Coach, das Coaching, die Reserve are German words (Duden); der Snap
+    # (SCHNELLER SNAP!)
     | {"blitzer", "blocker", "catcher", "lineman", "thrower", "touchdown", "touchback", "drive"}
-    | {"blitz", "coach", "reserve", "snap"},
+    | {"blitz", "coach", "coaching", "reserve", "snap"},
     # Italian: il bot, il team, il budget, il file, l'ID, il goblin, l'area, il morale, mini,
     # il draft (sport); football fantasy: Blood Bowl's genre on its Italian box
     "it": {"bot", "team", "budget", "file", "id", "goblin", "area", "morale", "mini", "draft"}
@@ -259,11 +260,11 @@ SAME_WORD = {
     # coins; Jugger and Mal: the sport's and its goal's names
     | {"innings", "meta", "mete", "denari", "jugger", "mal"}
     # Blood Bowl as Italian coaches say it: the Italian edition prints the positions Blitzer,
-    # Catcher and Thrower in English and the Ogre as Warhammer's Italian books name them (Regni
-    # degli Ogre); drive, linea di scrimmage, touchdown, touchback and snap are the Italian
-    # American-football words (FIDAF); il blitz and il test are Italian words (Treccani)
-    | {"blitzer", "catcher", "thrower", "ogre", "drive", "scrimmage", "touchdown", "touchback"}
-    | {"snap", "blitz", "test"},
+    # Blocker, Catcher and Thrower in English, and the Ogre as Warhammer's Italian books name
+    # it (Regni degli Ogre); drive, linea di scrimmage, touchdown, touchback and snap are the
+    # Italian American-football words (FIDAF); il blitz and il test are Italian (Treccani)
+    | {"blitzer", "blocker", "catcher", "thrower", "ogre", "drive", "scrimmage", "touchdown"}
+    | {"touchback", "snap", "blitz", "test"},
 }
 """English words that are the same word in German or Italian."""
 BORROWED = {"meta", "mete", "denari"}
