@@ -265,7 +265,14 @@ SAME_WORD = {
     # the German seed's own words (Jugger TTG): the sport, its ball, goal, runner and weapons,
     # a hero's Reflex, Initiative and Talent, and its abbreviations FP, AP and RDA
     | {"jugger", "jugg", "mal", "qwik", "pompfe", "pompfer", "reflex", "initiative", "talent"}
-    | {"fp", "ap", "rda"},
+    | {"fp", "ap", "rda"}
+    # Blood Bowl as German coaches say it: the German edition prints the positions in English
+    # (Blitzer, Blocker, Catcher, Lineman, Thrower on its rosters and player cards) and keeps
+    # Touchdown, Touchback and Drive (as German American football does); der Blitz (the
+    # Blitz-Aktion), der Coach, das Coaching, die Reserve are German words (Duden); der Snap
+    # (SCHNELLER SNAP!)
+    | {"blitzer", "blocker", "catcher", "lineman", "thrower", "touchdown", "touchback", "drive"}
+    | {"blitz", "coach", "coaching", "reserve", "snap"},
     # Italian: il bot, il team, il budget, il file, l'ID, il goblin, l'area, il morale, mini,
     # il draft (sport); football fantasy: Blood Bowl's genre on its Italian box
     "it": {"bot", "team", "budget", "file", "id", "goblin", "area", "morale", "mini", "draft"}
@@ -275,7 +282,13 @@ SAME_WORD = {
     | {"innings", "meta", "mete", "denari", "jugger", "mal", "stamina"}
     # il bonus, lo standard, il bulldozer: loanwords Italian dictionaries (Treccani) list; Qwik:
     # the runner's name as the Italian jugger teams say it
-    | {"bonus", "standard", "bulldozer", "qwik"},
+    | {"bonus", "standard", "bulldozer", "qwik"}
+    # Blood Bowl as Italian coaches say it: the Italian edition prints the positions Blitzer,
+    # Blocker, Catcher and Thrower in English, and the Ogre as Warhammer's Italian books name
+    # it (Regni degli Ogre); drive, linea di scrimmage, touchdown, touchback and snap are the
+    # Italian American-football words (FIDAF); il blitz and il test are Italian (Treccani)
+    | {"blitzer", "blocker", "catcher", "thrower", "ogre", "drive", "scrimmage", "touchdown"}
+    | {"touchback", "snap", "blitz", "test"},
 }
 """English words that are the same word in German or Italian."""
 BORROWED = {"meta", "mete", "denari"}
