@@ -262,6 +262,8 @@ SAME_WORD = {
     # das Terminal, die Budgets, das Charisma, das Foul (German football's word); NW and SW: the
     # German compass's own letters for Nordwest and Südwest (NE and SE read NO and SO)
     | {"terminal", "budgets", "charisma", "foul", "nw", "sw"}
+    # die Fans (Duden); negative: the German adjective negativ inflected (negative Eigenschaft)
+    | {"fans", "negative"}
     # the German seed's own words (Jugger TTG): the sport, its ball, goal, runner and weapons,
     # a hero's Reflex, Initiative and Talent, and its abbreviations FP, AP and RDA
     | {"jugger", "jugg", "mal", "qwik", "pompfe", "pompfer", "reflex", "initiative", "talent"}
