@@ -234,8 +234,9 @@ NOT_RUN: list[tuple[str, str]] = [
     ),
     (
         r"make strength( GAMES?=.*)?$",
-        "scripts/strength.py over the games for hours: the script itself is run at a small "
-        "size by docs/strength.md's `python scripts/strength.py` line",
+        "scripts/strength.py over the games (with GAME=, tablesports strength) for hours: both "
+        "are run at a small size by their own doc lines (docs/strength.md's `python "
+        "scripts/strength.py`, docs/levels.md's `tablesports strength`)",
     ),
     (r"tablesports arena GAME --agents A B C \.\.\.", "a synopsis (GAME, A, N are placeholders)"),
     (
