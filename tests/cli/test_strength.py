@@ -172,3 +172,42 @@ def test_without_matplotlib_it_says_the_extra_before_playing(
     result = run(runner, "strength", "jukem", "--games", "2", "--out", str(tmp_path), *TINY)
     assert_clean_error(result, "needs the 'arena' extra", "pip install 'tablesports[arena]'")
     assert not (tmp_path / "jukem-ladder.jsonl").exists()
+
+
+def test_report_only_sums_up_the_records_without_playing(runner: CliRunner, tmp_path: Path) -> None:
+    run(runner, "strength", "jukem", "--games", "2", "--out", str(tmp_path), *TINY)
+    before = (tmp_path / "jukem-ladder.jsonl").read_bytes()
+    out = ["--out", str(tmp_path), *TINY]
+    result = run(runner, "strength", "jukem", "--games", "4", "--report-only", *out)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "jukem-ladder.jsonl").read_bytes() == before
+    table = (tmp_path / "jukem-ladder.md").read_text()
+    assert "0 played by this run, 6 read back; 4 asked a pair" in table
+    assert "stopped early: a pair has 2 so far" in table
+    assert "| easy vs normal | 2 |" in table
+
+
+def test_an_interrupted_run_writes_the_table_of_its_finished_games(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from tablesports.arena import ladder
+
+    real = ladder.play_fixture
+    played: list[object] = []
+
+    def interrupted_after_four(*args: object) -> object:
+        if len(played) == 4:
+            raise KeyboardInterrupt
+        played.append(real(*args))  # type: ignore[arg-type]
+        return played[-1]
+
+    monkeypatch.setattr(ladder, "play_fixture", interrupted_after_four)
+    result = run(runner, "strength", "jukem", "--games", "4", "--out", str(tmp_path), *TINY)
+    assert result.exit_code == 130
+    assert "interrupted: the same command plays the games still missing" in result.stderr
+    assert len(_records(tmp_path)) == 4
+    table = (tmp_path / "jukem-ladder.md").read_text()
+    assert "4 full-length games" in table and "a pair has 1 to 2 so far" in table
+    monkeypatch.setattr(ladder, "play_fixture", real)
+    again = run(runner, "strength", "jukem", "--games", "4", "--out", str(tmp_path), *TINY)
+    assert again.exit_code == 0 and "8 games played" in again.stderr

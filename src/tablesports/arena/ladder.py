@@ -273,6 +273,8 @@ class LadderResult:
     pairs: list[PairResult]
     ratings: list[Rating]
     records: list[Record]
+    asked: int = 0
+    """Games asked a pair (a stopped run, or `play=False`, may have fewer)."""
     resumed: int = 0
     played: int = 0
 
@@ -315,8 +317,10 @@ def run_ladder(
     iterations: int | None = None,
     meter: Meter | None = None,
     on_record: Callable[[Record], None] | None = None,
+    play: bool = True,
 ) -> LadderResult:
-    """Play (or finish) `games` games of every pair of the game's ladder; records in `out`."""
+    """Play (or finish) `games` games of every pair of the game's ladder; records in `out`.
+    With `play=False`, only the games already in `out` are summed up."""
     if game.info.players != 2:
         raise LadderError(f"a ladder pits 2 players; {game.info.id} has {game.info.players}")
     if games < 1:
@@ -333,6 +337,8 @@ def run_ladder(
     todo = [
         fixture(seed, p, n) for n in range(games) for p in range(len(pairs)) if (p, n) not in done
     ]
+    if not play:
+        todo = []
     if meter is not None:
         meter.expect({p: sum(1 for f in todo if f.pair == p) for p in range(len(pairs))}, jobs)
     played = run_many(
@@ -352,7 +358,7 @@ def run_ladder(
             on_record(record)
     kept = [r for r in finished + new if r.meta["number"] < games]
     result = summarise(plan, kept)
-    result.resumed, result.played = len(finished), len(new)
+    result.asked, result.resumed, result.played = games, len(finished), len(new)
     return result
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import shlex
 import time
+from functools import partial
 from pathlib import Path
 
 import typer
@@ -57,6 +58,11 @@ def strength_command(
         "ladder, kept in its own records).",
     ),
     option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    report_only: bool = typer.Option(
+        False,
+        "--report-only",
+        help="Play nothing: write the table and plot of the games already in OUT's records.",
+    ),
 ) -> None:
     """Rerun a game's ladder of levels (adjacent pairs, seats swapped): table, plot, ratings."""
     if games < 1:
@@ -72,17 +78,14 @@ def strength_command(
     out.mkdir(parents=True, exist_ok=True)
     err = console(stderr=True)
     started = time.perf_counter()
-    with WorkBar(err, f"{game_id}: ladder") as meter:
-        result = run_ladder(
-            game,
-            games,
-            seed,
-            out=out,
-            jobs=jobs,
-            against=against,
-            iterations=iterations,
-            meter=meter,
-        )
+    ladder = partial(run_ladder, game, games, seed, out=out, against=against, iterations=iterations)
+    interrupted = False
+    try:
+        with WorkBar(err, f"{game_id}: ladder") as meter:
+            result = ladder(jobs=jobs, meter=meter, play=not report_only)
+    except KeyboardInterrupt:  # every finished game is in the records: sum them up
+        interrupted = True
+        result = ladder(play=False)
     elapsed = time.perf_counter() - started
     words = ["tablesports", "strength", game_id, "--games", str(games), "--seed", str(seed)]
     words += ["--jobs", str(jobs), "--out", str(out)]
@@ -90,6 +93,8 @@ def strength_command(
         words += ["--against", against]
     if iterations is not None:
         words += ["--iterations", str(iterations)]
+    if report_only:
+        words.append("--report-only")
     for item in option or []:
         words += ["-o", item]
     table = ladder_markdown(result, shlex.join(words), provenance(game))
@@ -102,3 +107,6 @@ def strength_command(
         f" {jobs} job(s)), {result.resumed} read back from {records_path(out, game_id)}; "
         f"wrote {md} and {png}"
     )
+    if interrupted:
+        err.print("interrupted: the same command plays the games still missing")
+        raise typer.Exit(130)
