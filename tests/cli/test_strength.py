@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from tablesports.arena.ladder import LadderError, run_ladder
 from tablesports.arena.ladder_table import COLUMNS
+from tablesports.core.records import Record
 from tablesports.core.registry import load
 from tests.cli.helpers import assert_clean_error, run
 
@@ -211,3 +212,14 @@ def test_an_interrupted_run_writes_the_table_of_its_finished_games(
     monkeypatch.setattr(ladder, "play_fixture", real)
     again = run(runner, "strength", "jukem", "--games", "4", "--out", str(tmp_path), *TINY)
     assert again.exit_code == 0 and "8 games played" in again.stderr
+
+
+def test_two_jobs_play_the_same_games_as_one(tmp_path: Path) -> None:
+    game = load("jukem")
+    one = run_ladder(game, 2, out=tmp_path / "one", iterations=2)
+    two = run_ladder(game, 2, out=tmp_path / "two", iterations=2, jobs=2)
+
+    def games(records: list[Record]) -> list[tuple[object, ...]]:
+        return [(r.meta["pair"], r.meta["number"], r.returns, r.history) for r in records]
+
+    assert games(two.records) == games(one.records)
