@@ -100,10 +100,16 @@ test: lint native
 bench: native
 	$(BIN)/tablesports bench --seconds 5
 
-# every game's arena of all its agents: docs/strength/GAME.{md,png} (see docs/strength.md);
+# make strength GAME=x: game x's ladder of levels, build/strength/x-ladder.{md,png} (see
+# docs/levels.md; resumes from build/strength/x-ladder.jsonl). Without GAME=, every game's
+# arena of all its agents: docs/strength/GAME.{md,png} (see docs/strength.md);
 # GAMES="jukem hanniball" for some games only; resumes from build/strength/GAME.jsonl
 strength: setup
+ifeq ($(origin GAME),command line)
+	nice -n 10 $(BIN)/tablesports strength $(GAME) --jobs 2
+else
 	nice -n 10 $(BIN)/python scripts/strength.py $(GAMES) --jobs 2 --out docs/strength
+endif
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

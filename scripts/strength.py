@@ -17,6 +17,9 @@ trial run never rewrites the committed tables),
 - `DIR/GAME.md`: the table of docs/strength.md (match-up, games, W-D-L, win rate
   with its Wilson 95% interval, score, s/move) for every pair, and the ratings.
 
+One game's ladder of difficulty levels (adjacent levels head to head, resumable, with CPU time
+per decision) is `tablesports strength GAME` (`make strength GAME=x`; docs/levels.md).
+
 s/move is each search agent's own mean decision time, measured on its first 40 decisions of
 one more game against the game's first bot (not the wall time of the arena, which runs
 several games at once).

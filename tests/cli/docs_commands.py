@@ -233,9 +233,10 @@ NOT_RUN: list[tuple[str, str]] = [
         "analyse bloodbowl -o home=dwarf -o away=orc, is run from designers.md",
     ),
     (
-        r"make strength( GAMES=.*)?$",
-        "scripts/strength.py over the games for hours: the script itself is run at a small "
-        "size by docs/strength.md's `python scripts/strength.py` line",
+        r"make strength( GAMES?=.*)?$",
+        "scripts/strength.py over the games (with GAME=, tablesports strength) for hours: both "
+        "are run at a small size by their own doc lines (docs/strength.md's `python "
+        "scripts/strength.py`, docs/levels.md's `tablesports strength`)",
     ),
     (r"tablesports arena GAME --agents A B C \.\.\.", "a synopsis (GAME, A, N are placeholders)"),
     (
@@ -314,6 +315,7 @@ ADDED = {
     "train": ["--steps", "--imitate-steps", "--eval-every", "--eval-games", "--rounds",
               "--games", "--jobs"],
     "analyse": ["--games", "--skill-games", "--clarity", "--jobs"],
+    "strength": ["--games", "--jobs"],
 }  # fmt: skip
 """`SIZES` options added where a command leaves them at their default (`train`'s 100,000
 steps, `bench`'s 3 s a game, `arena`'s 20 games a pair)."""
@@ -328,6 +330,7 @@ random`; its games, skill games and clarity are lowered by `SIZES`."""
 SCRIPT_ARGS = {
     "scripts/bloodbowl_team_arena.py": ["--teams", "human", "orc"],
     "scripts/strength.py": ["--iterations", "2"],
+    "strength": ["--iterations", "2"],
 }
 """Arguments added to a script: the team arena of two teams, not all 29 (812 matches); the
 strength arena with every search at 2 iterations."""
@@ -347,6 +350,7 @@ EXTRAS = [
     ("--png", "arena", "matplotlib"),
     ("--report", "arena", "matplotlib"),
     ("--plots", "arena", "matplotlib"),
+    ("strength", "arena", "matplotlib"),
     ("train", "train", "torch"),
     ("--env", "rl", "gymnasium"),
 ]

@@ -11,11 +11,12 @@ Z95 = 1.959963984540054
 """The normal quantile for a two-sided 95% interval."""
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval for a proportion (95% by default).
 
     Unlike the normal approximation it stays inside [0, 1] and behaves at 0 and n successes,
     which matters for lopsided match-ups. With no trials every rate is possible: (0, 1).
+    `successes` may hold halves: a score counts a draw as half a win.
     """
     if trials <= 0:
         return (0.0, 1.0)

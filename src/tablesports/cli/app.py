@@ -19,6 +19,7 @@ from tablesports.cli.replay import replay_command
 from tablesports.cli.rules import rules_command
 from tablesports.cli.serve import serve_command
 from tablesports.cli.simulate import simulate_command
+from tablesports.cli.strength import strength_command
 from tablesports.cli.sweep import sweep_command
 from tablesports.cli.teams import teams_command
 from tablesports.cli.train import train_command
@@ -88,6 +89,7 @@ app.command("analyse", epilog=_GAME_OPTIONS)(analyse_command)
 app.command("replay")(replay_command)
 app.command("bench")(bench_command)
 app.command("arena", epilog=_GAME_OPTIONS)(arena_command)
+app.command("strength", epilog=_GAME_OPTIONS)(strength_command)
 app.command("serve")(serve_command)
 app.command("train")(train_command)
 app.command("teams")(teams_command)

@@ -1,0 +1,225 @@
+"""`tablesports strength GAME`: a game's ladder of adjacent levels, its table, plot and ratings,
+resumed game by game after a kill, never mixed with another ladder's records.
+
+Jukem with every search at 2 iterations (`--iterations 2`): a full-length game in a few
+hundredths of a second."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tablesports.arena.ladder import LadderError, run_ladder
+from tablesports.arena.ladder_table import COLUMNS
+from tablesports.core.records import Record
+from tablesports.core.registry import load
+from tests.cli.helpers import assert_clean_error, run
+
+TINY = ["--iterations", "2"]
+JUKEM_PAIRS = ["easy vs normal", "normal vs hard", "hard vs strongest"]
+
+
+def _records(out: Path, game: str = "jukem") -> list[dict[str, object]]:
+    path = out / f"{game}-ladder.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def test_a_tiny_ladder_writes_the_table_with_every_column_the_plot_and_the_records(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    result = run(runner, "strength", "jukem", "--games", "2", "--out", str(tmp_path), *TINY)
+    assert result.exit_code == 0, result.output
+    table = (tmp_path / "jukem-ladder.md").read_text()
+    assert "| " + " | ".join(COLUMNS) + " |" in table
+    rows = {line.split(" | ")[0].strip("| "): line for line in table.splitlines()}
+    for pair in JUKEM_PAIRS:  # jukem's easy is random: no extra normal-vs-random pair
+        cells = [c.strip() for c in rows[pair].strip("|").split("|")]
+        assert cells[1] == "2", rows[pair]
+        wins, draws, losses = map(int, cells[2].split("-"))
+        assert wins + draws + losses == 2
+        assert cells[4] in ("yes", "no") and cells[5] == "1"  # one seed, seats swapped
+    assert "random vs normal" not in table
+    assert "commit " in table and "tablesports strength jukem --games 2" in table
+    for level in ("easy", "normal", "hard", "strongest"):  # one rating a level
+        lines = table.splitlines()
+        assert sum(line.startswith(f"| {n} | {level} |") for n in "1234" for line in lines) == 1
+    assert (tmp_path / "jukem-ladder.png").read_bytes()[:4] == b"\x89PNG"
+    records = _records(tmp_path)
+    assert len(records) == 6
+    assert all(r["meta"]["decisions"][0] > 0 and len(r["meta"]["cpu"]) == 2 for r in records)  # type: ignore[index]
+
+
+def test_the_seats_are_swapped_on_one_seed_within_a_pair(runner: CliRunner, tmp_path: Path) -> None:
+    run(runner, "strength", "jukem", "--games", "2", "--out", str(tmp_path), *TINY)
+    by_pair: dict[int, list[dict[str, object]]] = {}
+    for r in _records(tmp_path):
+        by_pair.setdefault(r["meta"]["pair"], []).append(r)  # type: ignore[index]
+    for games in by_pair.values():
+        assert {g["seed"] for g in games} == {games[0]["seed"]}
+        assert {g["meta"]["higher_seat"] for g in games} == {0, 1}  # type: ignore[index]
+
+
+def test_more_games_later_play_only_the_new_ones(runner: CliRunner, tmp_path: Path) -> None:
+    first = run(runner, "strength", "jukem", "--games", "2", "--out", str(tmp_path), *TINY)
+    assert first.exit_code == 0, first.output
+    before = (tmp_path / "jukem-ladder.jsonl").read_text()
+    again = run(runner, "strength", "jukem", "--games", "4", "--out", str(tmp_path), *TINY)
+    assert again.exit_code == 0, again.output
+    assert "6 games played" in again.stderr and "6 read back" in again.stderr
+    after = (tmp_path / "jukem-ladder.jsonl").read_text()
+    assert after.startswith(before)  # the finished games are kept as they were
+    assert len(_records(tmp_path)) == 12
+    assert "| easy vs normal | 4 |" in (tmp_path / "jukem-ladder.md").read_text()
+
+
+class Killed(Exception):
+    """Stands for a kill after some games (raised from the record callback)."""
+
+
+def test_a_killed_ladder_resumes_without_replaying_its_finished_games(tmp_path: Path) -> None:
+    game = load("jukem")
+    seen: list[object] = []
+
+    def stop_after_four(record: object) -> None:
+        seen.append(record)
+        if len(seen) == 4:
+            raise Killed
+
+    with pytest.raises(Killed):
+        run_ladder(game, 4, out=tmp_path, iterations=2, on_record=stop_after_four)
+    assert len(_records(tmp_path)) == 4  # each finished game was written as it ended
+    finished = {(r["meta"]["pair"], r["meta"]["number"]) for r in _records(tmp_path)}  # type: ignore[index]
+    result = run_ladder(game, 4, out=tmp_path, iterations=2)
+    assert (result.resumed, result.played) == (4, 8)
+    records = _records(tmp_path)
+    keys = [(r["meta"]["pair"], r["meta"]["number"]) for r in records]  # type: ignore[index]
+    assert len(keys) == len(set(keys)) == 12  # no game played twice
+    assert finished <= set(keys)
+    assert [p.tally.games for p in result.pairs] == [4, 4, 4]
+
+
+def test_a_records_file_of_another_ladder_is_refused_and_left_alone(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    run(runner, "strength", "jukem", "--games", "2", "--out", str(tmp_path), *TINY)
+    before = (tmp_path / "jukem-ladder.jsonl").read_bytes()
+    out = ["--out", str(tmp_path)]
+    other = run(runner, "strength", "jukem", "--games", "2", "--seed", "5", *out, *TINY)
+    assert_clean_error(
+        other, "holds the games of another ladder", "seed: the file's 0, this run's 5"
+    )
+    assert "--out" in other.stderr  # what to do about it
+    cheaper = run(runner, "strength", "jukem", "--games", "2", "--iterations", "3", *out)
+    assert_clean_error(cheaper, "holds the games of another ladder", "pairs:")
+    assert (tmp_path / "jukem-ladder.jsonl").read_bytes() == before
+
+
+def test_a_records_file_of_no_ladder_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "jukem-ladder.jsonl"
+    from tablesports.arena.match import play_match
+
+    path.write_text(play_match(load("jukem"), ["random", "random"], 1).to_json_line() + "\n")
+    with pytest.raises(LadderError, match="no ladder's"):
+        run_ladder(load("jukem"), 2, out=tmp_path, iterations=2)
+
+
+def test_an_unknown_game_is_one_line_listing_the_games(runner: CliRunner, tmp_path: Path) -> None:
+    result = run(runner, "strength", "chess", "--out", str(tmp_path))
+    assert_clean_error(result, "chess", "jukem", "hanniball")
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "said"),
+    [
+        ("--games", "0", "--games (per pair) must be 1 or more, got 0"),
+        ("--games", "-4", "--games (per pair) must be 1 or more, got -4"),
+        ("--jobs", "0", "--jobs must be 1 or more, got 0"),
+        ("--iterations", "0", "--iterations must be 1 or more, got 0"),
+        ("--games", "many", "'--games' / '-n': Input should be a valid integer"),
+    ],
+)
+def test_a_bad_number_is_one_line_saying_what_is_allowed(
+    runner: CliRunner, tmp_path: Path, option: str, value: str, said: str
+) -> None:
+    result = run(runner, "strength", "jukem", option, value, "--out", str(tmp_path))
+    assert_clean_error(result, said)
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_bad_floor_is_refused_before_any_game(runner: CliRunner, tmp_path: Path) -> None:
+    result = run(runner, "strength", "jukem", "--against", "nobody", "--out", str(tmp_path))
+    assert_clean_error(result, "nobody")
+    assert not (tmp_path / "jukem-ladder.jsonl").exists()
+
+
+def test_hanniball_plays_normal_against_random_too(tmp_path: Path) -> None:
+    from tablesports.arena.ladder import ladder_pairs
+
+    pairs = ladder_pairs(load("hanniball"))
+    assert [p.label for p in pairs] == [*JUKEM_PAIRS, "random vs normal"]
+    assert all("seconds=" not in p.higher_spec for p in pairs)  # the games follow their seeds
+
+
+def test_without_matplotlib_it_says_the_extra_before_playing(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    result = run(runner, "strength", "jukem", "--games", "2", "--out", str(tmp_path), *TINY)
+    assert_clean_error(result, "needs the 'arena' extra", "pip install 'tablesports[arena]'")
+    assert not (tmp_path / "jukem-ladder.jsonl").exists()
+
+
+def test_report_only_sums_up_the_records_without_playing(runner: CliRunner, tmp_path: Path) -> None:
+    run(runner, "strength", "jukem", "--games", "2", "--out", str(tmp_path), *TINY)
+    before = (tmp_path / "jukem-ladder.jsonl").read_bytes()
+    out = ["--out", str(tmp_path), *TINY]
+    result = run(runner, "strength", "jukem", "--games", "4", "--report-only", *out)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "jukem-ladder.jsonl").read_bytes() == before
+    table = (tmp_path / "jukem-ladder.md").read_text()
+    assert "0 played by this run, 6 read back; 4 asked a pair" in table
+    assert "stopped early: a pair has 2 so far" in table
+    assert "| easy vs normal | 2 |" in table
+
+
+def test_an_interrupted_run_writes_the_table_of_its_finished_games(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from tablesports.arena import ladder
+
+    real = ladder.play_fixture
+    played: list[object] = []
+
+    def interrupted_after_four(*args: object) -> object:
+        if len(played) == 4:
+            raise KeyboardInterrupt
+        played.append(real(*args))  # type: ignore[arg-type]
+        return played[-1]
+
+    monkeypatch.setattr(ladder, "play_fixture", interrupted_after_four)
+    result = run(runner, "strength", "jukem", "--games", "4", "--out", str(tmp_path), *TINY)
+    assert result.exit_code == 130
+    assert "interrupted: the same command plays the games still missing" in result.stderr
+    assert len(_records(tmp_path)) == 4
+    table = (tmp_path / "jukem-ladder.md").read_text()
+    assert "4 full-length games" in table and "a pair has 1 to 2 so far" in table
+    monkeypatch.setattr(ladder, "play_fixture", real)
+    again = run(runner, "strength", "jukem", "--games", "4", "--out", str(tmp_path), *TINY)
+    assert again.exit_code == 0 and "8 games played" in again.stderr
+
+
+def test_two_jobs_play_the_same_games_as_one(tmp_path: Path) -> None:
+    game = load("jukem")
+    one = run_ladder(game, 2, out=tmp_path / "one", iterations=2)
+    two = run_ladder(game, 2, out=tmp_path / "two", iterations=2, jobs=2)
+
+    def games(records: list[Record]) -> list[tuple[object, ...]]:
+        return [(r.meta["pair"], r.meta["number"], r.returns, r.history) for r in records]
+
+    assert games(two.records) == games(one.records)
