@@ -264,6 +264,10 @@ SAME_WORD = {
     | {"terminal", "budgets", "charisma", "foul", "nw", "sw"}
     # die Fans (Duden); negative: the German adjective negativ inflected (negative Eigenschaft)
     | {"fans", "negative"}
+    # der Sprint, die Regeneration, der Kick (HOHER KICK), der Snack, die Formation (Duden);
+    # the Fumblerooski, an American-football play's name; Gutter Runner, the Skaven position
+    # as the German roster prints it
+    | {"sprint", "regeneration", "kick", "snack", "formation", "fumblerooski", "gutter", "runner"}
     # the German seed's own words (Jugger TTG): the sport, its ball, goal, runner and weapons,
     # a hero's Reflex, Initiative and Talent, and its abbreviations FP, AP and RDA
     | {"jugger", "jugg", "mal", "qwik", "pompfe", "pompfer", "reflex", "initiative", "talent"}
@@ -290,7 +294,10 @@ SAME_WORD = {
     # it (Regni degli Ogre); drive, linea di scrimmage, touchdown, touchback and snap are the
     # Italian American-football words (FIDAF); il blitz and il test are Italian (Treccani)
     | {"blitzer", "blocker", "catcher", "thrower", "ogre", "drive", "scrimmage", "touchdown"}
-    | {"touchback", "snap", "blitz", "test"},
+    | {"touchback", "snap", "blitz", "test"}
+    # il time-out (Treccani); the Fumblerooski, an American-football play's name; Gutter
+    # Runner, the Skaven position as the Italian roster prints it
+    | {"time", "out", "fumblerooski", "gutter", "runner"},
 }
 """English words that are the same word in German or Italian."""
 BORROWED = {"meta", "mete", "denari"}
