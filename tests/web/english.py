@@ -250,6 +250,12 @@ def messages(lang: str) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
+BLOOD_BOWL_NAMES = {"bomma", "gnoblar", "hashut", "hobgoblin", "khorngor", "kroxigor", "ooligan"}
+BLOOD_BOWL_NAMES |= {"saurus", "skink", "troll", "ulfwerener", "vargheist", "yhetee", "altern"}
+BLOOD_BOWL_NAMES |= {"loren", "norse", "ghoul", "golem", "halfling", "piranha", "berserker"}
+"""Warhammer's creatures, peoples, god and forests (Troll, Kroxigor, Hashut, the Loren and
+Altern forests) that Games Workshop's German and Italian books print as they are: names."""
+
 SAME_WORD = {
     # loanwords German players use as German words (Duden): der Bot, das Team, der Ball, die
     # Hand, das Budget, der Name, der Start, der Pass (a football pass), die ID, die Lobby, das
@@ -264,10 +270,19 @@ SAME_WORD = {
     | {"terminal", "budgets", "charisma", "foul", "nw", "sw"}
     # die Fans (Duden); negative: the German adjective negativ inflected (negative Eigenschaft)
     | {"fans", "negative"}
+    # die Option, der Tie-Break (Duden); die Supermoves: the plural of the German catalog's
+    # der Supermove (the Juggers' special move, a word the German page uses throughout)
+    | {"option", "tie", "break", "supermoves"}
     # der Sprint, die Regeneration, der Kick (HOHER KICK), der Snack, die Formation (Duden);
     # the Fumblerooski, an American-football play's name; Gutter Runner, the Skaven position
     # as the German roster prints it
     | {"sprint", "regeneration", "kick", "snack", "formation", "fumblerooski", "gutter", "runner"}
+    # der Berserker, der Fan, der Illusionist, der Marker, der Zombie, die Zone, der Arm
+    # (Starker Arm), Tackle-Zone (the German edition's word); Linemen/Linewoman as the German
+    # rosters print them; the block dice's faces POW, Push, Stumble as German coaches call them
+    | {"berserker", "fan", "illusionist", "marker", "zombie", "zone", "arm", "tackle"}
+    | {"linemen", "linewoman", "pow", "push", "stumble"}
+    | BLOOD_BOWL_NAMES
     # the German seed's own words (Jugger TTG): the sport, its ball, goal, runner and weapons,
     # a hero's Reflex, Initiative and Talent, and its abbreviations FP, AP and RDA
     | {"jugger", "jugg", "mal", "qwik", "pompfe", "pompfer", "reflex", "initiative", "talent"}
@@ -297,7 +312,11 @@ SAME_WORD = {
     | {"touchback", "snap", "blitz", "test"}
     # il time-out (Treccani); the Fumblerooski, an American-football play's name; Gutter
     # Runner, the Skaven position as the Italian roster prints it
-    | {"time", "out", "fumblerooski", "gutter", "runner"},
+    | {"time", "out", "fumblerooski", "gutter", "runner"}
+    # la bile, il box (Treccani); Linewoman as the Italian roster prints it; the block dice's
+    # faces POW, PUSH, STUMBLE as Italian coaches call them
+    | {"bile", "box", "linewoman", "pow", "push", "stumble"}
+    | BLOOD_BOWL_NAMES,
 }
 """English words that are the same word in German or Italian."""
 BORROWED = {"meta", "mete", "denari"}
