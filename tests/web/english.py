@@ -95,6 +95,7 @@ MARKS = re.compile(
     r"|\bH-[A-Z]+\b"  # a house rule's id ("[H-TOSS]"), as the rules page numbers them
     r"|\b[A-Z]+-\d+[a-z]?(?![A-Za-z0-9])"  # a Jukem card's id ("SHOT-4a"; "SHOT-4a을(를)")
     r"|\btablesports(?: [a-z]+)?(?: --[a-z-]+)*"  # a command as typed: tablesports replay --verify
+    r"|\b[a-z]+(?:_[a-z]+)+\b"  # an option's name as typed (the sudden_death_cap option)
 )
 """Notation of several words' letters, taken out before the text is cut into words."""
 LATIN = re.compile(r"[A-Za-z]")
@@ -273,6 +274,9 @@ SAME_WORD = {
     # die Option, der Tie-Break (Duden); die Supermoves: the plural of the German catalog's
     # der Supermove (the Juggers' special move, a word the German page uses throughout)
     | {"option", "tie", "break", "supermoves"}
+    # der Server, der Text, die Bytes, die Information, Min. (Minuten); der Block (Blood Bowl's
+    # Block-Aktion, as the German edition calls it)
+    | {"server", "text", "bytes", "information", "min", "block"}
     # der Sprint, die Regeneration, der Kick (HOHER KICK), der Snack, die Formation (Duden);
     # the Fumblerooski, an American-football play's name; Gutter Runner, the Skaven position
     # as the German roster prints it
@@ -316,6 +320,9 @@ SAME_WORD = {
     # la bile, il box (Treccani); Linewoman as the Italian roster prints it; the block dice's
     # faces POW, PUSH, STUMBLE as Italian coaches call them
     | {"bile", "box", "linewoman", "pow", "push", "stumble"}
+    # min (minuti); il pompfer: the jugger's padded weapon as Italian teams say it (the German
+    # seed's word, which the sport's players share)
+    | {"min", "pompfer"}
     | BLOOD_BOWL_NAMES,
 }
 """English words that are the same word in German or Italian."""
