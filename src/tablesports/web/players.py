@@ -25,7 +25,6 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
-    func,
     insert,
     select,
     update,
@@ -34,7 +33,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from tablesports.arena.ratings import ranks_of
-from tablesports.web.store import Store, hash_token, matches, moves, seats
+from tablesports.web.store import Store, hash_token, last_moves, matches, seats
 
 PROVISIONAL = 5
 """Rated games before a rating is shown without its provisional mark."""
@@ -215,11 +214,7 @@ class PlayerStore:
     def live(self, since: float, limit: int = 30) -> list[dict[str, Any]]:
         """Unfinished matches with a person seated that moved after `since`, the latest first:
         each with its game, its seats (kind and name) and its watch link."""
-        last = (
-            select(moves.c.match_id, func.max(moves.c.at).label("at"))
-            .group_by(moves.c.match_id)
-            .subquery()
-        )
+        last = last_moves()
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(matches.c.id, matches.c.game, last.c.at)
