@@ -10,6 +10,7 @@ Screenshots in `test-artifacts/web/findplay-*.png`.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,9 +18,7 @@ import pytest
 from .helpers import wait_js
 from .server import Server
 from .taps import small, targets
-from .test_browser import browser, shot
-
-__all__ = ["browser"]  # the fixture, shared with test_browser
+from .test_browser import ARGS, CHROMIUM, shot
 
 PHONE = {"width": 390, "height": 844}
 OURS = (
@@ -51,6 +50,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     ).start(folder / "server.log")
     yield srv
     srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (make test does it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        yield b
+        b.close()
 
 
 def person(browser: Any, server: Server, address: str, lang: str, name: str | None) -> Any:

@@ -25,6 +25,7 @@ from sqlalchemy import (
     MetaData,
     String,
     Table,
+    func,
     insert,
     select,
     update,
@@ -33,7 +34,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
 from tablesports.arena.ratings import ranks_of
-from tablesports.web.store import Store, hash_token, last_moves, matches, seats
+from tablesports.web.store import Store, hash_token, matches, moves, seats
 
 PROVISIONAL = 5
 """Rated games before a rating is shown without its provisional mark."""
@@ -214,7 +215,11 @@ class PlayerStore:
     def live(self, since: float, limit: int = 30) -> list[dict[str, Any]]:
         """Unfinished matches with a person seated that moved after `since`, the latest first:
         each with its game, its seats (kind and name) and its watch link."""
-        last = last_moves()
+        last = (
+            select(moves.c.match_id, func.max(moves.c.at).label("at"))
+            .group_by(moves.c.match_id)
+            .subquery()
+        )
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(matches.c.id, matches.c.game, last.c.at)

@@ -40,7 +40,6 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
-from sqlalchemy.sql import Subquery
 
 UNDO = -9
 """The player of a move row that undoes: its action is `undo N`, the number of moves kept."""
@@ -97,15 +96,6 @@ def default_url() -> str:
     folder = Path(user_data_dir("tablesports", appauthor=False))
     folder.mkdir(parents=True, exist_ok=True)
     return f"sqlite:///{folder / 'web.sqlite3'}"
-
-
-def last_moves() -> Subquery:
-    """Each match's latest move time (`match_id`, `at`): how long a match has been quiet."""
-    return (
-        select(moves.c.match_id, func.max(moves.c.at).label("at"))
-        .group_by(moves.c.match_id)
-        .subquery()
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,7 +270,11 @@ class Store:
     def stale_open(self, before: float, limit: int = 100) -> list[str]:
         """Unfinished matches whose last row (or creation) is older than `before`: the ones
         the abandon rule may end though nobody has them in memory."""
-        last = last_moves()
+        last = (
+            select(moves.c.match_id, func.max(moves.c.at).label("at"))
+            .group_by(moves.c.match_id)
+            .subquery()
+        )
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(matches.c.id)
