@@ -30,6 +30,7 @@ from fastapi.testclient import TestClient
 import tablesports
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE
+from tablesports.games.bloodbowl.procedures.kickoff_events.roll_off import RollOff
 from tablesports.games.juggers.actions import slot_name
 from tablesports.web.boards import board_extras
 from tablesports.web.i18n import LANGUAGES, LOCALE_DIR
@@ -284,6 +285,28 @@ def test_every_field_of_a_played_event_reads_in_the_language(lang: str, game: st
                 ):
                     english.add((s["template"], value))
     assert not english, f"{lang}/{game}: fields shown in English: {sorted(english)[:20]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_words_each_class_gives_an_attribute_reads_in_the_language(lang: str) -> None:
+    """A field read as `self.<attribute>` takes the words the game's classes give that
+    attribute: the roll-offs' bonuses (`bonus_name = "fan factor"`) are catalog words even
+    where no seeded game reaches that kick-off event (CI once met PITCH INVASION in English)."""
+    words = domain(lang, "bloodbowl")
+    bonuses = {c.bonus_name for c in _subclasses(RollOff) if c.bonus_name}
+    assert {"fan factor", "cheerleaders", "assistant coaches"} <= bonuses
+    for bonus in sorted(bonuses):
+        said = phrase("bloodbowl", Event("roll", f"Reikland Reavers roll D6=6 + 2 {bonus} = 8."))
+        assert said is not None and said["fields"]["bonus_name"] == bonus, said
+        assert bonus in terms("bloodbowl")
+        assert reads_in(bonus, words), f"{lang}: {bonus!r} is not in bloodbowl.po"
+
+
+def _subclasses(cls: type[RollOff]) -> list[type[RollOff]]:
+    out: list[type[RollOff]] = []
+    for sub in cls.__subclasses__():
+        out += [sub, *_subclasses(sub)]
+    return out
 
 
 def test_a_recruits_talent_and_what_it_does_read_in_the_language(browser: Any, server: Any) -> None:

@@ -169,6 +169,7 @@ def _build_books(
                 bound[node.target.id] = bound.get(node.target.id, 0) + 1
     tables = {k: v for k, v in tables.items() if bound.get(k) == 1}
     tables[DATA_NAMES] = data_names(game)
+    tables |= _class_words(trees)
     calls = [pair for tree in trees for pair in _calls(tree)]
     params = _params(trees)
     tables |= _passed_words(calls, params)
@@ -191,6 +192,35 @@ def _build_books(
     return {k: _specific_first(v) for k, v in book.items()}, {
         k: _specific_first(v) for k, v in subs.items() if k in used
     }
+
+
+CLASS_WORDS = "class."
+"""The key prefix in a game's word tables of the words its classes give an attribute
+(`class.bonus_name`: "cheerleaders", "fan factor"), for a field read as `self.<attribute>`."""
+
+
+def _class_words(trees: list[ast.Module]) -> dict[str, frozenset[str]]:
+    """Every string a class body binds to each attribute name, over all the game's classes."""
+    out: dict[str, set[str]] = {}
+    for tree in trees:
+        for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
+            for node in cls.body:
+                target = (
+                    node.targets[0]
+                    if isinstance(node, ast.Assign) and len(node.targets) == 1
+                    else node.target
+                    if isinstance(node, ast.AnnAssign)
+                    else None
+                )
+                value = getattr(node, "value", None)
+                if (
+                    isinstance(target, ast.Name)
+                    and isinstance(value, ast.Constant)
+                    and isinstance(value.value, str)
+                    and value.value
+                ):
+                    out.setdefault(f"{CLASS_WORDS}{target.id}", set()).add(value.value)
+    return {k: frozenset(v) for k, v in out.items()}
 
 
 DATA_NAMES = ".name"
@@ -503,6 +533,9 @@ def _field(
         keys = [k for k in tables if k.startswith("(") and k.endswith(f").{expr.attr}")]
         if isinstance(expr.value, ast.Name) and expr.value.id == "self" and len(keys) == 1:
             words, complete, sentences = tables[keys[0]], False, keys[0]
+        elif isinstance(expr.value, ast.Name) and expr.value.id == "self":
+            # `self.bonus_name`, a word each subclass gives (`bonus_name = "fan factor"`)
+            words, complete = tables.get(f"{CLASS_WORDS}{expr.attr}", frozenset()), False
     elif isinstance(expr, ast.IfExp):
         name = "word"
         branches = (expr.body, expr.orelse)
