@@ -331,9 +331,11 @@ SCRIPT_ARGS = {
     "scripts/bloodbowl_team_arena.py": ["--teams", "human", "orc"],
     "scripts/strength.py": ["--iterations", "2"],
     "strength": ["--iterations", "2"],
+    "scripts/level_ratings.py": ["--to", "level_ratings.json"],
 }
 """Arguments added to a script: the team arena of two teams, not all 29 (812 matches); the
-strength arena with every search at 2 iterations."""
+strength arena with every search at 2 iterations; the published ratings written in the
+scratch folder, not into the checkout's package."""
 
 SCRIPT_FOLDERS = ("scripts", "benchmarks")
 """`python scripts/X.py` and `python benchmarks/X.py` run from the repository, in the scratch

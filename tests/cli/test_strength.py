@@ -113,9 +113,56 @@ def test_a_records_file_of_another_ladder_is_refused_and_left_alone(
         other, "holds the games of another ladder", "seed: the file's 0, this run's 5"
     )
     assert "--out" in other.stderr  # what to do about it
-    cheaper = run(runner, "strength", "jukem", "--games", "2", "--iterations", "3", *out)
-    assert_clean_error(cheaper, "holds the games of another ladder", "pairs:")
+    newer = run(runner, "strength", "jukem", "--games", "2", "-o", "halves=1", *out, *TINY)
+    assert_clean_error(newer, "holds the games of another ladder", "options:")
     assert (tmp_path / "jukem-ladder.jsonl").read_bytes() == before
+
+
+def test_a_rebuilt_level_replays_only_the_pairs_it_is_in(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from tablesports.arena import levels
+
+    game = load("jukem")
+    first = run_ladder(game, 2, out=tmp_path, iterations=2)
+    kept = {(r.meta["pair_specs"], r.meta["number"]): r.history for r in first.records}
+    rebuilt = {**levels.LEVELS["jukem"], "strongest": "jukem-greedy"}
+    monkeypatch.setitem(levels.LEVELS, "jukem", rebuilt)
+    second = run_ladder(game, 2, out=tmp_path, iterations=2)
+    assert (second.resumed, second.played, second.aside) == (4, 2, 2)
+    assert [p.label for p in second.plan.pairs] == JUKEM_PAIRS
+    for record in second.records:  # the unchanged pairs' games are the same games, read back
+        if record.meta["pair_levels"] != ["hard", "strongest"]:
+            assert kept[record.meta["pair_specs"], record.meta["number"]] == record.history
+    assert second.pairs[2].pair.higher_spec == "jukem-greedy" and second.pairs[2].tally.games == 2
+    assert len(_records(tmp_path)) == 8  # the old level's games stay in the file, not counted
+    from tablesports.arena.ladder_table import ladder_markdown
+
+    table = ladder_markdown(second, "tablesports strength jukem", {"commit": "abc"})
+    assert "2 games of pairs no longer in the ladder" in table
+
+
+def test_a_round_robin_plays_every_pair_of_levels_and_writes_the_ratings_as_data(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    out = ["--out", str(tmp_path), *TINY]
+    result = run(runner, "strength", "jukem", "--games", "2", "--round-robin", *out)
+    assert result.exit_code == 0, result.output
+    table = (tmp_path / "jukem-ladder.md").read_text()
+    extra = ["easy vs hard", "easy vs strongest", "normal vs strongest"]
+    for pair in JUKEM_PAIRS + extra:
+        assert f"| {pair} | 2 |" in table
+    assert "(a round robin: every pair of levels)" in table
+    summary = json.loads((tmp_path / "jukem-ladder.json").read_text())
+    assert summary["round_robin"] is True and summary["game"] == "jukem"
+    assert [p["lower"] + " vs " + p["higher"] for p in summary["pairs"]] == JUKEM_PAIRS + extra
+    levels = {r["level"]: r for r in summary["ratings"]}
+    assert set(levels) == {"easy", "normal", "hard", "strongest"}
+    assert levels["easy"]["spec"] == "random" and levels["normal"]["games"] == 6
+    assert "--round-robin" in summary["command"]
+    adjacent = run(runner, "strength", "jukem", "--games", "2", "--report-only", *out)
+    assert adjacent.exit_code == 0, adjacent.output
+    assert json.loads((tmp_path / "jukem-ladder.json").read_text())["round_robin"] is False
 
 
 def test_a_records_file_of_no_ladder_is_refused(tmp_path: Path) -> None:

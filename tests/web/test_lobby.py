@@ -158,7 +158,13 @@ def test_the_levels_are_offered_and_normal_is_every_games_default(
         level = page.locator('[data-seat-level="1"]')
         assert level.input_value() == "normal", game_id
         assert page.locator('[data-seat-agent="1"]').is_hidden()  # a spec only on request
-        assert page.locator("#seat-level-1-help").inner_text() == game["level_help"]["normal"]
+        help_text = page.locator("#seat-level-1-help").inner_text()
+        assert help_text.startswith(game["level_help"]["normal"])
+        for name, rated in game["level_ratings"].items():  # published by scripts/level_ratings.py
+            option = page.locator(f'[data-seat-level="1"] option[value="{name}"]').inner_text()
+            assert option.endswith(f" · rated {rated['rating']:.1f}"), (game_id, option)
+            if name == "normal":
+                assert f"Rated {rated['rating']:.1f} over {rated['games']} games" in help_text
 
 
 def test_a_match_against_the_normal_bot_in_korean_on_a_phone(

@@ -3,15 +3,19 @@
     >>> result = run_ladder(game, games=200, out=Path("build/strength"))  # doctest: +SKIP
 
 The pairs are the adjacent levels of `arena.levels` (easy-normal, normal-hard,
-hard-strongest) and `normal` against a floor (`random`: "normal wins 90% against random").
-Within a pair, games 2k and 2k+1 share a seed with the seats swapped. A game's seed depends
-only on the ladder's seed, its pair and k, never on how many games were asked for, so that
-`--games 200` after `--games 40` plays only the 160 new games of each pair.
+hard-strongest) and `normal` against a floor (`random`: "normal wins 90% against random");
+with `round_robin`, every other pair of levels too (easy-hard, easy-strongest, normal-strongest),
+so that the levels' ratings come from one round robin. Within a pair, games 2k and 2k+1 share a
+seed with the seats swapped. A game's seed depends only on the ladder's seed, its pair's two
+specs and k, never on how many games were asked for or on the other pairs, so that `--games 200`
+after `--games 40` plays only the 160 new games of each pair, and a rebuilt level replays only
+the pairs it is in.
 
 Every finished game is appended to `OUT/GAME-ladder.jsonl` with, in its `meta`, the ladder's
-key (game, game version, options, the pairs' specs, seed), its pair, its number in the pair,
-which level sat where and each seat's CPU time and decisions. A file of another ladder is
-refused with the part that differs, never mixed in.
+key (game, game version, options, seed), its pair's specs, its number in the pair, which level
+sat where and each seat's CPU time and decisions. A file of another ladder is refused with the
+part that differs, never mixed in; the games of a pair no longer in the ladder (a level's spec
+changed) stay in the file and are not counted.
 """
 
 from __future__ import annotations
@@ -28,9 +32,10 @@ from typing import Any
 from tablesports.agents.registry import make_agent
 from tablesports.arena import resume
 from tablesports.arena.engines import run_many
-from tablesports.arena.levels import levels
+from tablesports.arena.levels import levels, uncapped
 from tablesports.arena.match import DEFAULT_MAX_STEPS, play_match
 from tablesports.arena.ratings import Rating, rate
+from tablesports.arena.resume import fingerprint
 from tablesports.arena.stats import Tally, outcome_of, wilson_interval
 from tablesports.arena.work import Meter, counted
 from tablesports.core.agent import Agent
@@ -45,14 +50,6 @@ FIELD = "ladder"
 
 class LadderError(TablesportsError):
     """A ladder that cannot run: no levels, bad settings, a file of another ladder."""
-
-
-def uncapped(spec: str) -> str:
-    """The spec without its `seconds=` cap, so that a game depends on its seed only (a cap
-    makes a search's depth, and so the game, follow the machine's load)."""
-    name, _, params = spec.partition(":")
-    kept = [p for p in params.split(",") if p and not p.startswith("seconds=")]
-    return name + (":" + ",".join(kept) if kept else "")
 
 
 def lowered(spec: str, iterations: int | None) -> str:
@@ -79,10 +76,22 @@ class Pair:
     def label(self) -> str:
         return f"{self.lower} vs {self.higher}"
 
+    @property
+    def specs(self) -> str:
+        """What a pair's games are: its records carry it, and its seeds follow from it."""
+        return f"{self.lower_spec} / {self.higher_spec}"
 
-def ladder_pairs(game: Game, against: str = "random", iterations: int | None = None) -> list[Pair]:
+    @property
+    def code(self) -> int:
+        """The pair's number in its games' seeds: the first 8 hex digits of its specs' hash."""
+        return int(fingerprint(self.specs)[:8], 16)
+
+
+def ladder_pairs(
+    game: Game, against: str = "random", iterations: int | None = None, round_robin: bool = False
+) -> list[Pair]:
     """The adjacent pairs of the game's levels, then `normal` against `against` (unless an
-    adjacent pair already plays the two)."""
+    adjacent pair already plays the two), then (`round_robin`) every other pair of levels."""
     specs = {name: lowered(uncapped(spec), iterations) for name, spec in levels(game).items()}
     names = list(specs)
     if len(names) < 2:
@@ -92,6 +101,13 @@ def ladder_pairs(game: Game, against: str = "random", iterations: int | None = N
     played = any(p.higher == "normal" and p.lower_spec == floor for p in pairs)
     if "normal" in specs and floor != specs["normal"] and not played:
         pairs.append(Pair(against, "normal", floor, specs["normal"]))
+    if round_robin:
+        pairs += [
+            Pair(a, b, specs[a], specs[b])
+            for i, a in enumerate(names)
+            for b in names[i + 2 :]
+            if specs[a] != specs[b]
+        ]
     return pairs
 
 
@@ -112,7 +128,6 @@ class Plan:
             "game": info.id,
             "game_version": info.version,
             "options": json.loads(json.dumps(self.options, sort_keys=True, default=str)),
-            "pairs": [f"{p.lower_spec} / {p.higher_spec}" for p in self.pairs],
             "seed": self.seed,
         }
 
@@ -133,10 +148,12 @@ class Fixture:
         return self.number % 2
 
 
-def fixture(seed: int, pair: int, number: int) -> Fixture:
-    """Games 2k and 2k+1 of a pair share a seed; nothing but (seed, pair, k) makes it."""
+def fixture(seed: int, pairs: Sequence[Pair], pair: int, number: int) -> Fixture:
+    """Games 2k and 2k+1 of a pair share a seed; nothing but (seed, the pair's specs, k)
+    makes it."""
     k = number // 2
-    return Fixture(pair, number, (seed * 1_000_003 + pair * 104_729 + k * 7_919) % 2**63)
+    code = pairs[pair].code
+    return Fixture(pair, number, (seed * 1_000_003 + code * 104_729 + k * 7_919) % 2**63)
 
 
 class Timed:
@@ -177,6 +194,8 @@ def play_fixture(game: Game, plan: Plan, item: Fixture) -> Record:
         {
             FIELD: plan.key(),
             "pair": item.pair,
+            "pair_specs": pair.specs,
+            "pair_levels": [pair.lower, pair.higher],
             "number": item.number,
             "higher_seat": item.higher_seat,
             "cpu": [round(a.cpu, 4) for a in seated],
@@ -202,16 +221,28 @@ def records_path(out: Path, game_id: str) -> Path:
     return out / f"{game_id}-ladder.jsonl"
 
 
-def read_finished(path: Path, plan: Plan) -> list[Record]:
-    """The games of this ladder already in `path` (a torn last line is dropped); a file of
-    another ladder raises `LadderError` naming what differs."""
+def read_finished(path: Path, plan: Plan) -> tuple[list[Record], int]:
+    """The games of this ladder's pairs already in `path` (each with `meta["pair"]` its index
+    in `plan.pairs`), and how many games of pairs not in the plan the file holds (a level
+    rebuilt since: kept, not counted). A torn last line is dropped; a file of another ladder
+    (game, version, options, seed) raises `LadderError` naming what differs."""
     differs = _difference(path, plan)
     if differs:
         raise LadderError(
             f"{path} holds the games of another ladder ({differs}); "
             "give another --out folder, or delete that file to start afresh"
         )
-    return resume.read_finished(path, FIELD, plan.key(), "ladder", LadderError)
+    index = {p.specs: i for i, p in enumerate(plan.pairs)}
+    kept: list[Record] = []
+    aside = 0
+    for record in resume.read_finished(path, FIELD, plan.key(), "ladder", LadderError):
+        pair = index.get(record.meta.get("pair_specs"))  # type: ignore[arg-type]
+        if pair is None:
+            aside += 1
+            continue
+        record.meta["pair"] = pair
+        kept.append(record)
+    return kept, aside
 
 
 def _difference(path: Path, plan: Plan) -> str:
@@ -277,6 +308,8 @@ class LadderResult:
     """Games asked a pair (a stopped run, or `play=False`, may have fewer)."""
     resumed: int = 0
     played: int = 0
+    aside: int = 0
+    """Games in the records of pairs no longer in the ladder (not counted)."""
 
 
 def summarise(plan: Plan, records: Sequence[Record]) -> LadderResult:
@@ -315,6 +348,7 @@ def run_ladder(
     jobs: int = 1,
     against: str = "random",
     iterations: int | None = None,
+    round_robin: bool = False,
     meter: Meter | None = None,
     on_record: Callable[[Record], None] | None = None,
     play: bool = True,
@@ -325,17 +359,20 @@ def run_ladder(
         raise LadderError(f"a ladder pits 2 players; {game.info.id} has {game.info.players}")
     if games < 1:
         raise LadderError(f"--games (per pair) must be 1 or more, got {games}")
-    pairs = ladder_pairs(game, against, iterations)
+    pairs = ladder_pairs(game, against, iterations, round_robin)
     for p in pairs:
         for spec in (p.lower_spec, p.higher_spec):
             make_agent(spec, game)  # a bad spec fails here, before any game
     plan = Plan(type(game), game.options.model_dump(), tuple(pairs), seed)
     path = records_path(out, game.info.id)
-    finished = read_finished(path, plan)
+    finished, aside = read_finished(path, plan)
     done = {(r.meta["pair"], r.meta["number"]) for r in finished}
     # game 0 of every pair, then game 1 ...: a run stopped early has some of every pair
     todo = [
-        fixture(seed, p, n) for n in range(games) for p in range(len(pairs)) if (p, n) not in done
+        fixture(seed, pairs, p, n)
+        for n in range(games)
+        for p in range(len(pairs))
+        if (p, n) not in done
     ]
     if not play:
         todo = []
@@ -359,6 +396,7 @@ def run_ladder(
     kept = [r for r in finished + new if r.meta["number"] < games]
     result = summarise(plan, kept)
     result.asked, result.resumed, result.played = games, len(finished), len(new)
+    result.aside = aside
     return result
 
 

@@ -48,6 +48,14 @@ within a second or two; their ratings are in docs/levels.md (a game not listed: 
 heuristic, MCTS over it)."""
 
 
+def uncapped(spec: str) -> str:
+    """The spec without its `seconds=` cap, so that a game depends on its seed only (a cap
+    makes a search's depth, and so the game, follow the machine's load)."""
+    name, _, params = spec.partition(":")
+    kept = [p for p in params.split(",") if p and not p.startswith("seconds=")]
+    return name + (":" + ",".join(kept) if kept else "")
+
+
 def levels(game: Game) -> dict[str, str]:
     found = LEVELS.get(game.info.id)
     if found is not None:

@@ -10,6 +10,7 @@ game is appended to OUT/GAME-ladder.jsonl, so that the same command after a kill
 
 from __future__ import annotations
 
+import json
 import shlex
 import time
 from functools import partial
@@ -18,7 +19,7 @@ from pathlib import Path
 import typer
 
 from tablesports.arena.ladder import records_path, run_ladder
-from tablesports.arena.ladder_table import ladder_markdown, plot_ladder
+from tablesports.arena.ladder_table import ladder_markdown, ladder_summary, plot_ladder
 from tablesports.cli.bars import WorkBar
 from tablesports.cli.common import (
     OPTION_HELP,
@@ -58,13 +59,20 @@ def strength_command(
         "ladder, kept in its own records).",
     ),
     option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    round_robin: bool = typer.Option(
+        False,
+        "--round-robin",
+        help="Every pair of levels, not only the adjacent ones: the ratings the lobby shows "
+        "come from one round robin.",
+    ),
     report_only: bool = typer.Option(
         False,
         "--report-only",
         help="Play nothing: write the table and plot of the games already in OUT's records.",
     ),
 ) -> None:
-    """Rerun a game's ladder of levels (adjacent pairs, seats swapped): table, plot, ratings."""
+    """Rerun a game's ladder of levels (adjacent pairs, seats swapped): table, plot, ratings
+    (GAME-ladder.md, .png, .json)."""
     if games < 1:
         raise CliError(f"--games (per pair) must be 1 or more, got {games}")
     if jobs < 1:
@@ -78,7 +86,16 @@ def strength_command(
     out.mkdir(parents=True, exist_ok=True)
     err = console(stderr=True)
     started = time.perf_counter()
-    ladder = partial(run_ladder, game, games, seed, out=out, against=against, iterations=iterations)
+    ladder = partial(
+        run_ladder,
+        game,
+        games,
+        seed,
+        out=out,
+        against=against,
+        iterations=iterations,
+        round_robin=round_robin,
+    )
     interrupted = False
     try:
         with WorkBar(err, f"{game_id}: ladder") as meter:
@@ -93,6 +110,8 @@ def strength_command(
         words += ["--against", against]
     if iterations is not None:
         words += ["--iterations", str(iterations)]
+    if round_robin:
+        words.append("--round-robin")
     if report_only:
         words.append("--report-only")
     for item in option or []:
@@ -100,6 +119,8 @@ def strength_command(
     table = ladder_markdown(result, shlex.join(words), provenance(game))
     md = out / f"{game_id}-ladder.md"
     md.write_text(table, encoding="utf-8")
+    summary = ladder_summary(result, shlex.join(words), provenance(game))
+    (out / f"{game_id}-ladder.json").write_text(json.dumps(summary, indent=1) + "\n", "utf-8")
     png = plot_ladder(result, out / f"{game_id}-ladder.png")
     typer.echo(table, nl=False)
     err.print(

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tablesports.arena.level_ratings import level_ratings
 from tablesports.core.errors import TablesportsError
 from tablesports.core.protocol import Game
 from tablesports.web.bots import bot_spec, choices, levels
@@ -261,6 +262,11 @@ def game_entry(game: Game, props: dict[str, Any]) -> dict[str, Any]:
         "agents": choices(game),
         "levels": list(table),
         "level_help": {name: LEVEL_HELP.get(name, "") for name in table},
+        # each level's openskill ordinal from the last round robin of its ladder (docs/levels.md)
+        "level_ratings": {
+            name: {"rating": round(r.ordinal, 1), "games": r.games}
+            for name, r in level_ratings(game).items()
+        },
         "default_level": DEFAULT_LEVEL if DEFAULT_LEVEL in table else next(iter(table)),
         "sides": list(SIDES[game.info.id]) if game.info.id in SIDES else None,
     }

@@ -84,6 +84,14 @@ function chooseGame(id, scroll = false) {
 const seatName = (game, seat) =>
   game.sides ? `${t("Seat {n}", { n: seat })} · ${t(game.sides[seat])}` : t("Seat {n}", { n: seat });
 
+// "normal (recommended) · 24.3": a level's rating from its ladder's round robin, where published
+function levelLabel(game, name) {
+  const label = name === game.default_level
+    ? t("{level} (recommended)", { level: levelName(name) }) : levelName(name);
+  const rated = game.level_ratings?.[name];
+  return rated ? t("{label} · rated {rating}", { label, rating: rated.rating.toFixed(1) }) : label;
+}
+
 function seatControls(game, seat) {
   const kindId = `seat-kind-${seat}`;
   const levelId = `seat-level-${seat}`;
@@ -93,8 +101,7 @@ function seatControls(game, seat) {
   const named = game.agents.filter((a) => !game.levels.includes(a));
   // the menu is the levels; the bots by name and by spec are behind "advanced" (issue 45)
   const level = el("select", { id: levelId, "data-seat-level": seat, "aria-describedby": `${levelId}-help` },
-    ...game.levels.map((name) => el("option", { value: name },
-      name === game.default_level ? t("{level} (recommended)", { level: levelName(name) }) : levelName(name))),
+    ...game.levels.map((name) => el("option", { value: name }, levelLabel(game, name))),
     el("option", { value: "custom" }, t("advanced: a bot by its name or spec…")));
   level.value = game.default_level;
   const namedId = `seat-named-${seat}`;
@@ -113,6 +120,9 @@ function seatControls(game, seat) {
     advanced.hidden = level.value !== "custom";
     agent.hidden = level.value !== "custom" || byName.value !== "";
     help.textContent = game.level_help[level.value] ? t(game.level_help[level.value]) : "";
+    const rated = game.level_ratings?.[level.value];
+    if (rated) help.textContent += " " + t("Rated {rating} over {games} games against the other levels.",
+      { rating: rated.rating.toFixed(1), games: rated.games });
   };
   kind.addEventListener("change", update);
   level.addEventListener("change", update);
