@@ -21,10 +21,17 @@ from .helpers import GAME, act, position
 SAVES_ON_BOX_2 = "SAVE-1 SAVE-2 SAVE-3 SAVE-5 SAVE-6 SAVE-7"
 
 
+def late_in_the_half(placed: str) -> JukemState:
+    """`placed`, with every card it does not name in the discard pile."""
+    listed = set(placed.replace(";", " ").split())
+    discard = " ".join(c for c in GAME.deck.ids if c not in listed)
+    return position(f"{placed}; discard {discard}")
+
+
 def test_counter_keeps_the_jukem_when_every_save_that_could_block_the_shot_is_seen() -> None:
     state = position(
         "turn 0; possession0 PASS-1 PASS-2 PASS-3; hand0 SHOT-3a JUKEM-1 PASS-4 HEADER-1 RED-1; "
-        f"discard {SAVES_ON_BOX_2}"
+        f"hand1 PASS-10 PASS-11 PASS-12 PASS-13 PASS-14; discard {SAVES_ON_BOX_2}"
     )
     assert str(GreedyAgent(GAME).step(state)) == "shot JUKEM-1 SHOT-3a"
     assert str(CounterAgent(GAME).step(state)) == "shot SHOT-3a"
@@ -39,13 +46,10 @@ def test_counter_shoots_the_jukem_shot_when_a_save_may_block_it() -> None:
 
 
 def test_counter_shoots_the_jukem_shot_when_the_half_is_ending() -> None:
-    placed = (
+    state = late_in_the_half(  # every SAVE in the discard pile
         "turn 0; possession0 PASS-1 PASS-2 PASS-3; hand0 SHOT-3a JUKEM-1 PASS-4 HEADER-1 RED-1; "
         "hand1 PASS-10 PASS-11 PASS-12 PASS-13 PASS-14; pile PASS-20 PASS-21 PASS-22 PASS-23"
     )
-    listed = set(placed.replace(";", " ").split())
-    discard = " ".join(c for c in GAME.deck.ids if c not in listed)  # the SAVEs among them
-    state = position(f"{placed}; discard {discard}")
     assert str(CounterAgent(GAME).step(state)) == "shot JUKEM-1 SHOT-3a"
     assert str(CounterAgent(GAME, jukem_pile=3).step(state)) == "shot SHOT-3a"
 
@@ -62,20 +66,22 @@ def test_counter_substitutes_a_save_that_blocks_no_shot_still_unseen() -> None:
     assert str(CounterAgent(GAME).step(state)) == "substitute SAVE-9"
 
 
-def test_counter_plays_red_on_a_short_possession_that_can_shoot_next_turn() -> None:
-    """Three plays allow SHOT-3a; the opponent is likely to hold a SHOT for them when the
-    counter has seen every other card but a few: the RED card goes now, not at four plays."""
-    hand0 = "PASS-6 HEADER-1 HEADER-2 SHOT-3a SAVE-4"
-    state = position(
-        f"turn 0; possession0 PASS-1 PASS-2; hand0 {hand0}; hand1 RED-1 RED-2 SAVE-1 SAVE-2 SAVE-3"
+def test_counter_plays_red_on_three_plays_when_the_shot_for_them_is_likely_held() -> None:
+    """Three plays allow SHOT-3a next turn. With six cards unseen, four of them in the
+    shooter's hand, SHOT-3a is held with chance 4/6: the RED card goes now. With SHOT-3a seen
+    in the discard pile, nothing can shoot at three plays: the RED card is kept, as
+    `jukem-greedy` keeps it (it plays RED from four plays on)."""
+    hands = "hand0 PASS-6 SHOT-3a PASS-7 PASS-8 PASS-9; hand1 RED-1 SAVE-1 SAVE-2 SAVE-3 SAVE-4"
+    likely = late_in_the_half(f"turn 0; possession0 PASS-1 PASS-2; {hands}; pile PASS-10 PASS-11")
+    act(likely, "play PASS-6")
+    assert str(GreedyAgent(GAME).step(likely)) == "no penalty"
+    assert str(CounterAgent(GAME).step(likely)) == "penalty RED-1"
+    seen = late_in_the_half(
+        "turn 0; possession0 PASS-1 PASS-2; hand0 PASS-6 PASS-12 PASS-7 PASS-8 PASS-9; "
+        "hand1 RED-1 SAVE-1 SAVE-2 SAVE-3 SAVE-4; pile PASS-10 PASS-11"
     )
-    act(state, "play PASS-6")
-    greedy = GreedyAgent(GAME).step(state)
-    assert str(greedy) == "no penalty"  # a possession of three: not yet red_at=4
-    # threat 0 would play RED on every possession of three; threat 1 never
-    eager = CounterAgent(GAME, red_threat=0.0).step(state)
-    assert str(eager) == "penalty RED-1"
-    assert str(CounterAgent(GAME, red_threat=1.0).step(state)) == "no penalty"
+    act(seen, "play PASS-6")
+    assert str(CounterAgent(GAME).step(seen)) == "no penalty"
 
 
 def test_counter_options_are_checked_with_a_clear_error() -> None:
