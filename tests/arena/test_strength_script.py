@@ -45,19 +45,20 @@ def test_a_game_arena_writes_its_table_plot_and_records(
     monkeypatch.setattr(strength, "SEARCH", {"jukem": ["ismcts:iterations=3,rollout_steps=5"]})
     strength.main(["jukem", "--games", "2", "--jobs", "1"])
     table = (tmp_path / "docs" / "jukem.md").read_text()
-    # random, jukem-greedy and the search: three pairs of two games each
+    # random, the bots and the search: every pair, two games each
+    pairs = len(strength.agents_of("jukem")) * (len(strength.agents_of("jukem")) - 1) // 2
     rows = [line for line in table.splitlines() if line.startswith("| jukem |")]
-    assert len(rows) == 3
+    assert len(rows) == pairs
     assert "| jukem | `random` vs `jukem-greedy` | 2 |" in table
     search_row = next(r for r in rows if "`ismcts:iterations=3,rollout_steps=5` vs" in r)
     assert float(search_row.rstrip(" |").rsplit("|", 1)[1]) > 0  # its s/move was measured
     assert (tmp_path / "docs" / "jukem.png").stat().st_size > 0
     records = (tmp_path / "records" / "jukem.jsonl").read_text().splitlines()
-    assert len(records) == 6
-    # run again: the six games are read back, not replayed
+    assert len(records) == 2 * pairs
+    # run again: the games are read back, not replayed
     strength.main(["jukem", "--games", "2", "--jobs", "1"])
     assert (tmp_path / "records" / "jukem.jsonl").read_text().splitlines() == records
-    assert "6 games read back" in (tmp_path / "docs" / "jukem.md").read_text()
+    assert f"{2 * pairs} games read back" in (tmp_path / "docs" / "jukem.md").read_text()
 
 
 def test_an_unknown_game_is_refused_with_the_list_of_games() -> None:

@@ -30,7 +30,16 @@ import random
 from math import comb
 
 from tablesports.core.protocol import Game
-from tablesports.games.jukem.actions import Draw, Pass, Penalty, Play, Save, Shot, Substitute
+from tablesports.games.jukem.actions import (
+    Dealer,
+    Draw,
+    Pass,
+    Penalty,
+    Play,
+    Save,
+    Shot,
+    Substitute,
+)
 from tablesports.games.jukem.cards import Kind
 from tablesports.games.jukem.phases import PLAY, SAVE
 from tablesports.games.jukem.state import JukemState
@@ -70,6 +79,11 @@ class GreedyInference:
     def observe(self, state: JukemState, player: int) -> None:
         """Catch up with `state`'s history (from the start of the match)."""
         history = state.history
+        if history and not isinstance(history[0][1], Dealer):
+            # a match begun from a position (`play --position`, a test): its earlier choices
+            # are unknown, so nothing is inferred (the replay would start from the wrong deal)
+            self._start(player)
+            return
         if (
             self.replay is None
             or player != self.player
