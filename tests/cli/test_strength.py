@@ -21,6 +21,22 @@ from tests.cli.helpers import assert_clean_error, run
 
 TINY = ["--iterations", "2"]
 JUKEM_PAIRS = ["easy vs normal", "normal vs hard", "hard vs strongest"]
+SEARCHES = {
+    "easy": "random",
+    "normal": "ismcts:iterations=150,rollout=jukem-greedy,rollout_steps=10",
+    "hard": "ismcts:iterations=400,seconds=3,rollout=jukem-greedy,rollout_steps=12",
+    "strongest": "ismcts:iterations=1500,seconds=5,rollout=jukem-greedy,rollout_steps=14",
+}
+"""Four Jukem levels that are searches (Jukem's own are three instant bots): `--iterations 2`
+makes each game a few hundredths of a second, and the ladder's four levels are all there (told
+apart by their rollouts, as their iterations are all 2 then)."""
+
+
+@pytest.fixture(autouse=True)
+def searching_levels(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablesports.arena import levels
+
+    monkeypatch.setitem(levels.LEVELS, "jukem", dict(SEARCHES))
 
 
 def _records(out: Path, game: str = "jukem") -> list[dict[str, object]]:
@@ -126,7 +142,7 @@ def test_a_rebuilt_level_replays_only_the_pairs_it_is_in(
     game = load("jukem")
     first = run_ladder(game, 2, out=tmp_path, iterations=2)
     kept = {(r.meta["pair_specs"], r.meta["number"]): r.history for r in first.records}
-    rebuilt = {**levels.LEVELS["jukem"], "strongest": "jukem-greedy"}
+    rebuilt = {**SEARCHES, "strongest": "jukem-greedy"}
     monkeypatch.setitem(levels.LEVELS, "jukem", rebuilt)
     second = run_ladder(game, 2, out=tmp_path, iterations=2)
     assert (second.resumed, second.played, second.aside) == (4, 2, 2)

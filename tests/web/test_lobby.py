@@ -152,7 +152,9 @@ def test_the_levels_are_offered_and_normal_is_every_games_default(
     games = api_games(server)
     page = open_lobby(DESKTOP)
     for game_id, game in games.items():
-        assert game["levels"] == ["easy", "normal", "hard", "strongest"], game_id
+        # Jukem's strongest is merged with hard: no fair bot beats jukem-counter (issue 49)
+        every = ["easy", "normal", "hard"] + ([] if game_id == "jukem" else ["strongest"])
+        assert game["levels"] == every, game_id
         assert game["default_level"] == "normal"
         page.locator(f'.gamecard[data-game="{game_id}"]').click()
         level = page.locator('[data-seat-level="1"]')

@@ -15,14 +15,10 @@ LEVELS: dict[str, dict[str, str]] = {
         "hard": "mcts:iterations=400,seconds=3,rollout=hanniball-greedy,rollout_steps=4",
         "strongest": "mcts:iterations=1200,seconds=5,rollout=hanniball-greedy,rollout_steps=4",
     },
-    "jukem": {
-        "easy": "random",
-        "normal": "ismcts:iterations=150,rollout=jukem-greedy,rollout_steps=10,"
-        "infer=jukem-greedy,opponent=jukem-greedy",
-        "hard": "ismcts:iterations=400,seconds=3,rollout=jukem-greedy,rollout_steps=10,"
-        "infer=jukem-greedy,opponent=jukem-greedy,prior=jukem-greedy,margin=0.15",
-        "strongest": "ismcts:iterations=1500,seconds=5,rollout=jukem-greedy,rollout_steps=10,"
-        "infer=jukem-greedy,opponent=jukem-greedy,prior=jukem-greedy,margin=0.15",
+    "jukem": {  # no fair bot beats jukem-counter: strongest is merged with hard (docs/levels.md)
+        "easy": "jukem-greedy:red_at=99,yellow_at=99",
+        "normal": "jukem-greedy",
+        "hard": "jukem-counter",
     },
     "juggers": {  # the arena rates every robust aim level with the others: see docs/levels.md
         "easy": "juggers-aim",

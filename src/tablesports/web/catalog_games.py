@@ -196,6 +196,18 @@ LEVEL_HELP = {
     "hard": _("Searches longer: a few seconds a move."),
     "strongest": _("The largest search the server allows: up to 5 seconds a move."),
 }
+GAME_LEVEL_HELP = {
+    "jukem": {
+        "easy": _(
+            "Plays its cards sensibly but never a penalty card: good for learning the rules."
+        ),
+        "normal": _("Plays its cards as a sensible person would, penalty cards too."),
+        "hard": _(
+            "Counts the cards still unseen and reads the opponent's plays: Jukem's strongest bot."
+        ),
+    },
+}
+"""A game's own words for a level whose bot is no search (Jukem's are instant)."""
 DEFAULT_LEVEL = "normal"
 """Every game's default opponent: its best bot that answers within a second or two."""
 
@@ -261,7 +273,10 @@ def game_entry(game: Game, props: dict[str, Any]) -> dict[str, Any]:
         "options": option_entries(game, props),
         "agents": choices(game),
         "levels": list(table),
-        "level_help": {name: LEVEL_HELP.get(name, "") for name in table},
+        "level_help": {
+            name: GAME_LEVEL_HELP.get(game.info.id, {}).get(name, LEVEL_HELP.get(name, ""))
+            for name in table
+        },
         # each level's openskill ordinal from the last round robin of its ladder (docs/levels.md)
         "level_ratings": {
             name: {"rating": round(r.ordinal, 1), "games": r.games}
