@@ -10,10 +10,10 @@ A round of generalised policy iteration:
    differ and the network sees steps the bots would not take.
 2. **fit**: every position of those games (with the last `window` rounds' positions, at most
    `sample` of them drawn at random), encoded from both players' sides, labelled with the
-   game's result for that side (and each reflected left to right, where the rules are
-   mirror-symmetric); a small network
-   (ReLU, tanh output) is fitted to them by mean squared error (torch, warm-started from the
-   last round's weights).
+   game's result for that side (and its image under each symmetry the game's tensor
+   declares, `symmetries(game)` in its tensor.py: HanniBall's files, Blood Bowl's
+   touchlines...); a small network (ReLU, tanh output) is fitted to them by mean squared
+   error (torch, warm-started from the last round's weights).
 3. **judge**: the new `value` agent plays `eval_games` games against the heuristic bot, seats
    alternating (each game its own seed); the win rate and its Wilson 95% interval go to
    `curve.json` and the plot `curve.png`, and the network to `value.npz` (`round-K.npz` kept too).
@@ -134,15 +134,28 @@ def check_range(game_id: str) -> None:
         )
 
 
+Mirror = tuple[str, Callable[[np.ndarray], np.ndarray]]
+
+
+def symmetries(game_id: str, game: Any) -> tuple[Mirror, ...]:
+    """The symmetries the game's tensor module declares (`symmetries(game)`: `(name, mirror)`
+    pairs); a module that declares none has none."""
+    declared = getattr(game_tensor(game_id), "symmetries", None)
+    return tuple(declared(game)) if declared is not None else ()
+
+
 def mirrored(game_id: str, game: Any, x: np.ndarray) -> np.ndarray:
-    """`x` with each row's board reflected left to right, when the game's tensor module says
-    its rules are mirror-symmetric (`MIRROR_SYMMETRIC`): twice the positions for free."""
-    tensor = game_tensor(game_id)
-    if not getattr(tensor, "MIRROR_SYMMETRIC", False):
-        return x
-    shape = tensor.tensor_shape(game)
-    flipped = x.reshape(len(x), *shape)[..., ::-1].reshape(len(x), -1)
-    return np.concatenate([x, flipped])
+    """`x` (uint8 rows, value x 255) followed by each declared symmetry's image of it: as many
+    positions again a symmetry, each worth what its original is (its label is the same)."""
+    images = [x]
+    chunk = max(1, (32 << 20) // max(1, 4 * x.shape[1]))  # mirror 32 MB of floats at a time
+    for _, mirror in symmetries(game_id, game):
+        image = np.empty_like(x)
+        for k in range(0, len(x), chunk):
+            rows = mirror(x[k : k + chunk].astype(np.float32) / 255.0)
+            image[k : k + chunk] = np.rint(np.clip(rows, 0.0, 1.0) * 255)
+        images.append(image)
+    return np.concatenate(images) if len(images) > 1 else x
 
 
 def fit(
