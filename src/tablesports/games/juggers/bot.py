@@ -108,6 +108,24 @@ class AimBot:
             v += sign * _position(state, state.attacker)
         return v
 
+    def candidates(self, state: JuggersState) -> list[Action] | None:
+        """The steps worth trying in a turn of play, for a lookahead over this bot's evaluation
+        (the value agent's `base=`): its aimed flicks (at the goal, the gaps between team-mates,
+        the opponents' coins) and the turn's other choices (a supermove, a substitution),
+        rather than the legal grid of 120 flicks a Jugger. None outside a turn of play."""
+        if state.phase != PLAY:
+            return None
+        team = state.current_player()
+        base = team * 4
+        if state.declared >= 0:
+            flickers = [state.declared]
+        else:
+            flickers = [s for s in range(base, base + 4) if state.flickable(s)]
+        if not flickers:
+            return None
+        others = [a for a in state.legal_actions() if not isinstance(a, Flick)]
+        return [*self._candidates(state, team, flickers), *others]
+
     # --- before the match ---------------------------------------------------------------
     def _pick(self, state: JuggersState, team: int) -> Action:
         left = state.budget[team]
