@@ -16,7 +16,9 @@ A round of generalised policy iteration:
    error (torch, warm-started from the last round's weights).
 3. **judge**: the new `value` agent plays `eval_games` games against the heuristic bot, seats
    alternating (each game its own seed); the win rate and its Wilson 95% interval go to
-   `curve.json` and the plot `curve.png`, and the network to `value.npz` (`round-K.npz` kept too).
+   `curve.json` and the plot `curve.png`, and the network to `value.npz` (`round-K.npz` kept
+   too) beside `value.toml` (the command, seed and CPU time that made it: copied with the
+   network into `agents/nets/NAME.toml` to ship it).
 
 The value agent picks the step whose position the network rates best, so each round's agent is
 one step of policy improvement over the play its network was fitted to (round 0: the heuristic's).
@@ -222,6 +224,39 @@ def save_network(
     tmp.replace(path)
 
 
+def write_sidecar(
+    path: Path,
+    game_id: str,
+    command: str,
+    seed: int,
+    hidden: tuple[int, ...],
+    epochs: int,
+    point: RoundPoint,
+) -> None:
+    """`value.toml` beside `value.npz`: the game, the command, seed and CPU time that made the
+    network and its last judgement; what a shipped network's `agents/nets/NAME.toml` holds."""
+    low, high = point.interval
+    losses = point.games - point.wins - point.draws
+    judged = (
+        f"round {point.round}: {point.wins}-{point.draws}-{losses} over {point.games} games "
+        f"against the heuristic, {point.win_rate:.1%} [{low:.1%}, {high:.1%}]"
+    )
+    lines = [
+        f"game = {json.dumps(game_id)}",
+        f"command = {json.dumps(command)}",
+        f"seed = {seed}",
+        f"hidden = {list(hidden)}",
+        f"epochs = {epochs}",
+        f"rounds = {point.round + 1}",
+        f"positions = {point.positions}",
+        f"cpu_seconds = {point.cpu_seconds:.0f}",
+        f"wall_seconds = {point.seconds:.0f}",
+        f"made = {json.dumps(time.strftime('%Y-%m-%d', time.gmtime()))}",
+        f"judged = {json.dumps(judged)}",
+    ]
+    path.write_text("\n".join(lines) + "\n")
+
+
 def judge_one(job: PlayJob) -> tuple[float, float]:
     """The `value` agent's result in one game (1, 0 or -1) and the CPU seconds it took."""
     cpu = time.process_time()
@@ -290,6 +325,15 @@ def train_value(
         )
     folder.mkdir(parents=True, exist_ok=True)
     network = folder / "value.npz"
+    command = " ".join(
+        [
+            f"tablesports train {game_id} --method value --rounds {rounds} --games {games}",
+            f"--eval-games {eval_games} --seed {seed} --jobs {jobs}",
+            *([f"--base {base} --weight {weight}"] if base else []),
+            *([f"--opponent {opponent}"] if opponent else []),
+            *(f"-o {k}={v}" for k, v in sorted(options.items())),
+        ]
+    )
     result = ValueTrainResult(game_id, rival, str(network), None)
     started = time.perf_counter()
     cpu_start = time.process_time()
@@ -392,6 +436,7 @@ def train_value(
             )
             result.curve.append(point)
             (folder / "curve.json").write_text(json.dumps(asdict(result), indent=2))
+            write_sidecar(folder / "value.toml", game_id, command, seed, hidden, epochs, point)
             if on_point:
                 on_point(point)
     result.plot = plot_curve(result, folder / "curve.png")
