@@ -69,7 +69,11 @@ class ValueOptions(BaseModel):
         description="0: one step of lookahead; N: an MCTS of N simulations scored by the net",
     )
     c: float = Field(1.4, ge=0.0, description="UCT exploration constant (with iterations)")
-    prior: str = Field("none", description="an agent whose step the search expands first")
+    prior: str = Field(
+        "none",
+        description="an agent whose step is played unless another rates `margin` better "
+        "(with iterations: the search expands it first)",
+    )
     widen: int = Field(0, ge=0, description="steps tried per node beside the prior's (0: all)")
     margin: float = Field(0.0, ge=0.0, description="value another step needs over the prior's")
     outcomes: int = Field(
@@ -174,6 +178,11 @@ class ValueAgent:
                     "(state, player)` method); choose the game's heuristic bot (each has "
                     "one, e.g. hanniball-greedy), or base=none"
                 )
+        self.prior: Any = None
+        if options.prior != "none" and not options.iterations:
+            from tablesports.agents.registry import make_agent  # agents by name, same layer
+
+            self.prior = make_agent(options.prior, game, seed)
         self.search: Any = None
         if options.iterations:
             from tablesports.agents.mcts import MCTSAgent
@@ -192,6 +201,13 @@ class ValueAgent:
 
     def reset(self, seed: int) -> None:
         self.rng.seed(seed)
+        if self.prior is not None:
+            self.prior.reset(seed)
+
+    @property
+    def scale(self) -> float:
+        """What a rating of 1 is worth: `weight` beside a base's points, else 1 (a result)."""
+        return self.options.weight if self.base is not None else 1.0
 
     def step(self, state: State) -> Action:
         actions = state.legal_actions()
@@ -207,8 +223,19 @@ class ValueAgent:
         tried = named(state) if named is not None else None
         if tried:
             actions = tried
+        if self.prior is not None:  # the prior's step unless another rates `margin` better
+            chosen = self.prior.step(state)
+            if chosen not in actions:
+                actions = [*actions, chosen]
         scores = self.scores(state, actions)
         best = max(scores)
+        if self.prior is not None:
+            mine = scores[actions.index(chosen)]
+            return (
+                chosen
+                if best - mine <= self.options.margin * self.scale
+                else actions[scores.index(best)]
+            )
         # ties (as at the start, where mirror steps rate alike) go to the first in legal order
         return actions[scores.index(best)]
 
