@@ -53,7 +53,9 @@ def train_command(
     base: str = typer.Option(
         None,
         "--base",
-        help="value: a bot whose evaluation the network corrects (e.g. hanniball-greedy).",
+        help="value: a bot whose evaluation (score) the network corrects: the game's "
+        "heuristic (hanniball-greedy, juggerttg-greedy, bloodbowl-scripted, jukem-greedy, "
+        "juggers-aim).",
     ),
     weight: float = typer.Option(
         5.0, "--weight", help="value: the network's weight beside --base."

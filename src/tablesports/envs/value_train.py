@@ -321,7 +321,7 @@ def train_value(
     if base and not callable(getattr(make_agent(base, game), "score", None)):
         raise TablesportsError(
             f"--base {base!r} has no evaluation (a `score(state, player)` method) to correct: "
-            "choose a game bot that has one, e.g. hanniball-greedy"
+            f"choose the game's heuristic, {heuristic_bot(game_id)}, which has one"
         )
     folder.mkdir(parents=True, exist_ok=True)
     network = folder / "value.npz"
