@@ -21,6 +21,8 @@ from tablesports.core.registry import game_tensor, heuristic_bot, load
 from tablesports.envs.value_train import train_value
 
 CHEAP = {"jukem": {}, "hanniball": {"max_turns": 6}}
+PRIOR = {"jukem": "jukem-greedy", "hanniball": None}
+"""Jukem's agent also plays its heuristic's step unless another rates 0.5 better (`--prior`)."""
 
 
 @pytest.mark.parametrize("game_id", sorted(CHEAP))
@@ -40,6 +42,8 @@ def test_a_small_training_writes_a_network_that_plays_a_legal_game(
         jobs=1,
         seed=3,
         base=heuristic,
+        prior=PRIOR[game_id],
+        margin=0.5,
         options=options,
     )
     path = Path(result.network)
@@ -56,7 +60,12 @@ def test_a_small_training_writes_a_network_that_plays_a_legal_game(
     assert made["command"].startswith(f"tablesports train {game_id} --method value --rounds 1")
     assert f"--base {heuristic}" in made["command"] and "--seed 3" in made["command"]
     assert made["cpu_seconds"] == round(point.cpu_seconds)
-    agent = make_agent(f"value:path={path},base={heuristic}", game, seed=1)
+    if PRIOR[game_id]:
+        assert f"--prior {PRIOR[game_id]} --margin 0.5" in made["command"]
+    spec = f"value:path={path},base={heuristic}"
+    if PRIOR[game_id]:
+        spec += f",prior={PRIOR[game_id]},margin=0.5"
+    agent = make_agent(spec, game, seed=1)
     # play_match checks every step with is_legal and refuses an illegal one
     record = play_match(game, [agent, make_agent(heuristic, game, seed=2)], seed=5)
     assert record.returns is not None and any(p == 0 for p, _ in record.history)

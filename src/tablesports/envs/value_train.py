@@ -287,6 +287,8 @@ def train_value(
     opponent: str | None = None,
     base: str | None = None,
     weight: float = 5.0,
+    prior: str | None = None,
+    margin: float = 0.0,
     options: dict[str, Any] | None = None,
     on_point: Callable[[RoundPoint], None] | None = None,
     on_progress: Callable[[str, int, int], None] | None = None,
@@ -323,6 +325,8 @@ def train_value(
             f"--base {base!r} has no evaluation (a `score(state, player)` method) to correct: "
             f"choose the game's heuristic, {heuristic_bot(game_id)}, which has one"
         )
+    if prior:
+        make_agent(prior, game)  # a bad name fails now, not in a worker
     folder.mkdir(parents=True, exist_ok=True)
     network = folder / "value.npz"
     command = " ".join(
@@ -330,6 +334,7 @@ def train_value(
             f"tablesports train {game_id} --method value --rounds {rounds} --games {games}",
             f"--eval-games {eval_games} --seed {seed} --jobs {jobs}",
             *([f"--base {base} --weight {weight}"] if base else []),
+            *([f"--prior {prior} --margin {margin}"] if prior else []),
             *([f"--opponent {opponent}"] if opponent else []),
             *(f"-o {k}={v}" for k, v in sorted(options.items())),
         ]
@@ -360,6 +365,8 @@ def train_value(
             me = f"value:path={network.resolve()}"
             if base:
                 me += f",base={base},weight={weight}"
+            if prior:
+                me += f",prior={prior},margin={margin}"
             plays: list[PlayJob] = []
             for i in range(games):
                 s = seed + 1_000_000 * r + i
