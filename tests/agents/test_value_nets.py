@@ -93,3 +93,20 @@ def test_a_server_library_makes_its_networks_known_by_name(tmp_path: Path) -> No
     finally:
         nets.remove_folder(tmp_path)
     assert "house-net" not in nets.names("jukem")
+
+
+def test_the_shipped_hanniball_network_plays_by_name_and_says_how_it_was_made() -> None:
+    """Shipped in the package (agents/nets/hanniball.npz, a few MB at most) with its sidecar:
+    the command, seed and CPU time that made it (tests/envs/test_value_small_training.py
+    runs a small version of that command)."""
+    path = nets.find("hanniball", "hanniball")
+    assert path.stat().st_size < 4 << 20
+    made = nets.facts("hanniball")
+    assert made["game"] == "hanniball" and made["seed"] == 0 and made["cpu_seconds"] > 0
+    assert made["command"].startswith("tablesports train hanniball --method value")
+    assert "--base hanniball-greedy" in made["command"] and "--seed 0" in made["command"]
+    game = load("hanniball", max_turns=8)
+    agent = make_agent("value:net=hanniball,base=hanniball-greedy", game)
+    assert agent.net.facts["game"] == "hanniball"  # type: ignore[attr-defined]
+    record = play_match(game, [agent, make_agent("hanniball-greedy", game)], seed=1)
+    assert record.returns is not None
