@@ -110,3 +110,15 @@ def test_the_shipped_hanniball_network_plays_by_name_and_says_how_it_was_made() 
     assert agent.net.facts["game"] == "hanniball"  # type: ignore[attr-defined]
     record = play_match(game, [agent, make_agent("hanniball-greedy", game)], seed=1)
     assert record.returns is not None
+
+
+def test_a_web_client_names_a_network_but_not_the_search_or_chance_budget(library: Path) -> None:
+    from tablesports.web.bots import BotRefused, bot_spec
+    from tablesports.web.settings import ServerSettings
+
+    game, settings = load("hanniball"), ServerSettings()
+    spec = bot_spec("value:net=mine,base=hanniball-greedy,weight=3", game, settings)
+    assert spec == "value:base=hanniball-greedy,net=mine,weight=3.0"
+    for costly in ("iterations=5000", "outcomes=0"):
+        with pytest.raises(BotRefused, match="takes only base, margin, net, prior, weight"):
+            bot_spec(f"value:net=mine,{costly}", game, settings)

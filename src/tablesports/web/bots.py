@@ -51,6 +51,12 @@ def bot_spec(choice: str, game: Game, settings: ServerSettings) -> str:
     spec = table.get(choice, choice)
     name, options = check_stored(spec, game)
     given = options.model_fields_set
+    cheap = {"net", "base", "weight", "prior", "margin"}  # no search, every outcome: capped
+    if choice not in table and name in LEARNED and given - cheap:
+        raise BotRefused(
+            f"{name} takes only {', '.join(sorted(cheap))} here (got {sorted(given - cheap)}); "
+            f"for a stronger bot choose a level: {', '.join(table)}"
+        )
     if choice not in table and name not in GENERAL + LEARNED and given:
         raise BotRefused(
             f"{name} plays with its own settings here (got {sorted(given)}); "
