@@ -3,9 +3,11 @@
 A client names a difficulty level (`easy`, `normal`, `hard`), which the server maps per game to
 an agent and a budget, or a plain spec limited to the general searches and the game's own bots.
 Nothing a client sends names a file or loads code: `ppo` (which unpickles a policy file) and any
-agent registered in code only are never seated from here; the agents a search consults
-(`rollout`, `prior`, `opponent`) are `none`, `random` or the game's heuristic; iterations and
-seconds are capped by the server's settings, and a game's own bot plays with its defaults.
+agent registered in code only are never seated from here; the `value` agent is, with a network
+named from the package or the server's library (`net=NAME`, agents/nets), never a `path`; the
+agents a search consults (`rollout`, `prior`, `opponent`, `base`) are `none`, `random` or the
+game's heuristic; iterations and seconds are capped by the server's settings, and a game's own
+bot plays with its defaults.
 """
 
 from __future__ import annotations
