@@ -1,21 +1,35 @@
-"""`value:path=FILE`: plays the step whose resulting position a learned value network rates best.
+"""`value:net=NAME` (or `value:path=FILE`): plays the step whose resulting position a learned value
+network rates best.
 
     tablesports train hanniball --method value --out runs/hanniball-value
     tablesports arena hanniball --agents value:path=runs/hanniball-value/value.npz hanniball-greedy
+    tablesports arena hanniball --agents value:net=hanniball,base=hanniball-greedy hanniball-greedy
 
 The network (made by `tablesports train --method value`, `envs/value_train.py`) reads the game's
 observation tensor of a position from one player's side and answers that player's expected
 result, -1 (a loss) to 1 (a win). The agent tries every legal action on a clone and keeps the one
 whose position the network rates best for the mover: a position that ends the game scores its
-true result, and a chance node (say, a roll the step starts) the mean over its outcomes. This is
-one step of policy improvement over the play the network was fitted to, so each round of
-training on the agent's own games can play better than the last.
+true result, and a chance node (say, a roll the step starts) the mean over its outcomes (with
+`outcomes=K`, the K likeliest; a parametric game's, such as a Juggers flick's noise, the
+likeliest only unless told: each outcome there is a physics simulation), the chance nodes after
+that an outcome drawn by the agent's seeded generator. With `base=BOT` the bot's evaluation
+(`score(state, me)`) is added and the network, times `weight`, corrects it; a bot that names
+the steps worth trying (`candidates(state)`, the Juggers aim bot's aimed flicks among a grid of
+hundreds) is asked for them. This is one step of policy improvement over the play the network
+was fitted to, so each round of training on the agent's own games can play better than the last.
+
+Where hands are hidden (Jukem), the agent looks ahead from a determinisation
+(`resample_hidden`): a position its seat cannot tell from the real one, so it never reads the
+opponent's cards, and the network reads only the seat's own observation tensor.
+
+`net=NAME` finds a network by name (`agents/nets/`: shipped in the package, or a web server's
+library, `DIR/<game id>/NAME.npz`); `path=FILE` reads a file, and is for the command line only:
+a web seat or a stored match never names a path (web/bots.py refuses it).
 
 The file is numpy's `.npz`, read without pickle (it loads no code): per layer `i` a float32
 weight `w{i}` (out x in) and bias `b{i}`, ReLU between layers and tanh after the last (one
 output); and `game`, `features` (the tensor's length) and `trained` (a line on how it was made).
-Needs numpy (the `rl` extra). Like `mcts`, it sees the whole state: use it on perfect-information
-games. A web server never offers it (its file is a path), so no player can make a server read one.
+Needs numpy (the `rl` extra).
 """
 
 from __future__ import annotations
@@ -27,6 +41,7 @@ from typing import Any
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field
 
+from tablesports.agents import nets
 from tablesports.agents.encoder import Encoder
 from tablesports.core.errors import AgentError
 from tablesports.core.protocol import CHANCE, TERMINAL, Action, Game, State, validate_options
@@ -36,7 +51,12 @@ from tablesports.core.registry import game_tensor
 class ValueOptions(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    path: str = Field(..., description="the value network's .npz file (tablesports train)")
+    net: str | None = Field(
+        None, description="a network by name: shipped in the package or the server's library"
+    )
+    path: str | None = Field(
+        None, description="the value network's .npz file (tablesports train; command line only)"
+    )
     epsilon: float = Field(0.0, ge=0.0, le=1.0, description="chance of a random step")
     base: str = Field(
         "none",
@@ -49,9 +69,19 @@ class ValueOptions(BaseModel):
         description="0: one step of lookahead; N: an MCTS of N simulations scored by the net",
     )
     c: float = Field(1.4, ge=0.0, description="UCT exploration constant (with iterations)")
-    prior: str = Field("none", description="an agent whose step the search expands first")
+    prior: str = Field(
+        "none",
+        description="an agent whose step is played unless another rates `margin` better "
+        "(with iterations: the search expands it first)",
+    )
     widen: int = Field(0, ge=0, description="steps tried per node beside the prior's (0: all)")
     margin: float = Field(0.0, ge=0.0, description="value another step needs over the prior's")
+    outcomes: int = Field(
+        0,
+        ge=0,
+        description="a step's chance outcomes scored, likeliest first (0: all; 1 where the "
+        "actions are parametric)",
+    )
 
 
 class ValueNet:
@@ -107,8 +137,22 @@ def load_network(path: str | Path, game: Game) -> ValueNet:
     return net
 
 
+def network_for(options: ValueOptions, game: Game) -> ValueNet:
+    """The network the options name: `net=NAME` (by name) or `path=FILE`, exactly one."""
+    if (options.net is None) == (options.path is None):
+        known = ", ".join(nets.names(game.info.id)) or "(none shipped)"
+        raise AgentError(
+            "value: name its network with net=NAME (the networks for "
+            f"{game.info.id}: {known}) or, on the command line, path=FILE; exactly one"
+        )
+    if options.net is not None:
+        return load_network(nets.find(options.net, game.info.id), game)
+    assert options.path is not None
+    return load_network(options.path, game)
+
+
 class ValueAgent:
-    """One step of lookahead over a learned value; deterministic unless `epsilon` is set."""
+    """One step of lookahead over a learned value; seeded, so every game replays alike."""
 
     name = "value"
     Options = ValueOptions
@@ -118,9 +162,11 @@ class ValueAgent:
         assert isinstance(options, ValueOptions)
         self.options = options
         self.game = game
-        self.net = load_network(options.path, game)
+        self.net = network_for(options, game)
         self.encode = Encoder(game)
         self.rng = random.Random(seed)
+        self.hidden = game.info.information != "perfect"
+        self.outcomes = options.outcomes or (1 if game.info.action_kind == "parametric" else 0)
         self.base: Any = None
         if options.base != "none":
             from tablesports.agents.registry import make_agent  # agents by name, same layer
@@ -129,9 +175,14 @@ class ValueAgent:
             if not callable(getattr(self.base, "score", None)):
                 raise AgentError(
                     f"value: base={options.base!r} has no evaluation to correct (a `score"
-                    "(state, player)` method); choose a game bot that has one, e.g. "
-                    "hanniball-greedy, or base=none"
+                    "(state, player)` method); choose the game's heuristic bot (each has "
+                    "one, e.g. hanniball-greedy), or base=none"
                 )
+        self.prior: Any = None
+        if options.prior != "none" and not options.iterations:
+            from tablesports.agents.registry import make_agent  # agents by name, same layer
+
+            self.prior = make_agent(options.prior, game, seed)
         self.search: Any = None
         if options.iterations:
             from tablesports.agents.mcts import MCTSAgent
@@ -150,6 +201,13 @@ class ValueAgent:
 
     def reset(self, seed: int) -> None:
         self.rng.seed(seed)
+        if self.prior is not None:
+            self.prior.reset(seed)
+
+    @property
+    def scale(self) -> float:
+        """What a rating of 1 is worth: `weight` beside a base's points, else 1 (a result)."""
+        return self.options.weight if self.base is not None else 1.0
 
     def step(self, state: State) -> Action:
         actions = state.legal_actions()
@@ -157,10 +215,27 @@ class ValueAgent:
             return actions[0]
         if self.options.epsilon and self.rng.random() < self.options.epsilon:
             return self.rng.choice(actions)
+        if self.hidden:  # look ahead from a position this seat cannot tell from the real one
+            state = state.resample_hidden(state.current_player(), self.rng)
         if self.search is not None:
             return self.search.step(state)
+        named = getattr(self.base, "candidates", None)
+        tried = named(state) if named is not None else None
+        if tried:
+            actions = tried
+        if self.prior is not None:  # the prior's step unless another rates `margin` better
+            chosen = self.prior.step(state)
+            if chosen not in actions:
+                actions = [*actions, chosen]
         scores = self.scores(state, actions)
         best = max(scores)
+        if self.prior is not None:
+            mine = scores[actions.index(chosen)]
+            return (
+                chosen
+                if best - mine <= self.options.margin * self.scale
+                else actions[scores.index(best)]
+            )
         # ties (as at the start, where mirror steps rate alike) go to the first in legal order
         return actions[scores.index(best)]
 
@@ -175,15 +250,7 @@ class ValueAgent:
         for i, action in enumerate(actions):
             child = state.clone()
             child.apply_legal(action)
-            if child.current_player() == CHANCE:
-                outcomes = child.chance_outcomes()
-            else:
-                outcomes = [(None, 1.0)]
-            for outcome, p in outcomes:
-                after = child
-                if outcome is not None:
-                    after = child.clone()
-                    after.apply_legal(outcome)
+            for after, p in self.outcomes_of(child):
                 if base is not None:
                     known[i] += p * base.score(after, me)
                 if after.current_player() == TERMINAL:
@@ -195,6 +262,28 @@ class ValueAgent:
             for (i, p), value in zip(owner, self.net.values(np.stack(rows)), strict=True):
                 known[i] += p * weight * float(value)
         return known
+
+    def outcomes_of(self, child: State) -> list[tuple[State, float]]:
+        """The positions a step's chance node leads to, with their probabilities (the
+        likeliest `outcomes` of them, renormalised), each settled: a chance node after it
+        takes an outcome drawn by the agent's seeded generator, so the network and the base
+        see a position where a player decides (or the end)."""
+        if child.current_player() != CHANCE:
+            return [(child, 1.0)]
+        pairs = list(child.chance_outcomes())
+        if self.outcomes and len(pairs) > self.outcomes:
+            pairs = sorted(pairs, key=lambda op: -op[1])[: self.outcomes]
+        total = sum(p for _, p in pairs) or 1.0
+        out = []
+        for outcome, p in pairs:
+            after = child.clone()
+            after.apply_legal(outcome)
+            for _ in range(64):  # a chain of rolls is short; the bound only guards a loop
+                if after.current_player() != CHANCE:
+                    break
+                after.apply_legal(after.sample_chance(self.rng))
+            out.append((after, p / total))
+        return out
 
 
 class NetLeaf:

@@ -53,10 +53,21 @@ def train_command(
     base: str = typer.Option(
         None,
         "--base",
-        help="value: a bot whose evaluation the network corrects (e.g. hanniball-greedy).",
+        help="value: a bot whose evaluation (score) the network corrects: the game's "
+        "heuristic (hanniball-greedy, juggerttg-greedy, bloodbowl-scripted, jukem-greedy, "
+        "juggers-aim).",
     ),
     weight: float = typer.Option(
         5.0, "--weight", help="value: the network's weight beside --base."
+    ),
+    prior: str = typer.Option(
+        None,
+        "--prior",
+        help="value: a bot whose step the agent plays unless another rates --margin better "
+        "(the game's heuristic, where its play is scripted rather than its score's best).",
+    ),
+    margin: float = typer.Option(
+        0.0, "--margin", help="value: with --prior, the network's value another step needs."
     ),
     jobs: int = typer.Option(2, "--jobs", "-j", help="value: processes that play."),
 ) -> None:
@@ -72,7 +83,19 @@ def train_command(
         raise OptionError(f"--method {method!r}: choose one of {', '.join(METHODS)}")
     if method == "value":
         train_value_command(
-            game, opponent, out, eval_games, seed, option, rounds, games, base, weight, jobs
+            game,
+            opponent,
+            out,
+            eval_games,
+            seed,
+            option,
+            rounds,
+            games,
+            base,
+            weight,
+            jobs,
+            prior,
+            margin,
         )
         return
     needs_extra("train", "tablesports train", "numpy", "gymnasium", "torch", "sb3_contrib")
@@ -121,6 +144,8 @@ def train_value_command(
     base: str | None,
     weight: float,
     jobs: int,
+    prior: str | None = None,
+    margin: float = 0.0,
 ) -> None:
     """`--method value`: rounds of play, fit and judge (envs/value_train.py)."""
     needs_extra("train", "tablesports train --method value", "numpy", "torch")
@@ -158,6 +183,8 @@ def train_value_command(
         opponent=opponent,
         base=base,
         weight=weight,
+        prior=prior,
+        margin=margin,
         options=parse_options(option),
         on_point=point,
         on_progress=bars.update,
@@ -166,6 +193,8 @@ def train_value_command(
     spec = f"value:path={result.network}"
     if base:
         spec += f",base={base},weight={weight}"
+    if prior:
+        spec += f",prior={prior},margin={margin}"
     show.print(f"network: {result.network}  (agent spec: {spec})")
     if result.plot:
         show.print(f"learning curve: {result.plot}")

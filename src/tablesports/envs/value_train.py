@@ -10,13 +10,15 @@ A round of generalised policy iteration:
    differ and the network sees steps the bots would not take.
 2. **fit**: every position of those games (with the last `window` rounds' positions, at most
    `sample` of them drawn at random), encoded from both players' sides, labelled with the
-   game's result for that side (and each reflected left to right, where the rules are
-   mirror-symmetric); a small network
-   (ReLU, tanh output) is fitted to them by mean squared error (torch, warm-started from the
-   last round's weights).
+   game's result for that side (and its image under each symmetry the game's tensor
+   declares, `symmetries(game)` in its tensor.py: HanniBall's files, Blood Bowl's
+   touchlines...); a small network (ReLU, tanh output) is fitted to them by mean squared
+   error (torch, warm-started from the last round's weights).
 3. **judge**: the new `value` agent plays `eval_games` games against the heuristic bot, seats
    alternating (each game its own seed); the win rate and its Wilson 95% interval go to
-   `curve.json` and the plot `curve.png`, and the network to `value.npz` (`round-K.npz` kept too).
+   `curve.json` and the plot `curve.png`, and the network to `value.npz` (`round-K.npz` kept
+   too) beside `value.toml` (the command, seed and CPU time that made it: copied with the
+   network into `agents/nets/NAME.toml` to ship it).
 
 The value agent picks the step whose position the network rates best, so each round's agent is
 one step of policy improvement over the play its network was fitted to (round 0: the heuristic's).
@@ -134,15 +136,28 @@ def check_range(game_id: str) -> None:
         )
 
 
+Mirror = tuple[str, Callable[[np.ndarray], np.ndarray]]
+
+
+def symmetries(game_id: str, game: Any) -> tuple[Mirror, ...]:
+    """The symmetries the game's tensor module declares (`symmetries(game)`: `(name, mirror)`
+    pairs); a module that declares none has none."""
+    declared = getattr(game_tensor(game_id), "symmetries", None)
+    return tuple(declared(game)) if declared is not None else ()
+
+
 def mirrored(game_id: str, game: Any, x: np.ndarray) -> np.ndarray:
-    """`x` with each row's board reflected left to right, when the game's tensor module says
-    its rules are mirror-symmetric (`MIRROR_SYMMETRIC`): twice the positions for free."""
-    tensor = game_tensor(game_id)
-    if not getattr(tensor, "MIRROR_SYMMETRIC", False):
-        return x
-    shape = tensor.tensor_shape(game)
-    flipped = x.reshape(len(x), *shape)[..., ::-1].reshape(len(x), -1)
-    return np.concatenate([x, flipped])
+    """`x` (uint8 rows, value x 255) followed by each declared symmetry's image of it: as many
+    positions again a symmetry, each worth what its original is (its label is the same)."""
+    images = [x]
+    chunk = max(1, (32 << 20) // max(1, 4 * x.shape[1]))  # mirror 32 MB of floats at a time
+    for _, mirror in symmetries(game_id, game):
+        image = np.empty_like(x)
+        for k in range(0, len(x), chunk):
+            rows = mirror(x[k : k + chunk].astype(np.float32) / 255.0)
+            image[k : k + chunk] = np.rint(np.clip(rows, 0.0, 1.0) * 255)
+        images.append(image)
+    return np.concatenate(images) if len(images) > 1 else x
 
 
 def fit(
@@ -209,6 +224,39 @@ def save_network(
     tmp.replace(path)
 
 
+def write_sidecar(
+    path: Path,
+    game_id: str,
+    command: str,
+    seed: int,
+    hidden: tuple[int, ...],
+    epochs: int,
+    point: RoundPoint,
+) -> None:
+    """`value.toml` beside `value.npz`: the game, the command, seed and CPU time that made the
+    network and its last judgement; what a shipped network's `agents/nets/NAME.toml` holds."""
+    low, high = point.interval
+    losses = point.games - point.wins - point.draws
+    judged = (
+        f"round {point.round}: {point.wins}-{point.draws}-{losses} over {point.games} games "
+        f"against the heuristic, {point.win_rate:.1%} [{low:.1%}, {high:.1%}]"
+    )
+    lines = [
+        f"game = {json.dumps(game_id)}",
+        f"command = {json.dumps(command)}",
+        f"seed = {seed}",
+        f"hidden = {list(hidden)}",
+        f"epochs = {epochs}",
+        f"rounds = {point.round + 1}",
+        f"positions = {point.positions}",
+        f"cpu_seconds = {point.cpu_seconds:.0f}",
+        f"wall_seconds = {point.seconds:.0f}",
+        f"made = {json.dumps(time.strftime('%Y-%m-%d', time.gmtime()))}",
+        f"judged = {json.dumps(judged)}",
+    ]
+    path.write_text("\n".join(lines) + "\n")
+
+
 def judge_one(job: PlayJob) -> tuple[float, float]:
     """The `value` agent's result in one game (1, 0 or -1) and the CPU seconds it took."""
     cpu = time.process_time()
@@ -239,6 +287,8 @@ def train_value(
     opponent: str | None = None,
     base: str | None = None,
     weight: float = 5.0,
+    prior: str | None = None,
+    margin: float = 0.0,
     options: dict[str, Any] | None = None,
     on_point: Callable[[RoundPoint], None] | None = None,
     on_progress: Callable[[str, int, int], None] | None = None,
@@ -273,10 +323,22 @@ def train_value(
     if base and not callable(getattr(make_agent(base, game), "score", None)):
         raise TablesportsError(
             f"--base {base!r} has no evaluation (a `score(state, player)` method) to correct: "
-            "choose a game bot that has one, e.g. hanniball-greedy"
+            f"choose the game's heuristic, {heuristic_bot(game_id)}, which has one"
         )
+    if prior:
+        make_agent(prior, game)  # a bad name fails now, not in a worker
     folder.mkdir(parents=True, exist_ok=True)
     network = folder / "value.npz"
+    command = " ".join(
+        [
+            f"tablesports train {game_id} --method value --rounds {rounds} --games {games}",
+            f"--eval-games {eval_games} --seed {seed} --jobs {jobs}",
+            *([f"--base {base} --weight {weight}"] if base else []),
+            *([f"--prior {prior} --margin {margin}"] if prior else []),
+            *([f"--opponent {opponent}"] if opponent else []),
+            *(f"-o {k}={v}" for k, v in sorted(options.items())),
+        ]
+    )
     result = ValueTrainResult(game_id, rival, str(network), None)
     started = time.perf_counter()
     cpu_start = time.process_time()
@@ -303,6 +365,8 @@ def train_value(
             me = f"value:path={network.resolve()}"
             if base:
                 me += f",base={base},weight={weight}"
+            if prior:
+                me += f",prior={prior},margin={margin}"
             plays: list[PlayJob] = []
             for i in range(games):
                 s = seed + 1_000_000 * r + i
@@ -379,6 +443,7 @@ def train_value(
             )
             result.curve.append(point)
             (folder / "curve.json").write_text(json.dumps(asdict(result), indent=2))
+            write_sidecar(folder / "value.toml", game_id, command, seed, hidden, epochs, point)
             if on_point:
                 on_point(point)
     result.plot = plot_curve(result, folder / "curve.png")

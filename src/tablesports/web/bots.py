@@ -3,16 +3,21 @@
 A client names a difficulty level (`easy`, `normal`, `hard`), which the server maps per game to
 an agent and a budget, or a plain spec limited to the general searches and the game's own bots.
 Nothing a client sends names a file or loads code: `ppo` (which unpickles a policy file) and any
-agent registered in code only are never seated from here; the agents a search consults
-(`rollout`, `prior`, `opponent`) are `none`, `random` or the game's heuristic; iterations and
-seconds are capped by the server's settings, and a game's own bot plays with its defaults.
+agent registered in code only are never seated from here; the `value` agent is, with a network
+named from the package or the server's library (`net=NAME`, agents/nets), never a `path`; the
+agents a search consults (`rollout`, `prior`, `opponent`, `base`) are `none`, `random` or the
+game's heuristic; iterations and seconds are capped by the server's settings, and a game's own
+bot plays with its defaults.
 """
 
 from __future__ import annotations
 
+from importlib.util import find_spec
+
 from pydantic import BaseModel
 
-from tablesports.agents.registry import agent_options
+from tablesports.agents import nets
+from tablesports.agents.registry import agent_options, parse_spec
 from tablesports.arena.levels import levels
 from tablesports.core.errors import TablesportsError
 from tablesports.core.protocol import Game
@@ -20,8 +25,11 @@ from tablesports.core.registry import game_bots
 from tablesports.web.settings import ServerSettings
 
 GENERAL = ("random", "mcts", "ismcts")
-AGENT_FIELDS = ("rollout", "prior", "opponent")
-"""Parameters of the searches that name another agent."""
+LEARNED = ("value",)
+"""Agents a level or a client may seat only with a network named (`net=NAME`: shipped in the
+package or in the server's library, agents/nets), never with a file's `path`."""
+AGENT_FIELDS = ("rollout", "prior", "opponent", "base")
+"""Parameters of the searches that name another agent (the value agent's base)."""
 
 
 class BotRefused(TablesportsError):
@@ -45,7 +53,13 @@ def bot_spec(choice: str, game: Game, settings: ServerSettings) -> str:
     spec = table.get(choice, choice)
     name, options = check_stored(spec, game)
     given = options.model_fields_set
-    if choice not in table and name not in GENERAL and given:
+    cheap = {"net", "base", "weight", "prior", "margin"}  # no search, every outcome: capped
+    if choice not in table and name in LEARNED and given - cheap:
+        raise BotRefused(
+            f"{name} takes only {', '.join(sorted(cheap))} here (got {sorted(given - cheap)}); "
+            f"for a stronger bot choose a level: {', '.join(table)}"
+        )
+    if choice not in table and name not in GENERAL + LEARNED and given:
         raise BotRefused(
             f"{name} plays with its own settings here (got {sorted(given)}); "
             f"for a stronger bot choose a level: {', '.join(table)}"
@@ -56,8 +70,16 @@ def bot_spec(choice: str, game: Game, settings: ServerSettings) -> str:
 def check_stored(spec: str, game: Game) -> tuple[str, BaseModel]:
     """The spec's name and typed parameters, if a web seat may play it at all: an agent the web
     offers, consulting only `none`, `random` or the game's heuristic (BotRefused otherwise)."""
+    if parse_spec(spec)[0] in LEARNED and find_spec("numpy") is None:
+        raise BotRefused("a learned bot needs numpy on the server (the rl extra)")
     name, options = agent_options(spec, game)  # unknown agent or bad value: a clear error
-    allowed = web_agents(game)
+    allowed = [*web_agents(game), *LEARNED]
+    if name in LEARNED and getattr(options, "path", None) is not None:
+        raise BotRefused(
+            f"bot {name!r} is not offered here with a file's path: name its network "
+            f"(net=NAME); the networks for {game.info.id}: "
+            f"{', '.join(nets.names(game.info.id)) or '(none)'}"
+        )
     if name not in allowed:
         raise BotRefused(
             f"bot {name!r} is not offered here; choose a level ({', '.join(levels(game))}) "
@@ -80,6 +102,8 @@ def _capped(name: str, options: BaseModel, settings: ServerSettings) -> str:
     """The spec text with iterations and seconds within the server's caps (always a time cap)."""
     params = {key: getattr(options, key) for key in sorted(options.model_fields_set)}
     values = options.model_dump() if name in GENERAL else {}
+    if name in LEARNED and options.model_dump().get("iterations"):  # 0: no search, no cap
+        values = {"iterations": options.model_dump()["iterations"]}
     if "iterations" in values:
         asked = int(values["iterations"])
         params["iterations"] = min(asked or settings.bot_iterations, settings.bot_iterations)

@@ -20,6 +20,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from tablesports.agents import nets
 from tablesports.core.errors import DataFileError, OptionError
 from tablesports.core.files import loads_toml, read_resource, read_text
 
@@ -55,6 +56,8 @@ class Library:
 
     def __init__(self, folder: Path | None = None, max_bytes: int = 256 << 10) -> None:
         self.folder, self.max_bytes = folder, max_bytes
+        if folder is not None:  # its networks too, by name (`value:net=NAME`, agents/nets)
+            nets.add_folder(folder)
         self.entries: dict[str, dict[str, Entry]] = {}
         for game_id in SHIPPED:
             found = _shipped(game_id)

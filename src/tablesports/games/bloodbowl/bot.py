@@ -41,6 +41,7 @@ from tablesports.games.bloodbowl.bot_throws import (
     score_throw,
 )
 from tablesports.games.bloodbowl.pitch import (
+    HALF_WIDTH,
     HEIGHT,
     NEIGHBOURS,
     WIDTH,
@@ -48,7 +49,14 @@ from tablesports.games.bloodbowl.pitch import (
     end_zone_column,
     index,
 )
-from tablesports.games.bloodbowl.players import PRONE, STANDING, Player
+from tablesports.games.bloodbowl.players import (
+    CASUALTY,
+    KO,
+    PRONE,
+    SENT_OFF,
+    STANDING,
+    Player,
+)
 from tablesports.games.bloodbowl.procedures.tests_of_skill import passes
 from tablesports.games.bloodbowl.state import BloodBowlState
 from tablesports.games.bloodbowl.tables import NUMBERS
@@ -82,6 +90,12 @@ SCORE_CHANCE = 0.45
 """Go for the end zone when the path succeeds at least this often (re-rolls not counted)."""
 
 
+WIN = 1_000_000.0
+"""A won match's score (`ScriptedBot.score`): above any sum of the position's terms."""
+_LOST = {KO: 30.0, CASUALTY: 50.0, SENT_OFF: 50.0}
+"""A player out of the match's worth, in `score`'s points: knocked out, a casualty, sent off."""
+
+
 def distance(a: int, b: int) -> int:
     """Squares between two squares, moving in any of the 8 directions."""
     (ax, ay), (bx, by) = coords(a), coords(b)
@@ -112,6 +126,39 @@ class ScriptedBot:
     def reset(self, seed: int) -> None:
         self.rng.seed(seed)
         self.plan = ActivationPlan()
+
+    def score(self, s: BloodBowlState, me: int) -> float:
+        """How good `s` is for coach `me`, in points (higher is better): the game's own terms
+        (`game.evaluate`'s, by the thousand and unclamped). A touchdown 300; the ball held 100,
+        plus up to 200 as its carrier crosses the opposing half; a loose ball on the ground 5
+        a square by which my nearest standing player is nearer it than theirs (at most 6);
+        each player lying down 10, knocked out 30, a casualty or sent off 50. A finished
+        match is +-WIN. The value agent's `base=` adds its net's +-5."""
+        if s.is_terminal():
+            return WIN * s.returns()[me]
+        v = 300.0 * (s.score[me] - s.score[1 - me])
+        carrier = s.carrier()
+        if carrier is not None:
+            to_go = abs(coords(carrier.square)[0] - end_zone_column(1 - carrier.team))
+            held = 100.0 + 200.0 * max(0, HALF_WIDTH - to_go) / HALF_WIDTH
+            v += held if carrier.team == me else -held
+        elif s.ball_state == ON_GROUND and s.ball >= 0:
+            near = [
+                min(
+                    (distance(p.square, s.ball) for p in s.on_pitch(t) if p.stance == STANDING),
+                    default=6,
+                )
+                for t in (me, 1 - me)
+            ]
+            v += 5.0 * (min(near[1], 6) - min(near[0], 6))
+        for team, sign in ((me, 1.0), (1 - me, -1.0)):
+            for pid in s.team_pids[team]:
+                p = s.players[pid]
+                if p.square >= 0:
+                    v -= sign * (10.0 if p.stance != STANDING else 0.0)
+                else:
+                    v -= sign * _LOST.get(p.box, 0.0)
+        return v
 
     # --- the decision ------------------------------------------------------------------------
     def step(self, state: State) -> Any:

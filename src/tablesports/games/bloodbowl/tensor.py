@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from tablesports.games.bloodbowl.ball import BALL_STATES, HELD, IN_AIR, ON_GROUND
-from tablesports.games.bloodbowl.pitch import SIZE, WIDTH
+from tablesports.games.bloodbowl.pitch import HEIGHT, SIZE, WIDTH
 from tablesports.games.bloodbowl.players import BOXES, PRONE, STANDING, STUNNED
 from tablesports.games.bloodbowl.procedures.registry import PROCEDURES
 from tablesports.games.bloodbowl.rules_data import rosters
@@ -520,3 +520,19 @@ def describe(game: BloodBowlGame) -> list[tuple[str, slice]]:
     """Each pitch plane (15 rows y by 26 columns x) and scalar, with its slice of the tensor."""
     out = [(name, slice(k * SIZE, (k + 1) * SIZE)) for k, name in enumerate(PLANES)]
     return out + [(name, slice(_P + i, _P + i + 1)) for i, name in enumerate(SCALARS)]
+
+
+def _touchlines_reflected(rows: np.ndarray) -> np.ndarray:
+    """Each flat tensor of `rows` with the pitch reflected from one touchline to the other
+    (row y to row 14 - y of every plane); the scalars stay."""
+    out = rows.copy()
+    pitch = out[:, :_P].reshape(len(rows), len(PLANES), HEIGHT, WIDTH)
+    pitch[:] = pitch[:, :, ::-1, :]
+    return out
+
+
+def symmetries(game: BloodBowlGame) -> tuple[tuple[str, Callable[[np.ndarray], np.ndarray]], ...]:
+    """`(name, mirror)` pairs: `mirror` maps rows of flat tensors to the mirrored positions',
+    worth the same to each player. The pitch, its wide zones, the set-up rules and every
+    template (scatter, throw-in, push) are the same reflected from one touchline to the other."""
+    return (("touchlines reflected", _touchlines_reflected),)

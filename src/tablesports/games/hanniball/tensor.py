@@ -7,6 +7,7 @@ same array, faster).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -136,9 +137,17 @@ def _planes(
     return out.reshape(len(PLANES), HEIGHT, WIDTH)
 
 
-MIRROR_SYMMETRIC = True
-"""The set-up, the board and every piece's moves are the same reflected from file a to file i,
-so a position and its mirror image are worth the same (value training uses it)."""
+def _files_reflected(rows: np.ndarray) -> np.ndarray:
+    """Each flat tensor of `rows` with its board reflected from file a to file i."""
+    return rows.reshape(len(rows), len(PLANES), HEIGHT, WIDTH)[..., ::-1].reshape(len(rows), -1)
+
+
+def symmetries(game: HanniBallGame) -> tuple[tuple[str, Callable[[np.ndarray], np.ndarray]], ...]:
+    """The set-up, the board and every piece's moves are the same reflected from file a to file
+    i, so a position and its mirror image are worth the same to each player: value training
+    fits both (`(name, mirror)`: `mirror` maps rows of flat tensors to the mirrored positions')."""
+    return (("files a-i reflected", _files_reflected),)
+
 
 OBSERVATION_RANGE = (0.0, 1.0)
 """Every plane is 0 or 1, or a ratio to its own limit (steps, turns)."""

@@ -29,6 +29,8 @@ from tablesports.games.juggers.state import NOISE_OUTCOMES, JuggersState
 
 CENTRE_NOISE = Noise(0, 0)
 META = 1000.0
+WIN = 1_000_000.0
+"""A won match's score (`AimBot.score`): above any sum of the position's terms."""
 # cells of the formations, for team A (team B's are mirrored): the gate, then the flicker
 ATTACK_CELLS = ((5, 3), (5, 4), (3, 3))
 DEFEND_CELLS = ((2, 3), (2, 4))
@@ -85,6 +87,44 @@ class AimBot:
             return Choose("attack")
         legal = state.legal_actions()
         return legal[self.rng.randrange(len(legal))]
+
+    def score(self, state: JuggersState, me: int) -> float:
+        """How good `state` is for team `me`, in points (higher is better), on the scale of the
+        bot's own flick scores: a meta 1000 (`META`), a penalty goal 500, each Jugger on the
+        table 20 (a fall costs it the inning's play), each life point 15 and morale point 2,
+        and the attacker's placing for the next flick (`_position`: a coin near the goal and a
+        gate between team-mates, up to about 16) for the attacker, against the defender.
+        A finished match is +-WIN. The value agent's `base=` adds its net's +-5."""
+        if state.is_terminal():
+            return WIN * state.returns()[me]
+        opp = 1 - me
+        v = META * (state.score[me] - state.score[opp])
+        v += 500.0 * (state.pen_goals[me] - state.pen_goals[opp])
+        v += 20.0 * (len(state.on_table(me)) - len(state.on_table(opp)))
+        v += 15.0 * (sum(state.hp[me * 4 : me * 4 + 4]) - sum(state.hp[opp * 4 : opp * 4 + 4]))
+        v += 2.0 * (state.morale[me] - state.morale[opp])
+        if state.attacker in (0, 1):
+            sign = 1.0 if state.attacker == me else -1.0
+            v += sign * _position(state, state.attacker)
+        return v
+
+    def candidates(self, state: JuggersState) -> list[Action] | None:
+        """The steps worth trying in a turn of play, for a lookahead over this bot's evaluation
+        (the value agent's `base=`): its aimed flicks (at the goal, the gaps between team-mates,
+        the opponents' coins) and the turn's other choices (a supermove, a substitution),
+        rather than the legal grid of 120 flicks a Jugger. None outside a turn of play."""
+        if state.phase != PLAY:
+            return None
+        team = state.current_player()
+        base = team * 4
+        if state.declared >= 0:
+            flickers = [state.declared]
+        else:
+            flickers = [s for s in range(base, base + 4) if state.flickable(s)]
+        if not flickers:
+            return None
+        others = [a for a in state.legal_actions() if not isinstance(a, Flick)]
+        return [*self._candidates(state, team, flickers), *others]
 
     # --- before the match ---------------------------------------------------------------
     def _pick(self, state: JuggersState, team: int) -> Action:

@@ -269,3 +269,24 @@ def describe(game: Game) -> list[tuple[str, slice]]:
     names += [f"phase: {p}" for p in PHASES]
     at = 8 * SLOT_FEATURES
     return out + [(name, slice(at + i, at + i + 1)) for i, name in enumerate(names)]
+
+
+_Y = [slot * SLOT_FEATURES + 3 for slot in range(8)]
+_ON_TABLE = [slot * SLOT_FEATURES + 1 for slot in range(8)]
+
+
+def _sides_reflected(rows: np.ndarray) -> np.ndarray:
+    """Each flat tensor of `rows` (values in [0, 1]) with the table reflected from its near
+    side to its far side: y / height becomes 1 - y / height for every coin on the table."""
+    out = np.array(rows, dtype=np.float32)
+    on = out[:, _ON_TABLE] > 0.5
+    out[:, _Y] = np.where(on, 1.0 - out[:, _Y], out[:, _Y])
+    return out
+
+
+def symmetries(game: Game) -> tuple[tuple[str, Callable[[np.ndarray], np.ndarray]], ...]:
+    """`(name, mirror)` pairs: `mirror` maps rows of flat tensors to the mirrored positions',
+    worth the same to each player. The table, its goals (centred on each short edge), the
+    formation cells and the physics are the same reflected from the near side to the far
+    side; a flick at angle a becomes one at -a."""
+    return (("near and far sides reflected", _sides_reflected),)

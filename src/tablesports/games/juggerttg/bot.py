@@ -28,6 +28,9 @@ from tablesports.games.juggerttg.board import DIST, MAL, NEIGHBOURS, axial
 from tablesports.games.juggerttg.combat_record import AttackKind
 from tablesports.games.juggerttg.game import JuggerState
 
+WIN = 1_000_000.0
+"""A won game's score (`GreedyBot.score`): above any sum of the position's terms."""
+
 
 def face_to(st: JuggerState, h: int, target_hex: int) -> int:
     if target_hex == st.pos[h]:
@@ -55,6 +58,47 @@ class GreedyBot:
             return legal[0]
         choice = self.choose(state, legal)
         return choice if choice is not None else legal[0]
+
+    def score(self, st: JuggerState, me: int) -> float:
+        """How good `st` is for `me`, in points (higher is better): the game's own terms
+        (evaluate.py's, by the thousand and unclamped, so that a lead of two points still
+        beats one). A point scored 300; the Jugg carried 250, plus up to 350 as its carrier
+        nears the enemy Mal; each hero standing on the field 60; a Qwik (the only scorer)
+        kneeling 60 and pinned 80, another hero pinned 20; each exhausted hero 30 (a die and
+        its runs lost, R48) and each Stone of penalty 4; a loose Jugg 15 a hex of the Qwiks'
+        race to it. A finished game is +-WIN. The value agent's `base=` adds its net's +-5."""
+        if st.phase == S.OVER:
+            return WIN * st.returns()[me]
+        v = 300.0 * (st.score[0] - st.score[1])
+        for h in range(S.SEATS):
+            if not rules.on_field(st, h):
+                continue
+            sign = 1.0 if h < 8 else -1.0
+            good = 0.0 if st.down[h] else 60.0
+            good -= 30.0 * st.exhausted[h] + 4.0 * st.penalty[h]
+            if st.role[h] == rules.QWIK:
+                good -= 60.0 * st.down[h] + (80.0 if st.pinned_by[h] >= 0 else 0.0)
+            elif st.pinned_by[h] >= 0:
+                good -= 20.0
+            v += sign * good
+        if st.carrier >= 0:
+            p = st.carrier // 8
+            d = DIST[st.pos[st.carrier]][MAL[1 - p]]
+            v += (1.0 if p == 0 else -1.0) * (250.0 + 350.0 * (1 - min(d, 36) / 36))
+        elif st.jugg >= 0:
+            race = [
+                min(
+                    (
+                        DIST[st.pos[h]][st.jugg]
+                        for h in rules.seats(p)
+                        if st.role[h] == rules.QWIK and rules.standing(st, h)
+                    ),
+                    default=20,
+                )
+                for p in (0, 1)
+            ]
+            v += 15.0 * (race[1] - race[0])
+        return v if me == 0 else -v
 
     # --- per phase ---------------------------------------------------------------------------
 

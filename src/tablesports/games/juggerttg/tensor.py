@@ -9,6 +9,7 @@ roster's card ``k``): the player's own hand, the discard pile, each team's cards
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -232,3 +233,30 @@ def observation_bounds(game: Game) -> dict[str, tuple[float, float]]:
         "constant: hexes of movement left / 10": MAX_MOVE / 10,
     }
     return {name: (0.0, max(1.0, hi)) for name, hi in highs.items()}
+
+
+_FACING_REFLECTED = (0, 5, 4, 3, 2, 1)
+"""Facing E, NE, NW, W, SW, SE seen in the board reflected row for row: NE <-> SE, NW <-> SW."""
+
+
+def _rows_reflected(rows: np.ndarray) -> np.ndarray:
+    """Each flat tensor of `rows` with the board reflected from row 1 to row 11 (the draft's
+    planes, indexed by hero card, stay as they are)."""
+    planes = rows.reshape(len(rows), PLANES, ROWS, COLS).copy()
+    board = planes[:, :DRAFT_PLANE]
+    board[:] = board[:, :, ::-1, :]
+    board[:, 13:19] = board[:, [13 + d for d in _FACING_REFLECTED]]
+    return planes.reshape(len(rows), -1)
+
+
+def symmetries(game: Game) -> tuple[tuple[str, Callable[[np.ndarray], np.ndarray]], ...]:
+    """`(name, mirror)` pairs: `mirror` maps rows of flat tensors to the mirrored positions',
+    worth the same to each player. Rows r and 12 - r of the hex board have the same parity, so
+    reflecting the rows keeps every hex, its neighbours and distances; the Mals and the start
+    slots lie on the middle row or symmetric about it, and a facing turns NE <-> SE, NW <-> SW.
+    A field that is not symmetric (a custom one) has no symmetry."""
+    field: list[bool] = game.field  # type: ignore[attr-defined]
+    flipped = [field[(ROWS - 1 - i // COLS) * COLS + i % COLS] for i in range(N)]
+    if flipped != list(field):
+        return ()
+    return (("rows 1-11 reflected", _rows_reflected),)

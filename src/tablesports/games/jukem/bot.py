@@ -16,6 +16,7 @@ never the opponent's hand, the draw pile or a face-down card.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -34,6 +35,9 @@ from tablesports.games.jukem.actions import (
 )
 from tablesports.games.jukem.cards import Kind
 from tablesports.games.jukem.state import PENALTY, PLAY, SAVE, JukemState
+
+WIN = 1_000_000.0
+"""A won game's score (`GreedyAgent.score`): above any sum of the position's terms."""
 
 # A setup play's preference when the penalty risk is equal: the extra turn first.
 _SETUP_ORDER = {Kind.HEADER: 0, Kind.FLOP: 1, Kind.PASS: 2}
@@ -112,6 +116,35 @@ class GreedyAgent:
                 [c for c in range(d.size) if kind[c] in (Kind.YELLOW, Kind.RED)],
             )
         return self._cards[1], self._cards[2], self._cards[3]
+
+    def score(self, s: JukemState, me: int) -> float:
+        """How good `s` is for `me`, in points (higher is better), from what `me` may see
+        (never the opponent's hand or the pile): a goal 300; each play of a possession 36
+        (up to the longest setup, as `game.evaluate`'s 0.12 a goal); a SHOT in my hand that
+        my possession already allows 75; the opponent's the same, its ready SHOT counted as
+        the chance that one of the unseen SHOT cards its possession allows is among the cards
+        in its hand; each SAVE or PENALTY card in my hand, an answer kept, 10. A finished game
+        is +-WIN. The value agent's `base=` adds its net's +-5."""
+        if s.is_terminal():
+            return WIN * s.returns()[me]
+        d = s.deck
+        opp = 1 - me
+        v = 300.0 * (s.score[me] - s.score[opp])
+        mine, theirs = len(s.poss[me]), len(s.poss[opp])
+        v += 36.0 * (min(mine, d.max_setup) - min(theirs, d.max_setup))
+        answers = (Kind.SAVE, Kind.YELLOW, Kind.RED)
+        ready = False
+        for c in s.hands[me]:
+            ready |= d.kind[c] == Kind.SHOT and d.setup[c] <= mine
+            v += 10.0 * (d.kind[c] in answers)
+        v += 75.0 * ready
+        unseen = self.unseen(s, me)
+        shots = sum(1 for c in unseen if d.kind[c] == Kind.SHOT and d.setup[c] <= theirs)
+        held = len(s.hands[opp])
+        if shots and held:
+            none = math.comb(len(unseen) - shots, held) / math.comb(len(unseen), held)
+            v -= 75.0 * (1.0 - none)
+        return v
 
     # --- decisions ----------------------------------------------------------------------------
     def _play(self, s: JukemState, actions: list[Action]) -> Action:

@@ -292,3 +292,9 @@ def encode_info_state(
         out[at + (2 if mover < 0 else int(mover != player))] = 1.0
         out[at + len(MOVERS) + (hidden if seen is None else vocab[seen])] = 1.0
     return out
+
+
+def symmetries(game: JukemGame) -> tuple[()]:
+    """None: the tensor has no board, and no relabelling of cards keeps the rules (each card's
+    kind, balls and answers are its own), so value training fits the positions as played."""
+    return ()
