@@ -14,6 +14,7 @@ from tablesports.arena import level_ratings as published_ratings
 from tablesports.arena import levels
 from tablesports.arena.ladder import run_ladder
 from tablesports.arena.ladder_table import ladder_summary
+from tablesports.arena.match import play_match
 from tablesports.core.errors import TablesportsError
 from tablesports.core.registry import load
 
@@ -93,3 +94,29 @@ def test_the_shipped_ratings_file_is_valid_and_names_registered_games() -> None:
     for game_id, entry in shipped.games.items():
         game = load(game_id)
         assert entry.round_robin and set(entry.levels) >= set(levels.levels(game))
+
+
+def test_a_ladders_levels_are_rated_as_fixed_bots_without_drift(tmp_path: Path) -> None:
+    """A level is a fixed bot: the ladder rates it without openskill's drift (`tau=0`), so its
+    sigma keeps shrinking with its games and the rating follows all of them, not the last few
+    thousand (with the default drift sigma stays near 1.5, and Jukem's `normal` was rated
+    above `hard`, which beat it 52.3% over 10,000 games). Here a 53% edge, evenly spread over
+    4,000 games, ranks the stronger level first with a small sigma."""
+    from tablesports.arena.ladder import summarise
+
+    game = load("jukem")
+    plan = run_ladder(game, 1, out=tmp_path, iterations=2).plan
+    weak, normal, hard = plan.pairs[0].lower, plan.pairs[0].higher, plan.pairs[1].higher
+    played = play_match(game, ["random", "random"], seed=1)
+    records = []
+    for n in range(4000):
+        for pair, edge in ((0, 90), (1, 53)):  # the higher level wins `edge` of every 100
+            high = n % 2
+            won = (n * edge) % 100 < edge
+            meta = {"pair": pair, "number": n, "higher_seat": high}
+            meta |= {"cpu": [0.0, 0.0], "decisions": [1, 1]}
+            returns = [1.0, -1.0] if (high == 0) == won else [-1.0, 1.0]
+            records.append(played.model_copy(update={"returns": returns, "meta": meta}))
+    ratings = summarise(plan, records).ratings
+    assert [r.agent for r in ratings][:3] == [hard, normal, weak]
+    assert all(r.sigma < 1.0 for r in ratings[:3])  # the default drift keeps it near 1.5

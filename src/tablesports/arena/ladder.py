@@ -120,6 +120,8 @@ class Plan:
     pairs: tuple[Pair, ...]
     seed: int
     max_steps: int = DEFAULT_MAX_STEPS
+    levels: tuple[str, ...] = ()
+    """The game's levels in order (the floor `normal` also plays is none of them)."""
 
     def parts(self) -> dict[str, Any]:
         """What names the ladder: a file of records holds one ladder's games only."""
@@ -314,8 +316,9 @@ class LadderResult:
 
 def summarise(plan: Plan, records: Sequence[Record]) -> LadderResult:
     """Tally each pair from its higher level's side, and rate every level (the floor too) on
-    all the games in order (pair by pair, game by game)."""
-    ordered = sorted(records, key=lambda r: (r.meta["pair"], r.meta["number"]))
+    all the games in turn: game 0 of every pair, then game 1 ... (rated pair by pair, the
+    first pair's thousands of games would shrink every sigma before the next pair is read)."""
+    ordered = sorted(records, key=lambda r: (r.meta["number"], r.meta["pair"]))
     results = [PairResult(p) for p in plan.pairs]
     names: list[str] = []
     for p in plan.pairs:
@@ -336,7 +339,8 @@ def summarise(plan: Plan, records: Sequence[Record]) -> LadderResult:
         if high == 0:
             seating.reverse()
         games.append((seating, returns))
-    return LadderResult(plan.game_cls.info.id, plan, results, rate(names, games), ordered)
+    ratings = rate(names, games, tau=0.0)  # a level is a fixed bot: its skill does not drift
+    return LadderResult(plan.game_cls.info.id, plan, results, ratings, ordered)
 
 
 def run_ladder(
@@ -363,7 +367,9 @@ def run_ladder(
     for p in pairs:
         for spec in (p.lower_spec, p.higher_spec):
             make_agent(spec, game)  # a bad spec fails here, before any game
-    plan = Plan(type(game), game.options.model_dump(), tuple(pairs), seed)
+    plan = Plan(
+        type(game), game.options.model_dump(), tuple(pairs), seed, levels=tuple(levels(game))
+    )
     path = records_path(out, game.info.id)
     finished, aside = read_finished(path, plan)
     done = {(r.meta["pair"], r.meta["number"]) for r in finished}

@@ -110,10 +110,12 @@ def ladder_markdown(result: LadderResult, command: str, facts: dict[str, str]) -
 
 
 def _round_robin(result: LadderResult) -> bool:
-    names = [n for p in result.plan.pairs for n in (p.lower, p.higher)]
-    levels = list(dict.fromkeys(names))
+    """Whether every two of the game's levels played each other (the floor aside)."""
+    levels = result.plan.levels
     played = {frozenset((p.lower, p.higher)) for p in result.plan.pairs}
-    return all(frozenset((a, b)) in played for i, a in enumerate(levels) for b in levels[i + 1 :])
+    return len(levels) > 1 and all(
+        frozenset((a, b)) in played for i, a in enumerate(levels) for b in levels[i + 1 :]
+    )
 
 
 def ladder_summary(result: LadderResult, command: str, facts: dict[str, str]) -> dict[str, Any]:

@@ -33,18 +33,22 @@ def ranks_of(returns: Sequence[float]) -> list[float]:
 
 
 def rate(
-    agents: Sequence[str], games: Iterable[tuple[Sequence[int], Sequence[float]]]
+    agents: Sequence[str],
+    games: Iterable[tuple[Sequence[int], Sequence[float]]],
+    tau: float | None = None,
 ) -> list[Rating]:
     """Rate `agents` from `(seating, returns)` pairs, in the order given.
 
     `seating[seat]` is the index in `agents` of the agent in that seat. Returns the ratings
-    sorted best first (by ordinal).
+    sorted best first (by ordinal). `tau`: openskill's drift added to sigma before each game
+    (None: its default, for players who change); 0 for bots whose strength is fixed, whose
+    ratings then follow all their games, not the last few thousand.
     """
     try:
         from openskill.models import PlackettLuce
     except ImportError:  # pragma: no cover - the extra is missing
         raise TablesportsError("ratings need openskill: pip install openskill") from None
-    model = PlackettLuce()
+    model = PlackettLuce() if tau is None else PlackettLuce(tau=tau)
     ratings = [model.rating(name=name) for name in agents]
     played = [0] * len(agents)
     for seating, returns in games:
