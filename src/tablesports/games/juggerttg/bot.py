@@ -26,6 +26,7 @@ from tablesports.games.juggerttg import state as S
 from tablesports.games.juggerttg.actions import Act
 from tablesports.games.juggerttg.board import DIST, MAL, NEIGHBOURS, axial
 from tablesports.games.juggerttg.combat_record import AttackKind
+from tablesports.games.juggerttg.evaluate import red_value
 from tablesports.games.juggerttg.game import JuggerState
 
 WIN = 1_000_000.0
@@ -69,35 +70,7 @@ class GreedyBot:
         race to it. A finished game is +-WIN. The value agent's `base=` adds its net's +-5."""
         if st.phase == S.OVER:
             return WIN * st.returns()[me]
-        v = 300.0 * (st.score[0] - st.score[1])
-        for h in range(S.SEATS):
-            if not rules.on_field(st, h):
-                continue
-            sign = 1.0 if h < 8 else -1.0
-            good = 0.0 if st.down[h] else 60.0
-            good -= 30.0 * st.exhausted[h] + 4.0 * st.penalty[h]
-            if st.role[h] == rules.QWIK:
-                good -= 60.0 * st.down[h] + (80.0 if st.pinned_by[h] >= 0 else 0.0)
-            elif st.pinned_by[h] >= 0:
-                good -= 20.0
-            v += sign * good
-        if st.carrier >= 0:
-            p = st.carrier // 8
-            d = DIST[st.pos[st.carrier]][MAL[1 - p]]
-            v += (1.0 if p == 0 else -1.0) * (250.0 + 350.0 * (1 - min(d, 36) / 36))
-        elif st.jugg >= 0:
-            race = [
-                min(
-                    (
-                        DIST[st.pos[h]][st.jugg]
-                        for h in rules.seats(p)
-                        if st.role[h] == rules.QWIK and rules.standing(st, h)
-                    ),
-                    default=20,
-                )
-                for p in (0, 1)
-            ]
-            v += 15.0 * (race[1] - race[0])
+        v = 1000.0 * red_value(st)
         return v if me == 0 else -v
 
     # --- per phase ---------------------------------------------------------------------------

@@ -17,10 +17,16 @@ def evaluate(st: JuggerState) -> list[float]:
     """[v, -v] with v in [-0.95, 0.95] from red's side; the returns once the game is over."""
     if st.phase == S.OVER:
         return st.returns()
-    if st.pos[rules.seats(0)[0]] < 0 and all(st.pos[h] < 0 for h in range(S.SEATS)):
-        v = 0.3 * (st.score[0] - st.score[1])
-        return [max(-0.95, min(0.95, v)), -max(-0.95, min(0.95, v))]
+    v = max(-0.95, min(0.95, red_value(st)))
+    return [v, -v]
+
+
+def red_value(st: JuggerState) -> float:
+    """The position's value from red's side, unclamped (a point 0.3) for a game not over:
+    `evaluate` clamps it, the greedy bot's `score` counts it by the thousand."""
     v = 0.3 * (st.score[0] - st.score[1])
+    if st.pos[rules.seats(0)[0]] < 0 and all(st.pos[h] < 0 for h in range(S.SEATS)):
+        return v
     up = [0, 0]
     for h in range(S.SEATS):
         if rules.on_field(st, h) and not st.down[h]:
@@ -54,5 +60,4 @@ def evaluate(st: JuggerState) -> list[float]:
             for p in (0, 1)
         ]
         v += 0.015 * (q[1] - q[0])
-    v = max(-0.95, min(0.95, v))
-    return [v, -v]
+    return v
