@@ -34,7 +34,11 @@ def api_games(server: Server) -> dict[str, dict[str, Any]]:
 
 
 def api_match(server: Server, match_id: str) -> dict[str, Any]:
-    with urllib.request.urlopen(f"{server.url}/api/matches/{match_id}", timeout=10) as res:
+    # 30 s: in one CI run under load (two pytest workers, the module's earlier matches' bots
+    # still playing) a summary took over 10 s; this test is about what it says, not latency
+    # (tests/web/test_resources.py measures that)
+    url = f"{server.url}/api/matches/{match_id}"
+    with urllib.request.urlopen(url, timeout=30) as res:
         found: dict[str, Any] = json.load(res)
         return found
 

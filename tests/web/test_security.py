@@ -87,11 +87,16 @@ def test_finding1_a_search_may_not_consult_ppo_either(client: TestClient) -> Non
 
 def test_finding1_a_difficulty_level_seats_the_servers_bot(client: TestClient) -> None:
     status, body = post(
-        client, {"game": "jukem", "seats": [HUMAN, {"kind": "bot", "agent": "hard"}]}
+        client, {"game": "hanniball", "seats": [HUMAN, {"kind": "bot", "agent": "hard"}]}
     )
     assert status == 200, body
     seats = client.get(f"/api/matches/{body['id']}").json()["seats"]
-    assert seats[1]["name"].startswith("ismcts:") and "seconds=" in seats[1]["name"]
+    assert seats[1]["name"].startswith("mcts:") and "seconds=" in seats[1]["name"]
+    status, body = post(
+        client, {"game": "jukem", "seats": [HUMAN, {"kind": "bot", "agent": "hard"}]}
+    )
+    assert status == 200, body  # Jukem's hard is its counting bot: instant, nothing to cap
+    assert client.get(f"/api/matches/{body['id']}").json()["seats"][1]["name"] == "jukem-counter"
 
 
 def test_finding3_an_option_never_names_a_server_file(client: TestClient, tmp_path: Path) -> None:
