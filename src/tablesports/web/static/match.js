@@ -22,7 +22,7 @@ import * as generic from "/static/games/generic.js";
 import { showClocks } from "/static/clock.js";
 import { Pacer, SPEEDS, speed, setSpeed } from "/static/pacing.js";
 import { endText } from "/static/endtext.js";
-import { actionText, eventText, ruleText } from "/static/games/words.js";
+import { actionText, eventText, ruleText, useCss } from "/static/games/words.js";
 import { keepPan, restorePan } from "/static/panframe.js";
 import { rememberSaid } from "/static/actionwords.js";
 import { playerName } from "/static/playername.js";
@@ -33,6 +33,7 @@ const matchId = decodeURIComponent(location.pathname.split("/").pop());
 const memo = { redraw: () => draw() }; // a board module's memory across redraws
 let board = generic;
 let boardGame = null;
+let boardLoading = Promise.resolve();
 const sockets = []; // {seat, token, ws, view, log}
 let shownSeat = null;
 let coverFor = null;
@@ -285,13 +286,21 @@ function seatLabel(view, seat) {
 }
 
 async function loadBoard(game) {
-  if (boardGame === game) return;
-  boardGame = game;
-  try {
-    board = await import(`/static/games/${game}.js`);
-  } catch {
-    board = generic; // no board of its own: the text picture and the actions as buttons
+  if (boardGame !== game) {
+    boardGame = game;
+    boardLoading = (async () => {
+      let module;
+      try {
+        module = await import(`/static/games/${game}.js`);
+      } catch {
+        board = generic; // no board of its own: the text picture and the actions as buttons
+        return;
+      }
+      await useCss(game); // its sizes before its first drawing (a phone's 44 px squares)
+      board = module;
+    })();
   }
+  await boardLoading; // a second drawing meanwhile waits for the same loading
 }
 
 // A board wider than the screen is scaled down to fit (a phone), never below 0.4 (a Blood Bowl

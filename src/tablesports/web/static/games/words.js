@@ -74,12 +74,25 @@ export function actionButton(el, t, a, act, extra = {}) {
   return el("button", { "data-action": a, onclick: () => act(a), ...extra }, actionText(a, t));
 }
 
-// The board's own style sheet, linked once (the page's CSP allows style sheets from here).
+// The board's own style sheet, linked once (the page's CSP allows style sheets from here). The
+// promise settles when it and the shared one have loaded (or failed): the match page waits for
+// it before a board's first drawing, so a slow phone never lays out, pans or measures a board at
+// the desktop's sizes while its sheet arrives.
 export function useCss(game) {
-  if (game !== "boards") useCss("boards");
+  const shared = game !== "boards" ? useCss("boards") : Promise.resolve();
   const id = `css-${game}`;
-  if (document.getElementById(id)) return;
-  document.head.append(Object.assign(document.createElement("link"), { id, rel: "stylesheet", href: `/static/games/${game}.css` }));
+  let link = document.getElementById(id);
+  if (!link) {
+    link = Object.assign(document.createElement("link"), { id, rel: "stylesheet", href: `/static/games/${game}.css` });
+    link.settled = new Promise((done) => {
+      const settle = () => done();
+      link.addEventListener("load", settle, { once: true });
+      link.addEventListener("error", settle, { once: true });
+      setTimeout(settle, 10000); // a sheet that never answers does not hold the board back
+    });
+    document.head.append(link);
+  }
+  return Promise.all([shared, link.settled || Promise.resolve()]);
 }
 
 // The last step of the view's log, as (its action's text, its events), or null.
