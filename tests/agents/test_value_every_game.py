@@ -12,9 +12,10 @@ import numpy as np
 import pytest
 
 from tablesports.agents.registry import make_agent
-from tablesports.core.protocol import CHANCE, State
+from tablesports.core.protocol import State
 from tablesports.core.registry import game_tensor, heuristic_bot, load, packaged_game_ids
 from tablesports.envs.value_train import save_network
+from tests.heuristic_play import heuristic_play
 
 DEPTH = {"bloodbowl": 80, "hanniball": 9, "juggers": 40, "juggerttg": 250, "jukem": 30}
 """Steps into a heuristic game: a position where the mover has a real choice."""
@@ -33,16 +34,7 @@ def random_net(path: Path, game_id: str) -> Path:
 
 
 def into_a_game(game_id: str, steps: int, seed: int = 4) -> State:
-    game = load(game_id)
-    bots = [make_agent(heuristic_bot(game_id), game, seed=s) for s in range(2)]
-    state, rng = game.new_initial_state(), random.Random(seed)
-    for _ in range(steps):
-        p = state.current_player()
-        state.apply_legal(state.sample_chance(rng) if p == CHANCE else bots[p].step(state))
-    while state.current_player() == CHANCE or len(state.legal_actions()) < 2:
-        p = state.current_player()
-        state.apply_legal(state.sample_chance(rng) if p == CHANCE else bots[p].step(state))
-    return state
+    return heuristic_play(game_id, steps, seed, to_a_choice=True)
 
 
 @pytest.mark.parametrize("game_id", packaged_game_ids())

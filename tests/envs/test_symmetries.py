@@ -6,27 +6,20 @@ says so. Value training (`envs/value_train.py: mirrored`) fits each image beside
 from __future__ import annotations
 
 import copy
-import random
 from typing import Any
 
 import numpy as np
 import pytest
 
-from tablesports.agents.registry import make_agent
-from tablesports.core.protocol import CHANCE, State
-from tablesports.core.registry import game_tensor, heuristic_bot, load, packaged_game_ids
+from tablesports.core.protocol import State
+from tablesports.core.registry import game_tensor, load, packaged_game_ids
 from tablesports.envs.value_train import mirrored, symmetries
+from tests.heuristic_play import heuristic_play
 
 
 def played(game_id: str, steps: int, seed: int = 2) -> State:
     """A position `steps` moves (and rolls) into a game of the heuristic against itself."""
-    game = load(game_id)
-    bots = [make_agent(heuristic_bot(game_id), game, seed=s) for s in range(2)]
-    state, rng = game.new_initial_state(), random.Random(seed)
-    for _ in range(steps):
-        p = state.current_player()
-        state.apply_legal(state.sample_chance(rng) if p == CHANCE else bots[p].step(state))
-    return state
+    return heuristic_play(game_id, steps, seed)
 
 
 def tensor_of(game_id: str, observation: dict[str, Any], player: int) -> np.ndarray:
