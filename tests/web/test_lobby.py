@@ -156,8 +156,11 @@ def test_the_levels_are_offered_and_normal_is_every_games_default(
     games = api_games(server)
     page = open_lobby(DESKTOP)
     for game_id, game in games.items():
-        # Jukem's strongest is merged with hard: no fair bot beats jukem-counter (issue 49)
-        every = ["easy", "normal", "hard"] + ([] if game_id == "jukem" else ["strongest"])
+        # merged levels (issue 49): no fair bot beats jukem-counter (Jukem's hard), and no
+        # juggers-aim:robust level beats robust=5 (Juggers' normal)
+        every = {"jukem": ["easy", "normal", "hard"], "juggers": ["easy", "normal"]}.get(
+            game_id, ["easy", "normal", "hard", "strongest"]
+        )
         assert game["levels"] == every, game_id
         assert game["default_level"] == "normal"
         page.locator(f'.gamecard[data-game="{game_id}"]').click()

@@ -20,11 +20,9 @@ LEVELS: dict[str, dict[str, str]] = {
         "normal": "jukem-greedy",
         "hard": "jukem-counter",
     },
-    "juggers": {  # the arena rates every robust aim level with the others: see docs/levels.md
+    "juggers": {  # robust=12 and 25 are no stronger than 5: merged with it (docs/levels.md)
         "easy": "juggers-aim",
         "normal": "juggers-aim:robust=5",
-        "hard": "juggers-aim:robust=12",
-        "strongest": "juggers-aim:robust=25",
     },
     "juggerttg": {
         "easy": "juggerttg-greedy",

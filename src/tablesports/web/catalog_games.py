@@ -206,8 +206,16 @@ GAME_LEVEL_HELP = {
             "Counts the cards still unseen and reads the opponent's plays: Jukem's strongest bot."
         ),
     },
+    "juggers": {
+        "easy": _(
+            "Aims each flick as if it will go exactly where aimed: good for learning the rules."
+        ),
+        "normal": _(
+            "Plays the flick likeliest to work despite its wobble: Juggers Fallout's strongest bot."
+        ),
+    },
 }
-"""A game's own words for a level whose bot is no search (Jukem's are instant)."""
+"""A game's own words for a level whose bot is no search (Jukem's and Juggers' are quick)."""
 DEFAULT_LEVEL = "normal"
 """Every game's default opponent: its best bot that answers within a second or two."""
 
