@@ -129,6 +129,9 @@ def test_the_value_agent_plays_whole_games_alone_with_a_base_and_as_a_search(
 
 def test_the_value_agent_says_what_is_wrong(tmp_path: Path) -> None:
     game = load("hanniball")
+    # a search over a network that only corrects a bot's score would read it alone
+    with pytest.raises(AgentError, match=r"iterations= with base= is not supported"):
+        make_agent("value:net=hanniball,base=hanniball-greedy,iterations=60", game)
     with pytest.raises(AgentError, match=r"no network file .*tablesports train"):
         make_agent(f"value:path={tmp_path / 'none.npz'}", game)
     (tmp_path / "text.npz").write_text("not numpy")

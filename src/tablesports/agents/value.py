@@ -168,6 +168,16 @@ class ValueAgent:
         self.hidden = game.info.information != "perfect"
         self.outcomes = options.outcomes or (1 if game.info.action_kind == "parametric" else 0)
         self.base: Any = None
+        if options.base != "none" and options.iterations:
+            # a search's leaf reads the network alone, on the scale of a result; a network
+            # trained with base= is a correction to the bot's points, meaningless alone (it
+            # lost all 40 games of HanniBall's measured `normal` so)
+            raise AgentError(
+                "value: iterations= with base= is not supported: the search scores its leaves "
+                "with the network alone, and a network trained with base= only corrects that "
+                "bot's score; use base= with one step of lookahead (iterations=0), or "
+                "iterations= with a network trained without base="
+            )
         if options.base != "none":
             from tablesports.agents.registry import make_agent  # agents by name, same layer
 
