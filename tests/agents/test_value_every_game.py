@@ -14,7 +14,7 @@ import pytest
 from tablesports.agents.registry import make_agent
 from tablesports.core.protocol import State
 from tablesports.core.registry import game_tensor, heuristic_bot, load, packaged_game_ids
-from tablesports.envs.value_train import save_network
+from tests.agents.test_value import random_net as value_test_net
 from tests.heuristic_play import heuristic_play
 
 DEPTH = {"bloodbowl": 80, "hanniball": 9, "juggers": 40, "juggerttg": 250, "jukem": 30}
@@ -23,14 +23,7 @@ DEPTH = {"bloodbowl": 80, "hanniball": 9, "juggers": 40, "juggerttg": 250, "juke
 
 def random_net(path: Path, game_id: str) -> Path:
     game = load(game_id)
-    features = int(np.prod(game_tensor(game_id).tensor_shape(game)))
-    rng = np.random.default_rng(1)
-    layers = [
-        (rng.normal(0, 0.05, (4, features)).astype(np.float32), np.zeros(4, np.float32)),
-        (rng.normal(0, 0.5, (1, 4)).astype(np.float32), np.zeros(1, np.float32)),
-    ]
-    save_network(path, layers, game_id, "random weights, for a test")
-    return path
+    return value_test_net(path, game_id, int(np.prod(game_tensor(game_id).tensor_shape(game))))
 
 
 def into_a_game(game_id: str, steps: int, seed: int = 4) -> State:

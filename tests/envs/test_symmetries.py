@@ -32,6 +32,16 @@ def image(game_id: str, x: np.ndarray) -> np.ndarray:
     return np.asarray(mirror(x[None, :]))[0]
 
 
+def assert_mirrored(game_id: str, seen: dict, flipped: dict, atol: float = 0.0) -> None:
+    """For each player: the two observations' tensors differ, and the game's declared mirror
+    maps the first to the second (exactly, or within `atol` for a float table)."""
+    for player in (0, 1):
+        x = tensor_of(game_id, seen, player)
+        mirror = tensor_of(game_id, flipped, player)
+        assert not np.array_equal(x, mirror)
+        assert np.allclose(image(game_id, x), mirror, atol=atol, rtol=0)
+
+
 def hanniball_mirrored(position: str) -> str:
     """The position text with every rank read from file i to file a (squares renamed too)."""
 
@@ -60,11 +70,7 @@ def test_hanniballs_files_reflected_give_the_tensor_of_the_mirrored_position() -
     state = played("hanniball", 9)
     position = state.observation(0)["position"]
     assert " e8 " in position  # the ball off the middle file, so the mirror is another position
-    for player in (0, 1):
-        x = tensor_of("hanniball", {"position": position}, player)
-        mirror = tensor_of("hanniball", {"position": hanniball_mirrored(position)}, player)
-        assert not np.array_equal(x, mirror)
-        assert np.array_equal(image("hanniball", x), mirror)
+    assert_mirrored("hanniball", {"position": position}, {"position": hanniball_mirrored(position)})
 
 
 def test_blood_bowls_touchlines_reflected_give_the_tensor_of_the_mirrored_pitch() -> None:
@@ -78,11 +84,7 @@ def test_blood_bowls_touchlines_reflected_give_the_tensor_of_the_mirrored_pitch(
     ball = flipped["ball"]
     if ball["square"] is not None:
         ball["square"] = [ball["square"][0], 14 - ball["square"][1]]
-    for player in (0, 1):
-        x = tensor_of("bloodbowl", seen, player)
-        mirror = tensor_of("bloodbowl", flipped, player)
-        assert not np.array_equal(x, mirror)
-        assert np.array_equal(image("bloodbowl", x), mirror)
+    assert_mirrored("bloodbowl", seen, flipped)
 
 
 def test_jugger_ttgs_rows_reflected_give_the_tensor_of_the_mirrored_board() -> None:
@@ -100,11 +102,7 @@ def test_jugger_ttgs_rows_reflected_give_the_tensor_of_the_mirrored_board() -> N
     f["jugg"] = hex_flipped(f["jugg"])
     f["facing"] = [(0, 5, 4, 3, 2, 1)[d] for d in f["facing"]]
     assert any(d not in (0, 3) for d in seen["fields"]["facing"])  # a facing that turns
-    for player in (0, 1):
-        x = tensor_of("juggerttg", seen, player)
-        mirror = tensor_of("juggerttg", flipped, player)
-        assert not np.array_equal(x, mirror)
-        assert np.array_equal(image("juggerttg", x), mirror)
+    assert_mirrored("juggerttg", seen, flipped)
 
 
 def test_juggers_sides_reflected_give_the_tensor_of_the_mirrored_table() -> None:
@@ -113,11 +111,7 @@ def test_juggers_sides_reflected_give_the_tensor_of_the_mirrored_table() -> None
     height = load("juggers").table.height  # type: ignore[attr-defined]
     flipped = copy.deepcopy(seen)
     flipped["pos"] = [None if p is None else [p[0], height - p[1]] for p in seen["pos"]]
-    for player in (0, 1):
-        x = tensor_of("juggers", seen, player)
-        mirror = tensor_of("juggers", flipped, player)
-        assert not np.array_equal(x, mirror)
-        assert np.allclose(image("juggers", x), mirror, atol=1e-6)
+    assert_mirrored("juggers", seen, flipped, atol=1e-6)
 
 
 def test_jukem_says_it_has_no_symmetry_and_training_adds_no_positions() -> None:
