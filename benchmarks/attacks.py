@@ -154,7 +154,7 @@ def requests_of(name: str) -> Any:
     if name == "H2":
         return lambda i: (upload_body("jukem", "deck", junk(i), PEOPLE), json_type)
     if name == "H3":
-        games = ("hanniball", "jukem")
+        games = ("juggerttg", "bloodbowl")  # games whose levels go up to `strongest`
         return lambda i: (
             json.dumps({"game": games[i % 2], "seats": STRONGEST}).encode(),
             json_type,

@@ -1,7 +1,8 @@
 """Issue 44, H3: is bot work shared fairly? A person plays HanniBall against the `easy` bot and
 the time from each of their moves to the bot's reply is measured, on an idle server and while
-another client plays its whole allowance (4) of `strongest` bot-against-bot matches. Run with
-`--bot-workers-per-client 2` to see what happens when one client may take every bot thread.
+another client plays its whole allowance (4) of Jugger TTG `strongest` bot-against-bot
+matches. Run with `--bot-workers-per-client 2` to see what happens when one client may take
+every bot thread.
 
     PYTHONPATH=src python benchmarks/web_fair_bots.py [--replies 20] [--bot-workers-per-client 1]
 """
@@ -76,7 +77,7 @@ def main() -> None:
             heavy = client("203.0.113.9")
             bots = [{"kind": "bot", "agent": "strongest"}] * 2
             made = sum(
-                server.post({"game": "hanniball", "seats": bots}, heavy)[0] == 200 for _ in range(4)
+                server.post({"game": "juggerttg", "seats": bots}, heavy)[0] == 200 for _ in range(4)
             )
             time.sleep(1.0)
             busy = easy_replies(server, "198.51.100.2", args.replies)

@@ -26,7 +26,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "designers.md"
 WIDTH = "110"
-BLOCK = re.compile(r"```sh\n(?P<command>[^\n]*tablesports compare [^\n]*)\n```\n\n```text\n(?P<text>.*?)```\n", re.S)
+BLOCK = re.compile(
+    r"```sh\n(?P<command>[^\n]*tablesports compare [^\n]*)\n```\n\n```text\n(?P<text>.*?)```\n",
+    re.S,
+)
 
 
 @dataclass(frozen=True)

@@ -221,12 +221,15 @@ def test_a_bad_floor_is_refused_before_any_game(runner: CliRunner, tmp_path: Pat
     assert not (tmp_path / "jukem-ladder.jsonl").exists()
 
 
-def test_hanniball_plays_normal_against_random_too(tmp_path: Path) -> None:
+def test_a_ladder_plays_normal_against_random_too_without_time_caps(tmp_path: Path) -> None:
     from tablesports.arena.ladder import ladder_pairs
 
-    pairs = ladder_pairs(load("hanniball"))
-    assert [p.label for p in pairs] == [*JUKEM_PAIRS, "random vs normal"]
-    assert all("seconds=" not in p.higher_spec for p in pairs)  # the games follow their seeds
+    pairs = ladder_pairs(load("hanniball"))  # three levels since issue 49
+    assert [p.label for p in pairs] == [*JUKEM_PAIRS[:2], "random vs normal"]
+    capped = ladder_pairs(load("juggerttg"))  # its hard and strongest carry seconds= caps
+    assert [p.label for p in capped] == [*JUKEM_PAIRS, "random vs normal"]
+    for pair in capped:  # the games follow their seeds, not the machine's load
+        assert "seconds=" not in pair.lower_spec and "seconds=" not in pair.higher_spec
 
 
 def test_without_matplotlib_it_says_the_extra_before_playing(

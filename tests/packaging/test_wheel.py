@@ -145,11 +145,35 @@ def test_the_openspiel_extra_loads_and_plays_every_game(wheel: Path, tmp_path: P
         assert s["steps"] == 40 and s["tensor"] and s["agents"] == ["player_0", "player_1"], s
 
 
+SEAT_EVERY_LEVEL = """
+import random
+from tablesports.arena.levels import levels
+from tablesports.agents.registry import make_agent
+from tablesports.core.registry import game_ids, load
+from tablesports.web.bots import check_stored
+for gid in game_ids():
+    game = load(gid)
+    for name, spec in levels(game).items():
+        check_stored(spec, game)
+        agent = make_agent(spec, game, 0)
+        state = game.new_initial_state()
+        while state.current_player() < 0 and not state.is_terminal():
+            state.apply_legal(state.sample_chance(random.Random(0)))
+        if name == "normal":  # the lobby's default plays a first step (the others search long)
+            state.apply_legal(agent.step(state))
+    print(gid)
+"""
+
+
 def test_the_web_arena_and_ray_extras_give_their_commands(wheel: Path, tmp_path: Path) -> None:
     """README's `[web]`, `[arena]` and `[ray]`: the server's app imports, an arena draws its
     plot, and an arena's games run as Ray tasks."""
     bin = with_extras(wheel, tmp_path, "web,arena,ray")
     run([bin / "python", "-c", "import tablesports.web.app"], tmp_path)
+    # every level the lobby offers is a bot the installed server seats (a learned level reads
+    # its network from the package)
+    seated = run([bin / "python", "-c", SEAT_EVERY_LEVEL], tmp_path)
+    assert sorted(seated.stdout.split()) == sorted(GAMES), seated.stdout + seated.stderr
     run([bin / "tablesports", "arena", "hanniball", "--agents", "random", "hanniball-greedy",
          "--games", "2", "-o", "max_turns=20", "--plot", tmp_path / "ratings.png"],
         tmp_path)  # fmt: skip

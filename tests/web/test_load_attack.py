@@ -62,6 +62,9 @@ def test_attack_mode_makes_every_attack_and_prints_its_tables() -> None:
         # each HTTP request is answered, refused or still waiting at the end; M2's
         # messages too, and a refused connection of M2's counts as a refusal besides
         assert told == made if name != "M2" else told >= made, row
+    # H3 asks for the `strongest` level of games that have one: refused for the client's
+    # allowance (429), never as a bad request (a game whose levels stop below `strongest`)
+    assert int(attacks["H3"][3]) > 0 and "400:" not in attacks["H3"][6:], attacks["H3"]
 
     resources = rows_after(out, "processes  attack  server RSS MB")
     assert [(r[0], r[1]) for r in resources] == [("1", "no"), ("1", "yes")]

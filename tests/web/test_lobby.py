@@ -156,9 +156,11 @@ def test_the_levels_are_offered_and_normal_is_every_games_default(
     games = api_games(server)
     page = open_lobby(DESKTOP)
     for game_id, game in games.items():
-        # merged levels (issue 49): no fair bot beats jukem-counter (Jukem's hard), and no
-        # juggers-aim:robust level beats robust=5 (Juggers' normal)
-        every = {"jukem": ["easy", "normal", "hard"], "juggers": ["easy", "normal"]}.get(
+        # merged levels (issue 49): no fair bot beats jukem-counter (Jukem's hard), no
+        # juggers-aim:robust level beats robust=5 (Juggers' normal), and HanniBall's ladder
+        # (greedy < value network < MCTS) stops where it was measured
+        three = ["easy", "normal", "hard"]
+        every = {"jukem": three, "hanniball": three, "juggers": ["easy", "normal"]}.get(
             game_id, ["easy", "normal", "hard", "strongest"]
         )
         assert game["levels"] == every, game_id
@@ -195,7 +197,8 @@ def test_a_match_against_the_normal_bot_in_korean_on_a_phone(
     page.wait_for_url("**/m/**")
     wait_js(page, "document.body.dataset.move !== undefined")
     match_id = page.url.split("/m/")[1].split("#")[0]
-    assert api_match(server, match_id)["seats"][1]["name"].startswith("mcts")  # normal's search
+    seat = api_match(server, match_id)["seats"][1]["name"]
+    assert seat.startswith("value:") and "net=hanniball" in seat  # normal: the shipped network
     page.goto(server.url + "/")
     wait_js(page, "document.body.dataset.ready === 'yes'")
     row = page.locator(f'#mine li[data-match="{match_id}"]')

@@ -11,9 +11,8 @@ from tablesports.core.registry import game_bots
 LEVELS: dict[str, dict[str, str]] = {
     "hanniball": {
         "easy": "hanniball-greedy",
-        "normal": "mcts:iterations=150,rollout=hanniball-greedy,rollout_steps=4",
-        "hard": "mcts:iterations=400,seconds=3,rollout=hanniball-greedy,rollout_steps=4",
-        "strongest": "mcts:iterations=1200,seconds=5,rollout=hanniball-greedy,rollout_steps=4",
+        "normal": "value:net=hanniball,base=hanniball-greedy",
+        "hard": "mcts:iterations=150,rollout=hanniball-greedy,rollout_steps=4",
     },
     "jukem": {  # no fair bot beats jukem-counter: strongest is merged with hard (docs/levels.md)
         "easy": "jukem-greedy:red_at=99,yellow_at=99",

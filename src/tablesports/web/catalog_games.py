@@ -197,6 +197,12 @@ LEVEL_HELP = {
     "strongest": _("The largest search the server allows: up to 5 seconds a move."),
 }
 GAME_LEVEL_HELP = {
+    "hanniball": {
+        "normal": _(
+            "Judges each move with a network trained on thousands of games: answers at once."
+        ),
+        "hard": _("Searches 150 short playouts a move: HanniBall's strongest bot."),
+    },
     "jukem": {
         "easy": _(
             "Plays its cards sensibly but never a penalty card: good for learning the rules."
@@ -215,7 +221,8 @@ GAME_LEVEL_HELP = {
         ),
     },
 }
-"""A game's own words for a level whose bot is no search (Jukem's and Juggers' are quick)."""
+"""A game's own words for a level whose bot is no plain search (Jukem's and Juggers' are quick,
+HanniBall's `normal` a learned evaluation)."""
 DEFAULT_LEVEL = "normal"
 """Every game's default opponent: its best bot that answers within a second or two."""
 
