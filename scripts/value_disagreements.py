@@ -52,8 +52,9 @@ def main(argv: list[str] | None = None) -> int:
                     kinds[(str(played).split()[0], str(other).split()[0])] += 1
             state.apply_legal(played)
     print(f"{args.agent} chose {args.heuristic}'s step at {agreed} of {decisions} decisions")
-    print(f"({args.games} games of {args.heuristic} against itself, seeds {args.seed}-"
-          f"{args.seed + args.games - 1}); where they differ (heuristic's step -> agent's):")  # fmt: skip
+    last = args.seed + args.games - 1
+    print(f"({args.games} games of {args.heuristic} against itself, seeds {args.seed}-{last});")
+    print("where they differ (the heuristic's step -> the agent's):")
     for (mine, theirs), n in kinds.most_common(args.top):
         print(f"{n:>7}  {mine} -> {theirs}")
     return 0
