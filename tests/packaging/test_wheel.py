@@ -147,19 +147,19 @@ def test_the_openspiel_extra_loads_and_plays_every_game(wheel: Path, tmp_path: P
 
 SEAT_EVERY_LEVEL = """
 import random
-from tablesports.arena.levels import levels
 from tablesports.agents.registry import make_agent
+from tablesports.arena.levels import levels
 from tablesports.core.registry import game_ids, load
-from tablesports.web.bots import check_stored
+from tablesports.web.bots import bot_spec
+from tablesports.web.settings import ServerSettings
 for gid in game_ids():
     game = load(gid)
-    for name, spec in levels(game).items():
-        check_stored(spec, game)
-        agent = make_agent(spec, game, 0)
-        state = game.new_initial_state()
-        while state.current_player() < 0 and not state.is_terminal():
-            state.apply_legal(state.sample_chance(random.Random(0)))
-        if name == "normal":  # the lobby's default plays a first step (the others search long)
+    for level in levels(game):
+        agent = make_agent(bot_spec(level, game, ServerSettings()), game, 0)  # the server's seat
+        if level == "normal":  # the lobby's default plays a first step (the others search long)
+            state = game.new_initial_state()
+            while state.current_player() < 0:  # chance (a deal, a kick-off roll) comes first
+                state.apply_legal(state.sample_chance(random.Random(0)))
             state.apply_legal(agent.step(state))
     print(gid)
 """
