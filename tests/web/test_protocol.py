@@ -50,6 +50,14 @@ def test_bad_match_requests_are_refused_with_a_reason(client: TestClient) -> Non
         json={"game": "jukem", "seats": [{"kind": "human"}, {"kind": "bot", "agent": "zzz"}]},
     )
     assert bad_bot.status_code == 400 and "unknown agent 'zzz'" in bad_bot.json()["error"]
+    merged = client.post(  # Jukem's strongest level was merged with hard (issue 49)
+        "/api/matches",
+        json={"game": "jukem", "seats": [{"kind": "human"}, {"kind": "bot", "agent": "strongest"}]},
+    )
+    said = merged.json()["error"]
+    assert merged.status_code == 400 and said == (
+        "jukem has no level 'strongest': its levels are easy, normal, hard"
+    ), said
     seats = client.post("/api/matches", json={"game": "jukem", "seats": [{"kind": "human"}]})
     assert "2 seats" in seats.json()["error"]
     assert client.get("/api/matches/nosuchmatch").status_code == 404

@@ -8,6 +8,9 @@ from __future__ import annotations
 from tablesports.core.protocol import Game
 from tablesports.core.registry import game_bots
 
+LEVEL_NAMES = ("easy", "normal", "hard", "strongest")
+"""Every level name, weakest first; a game offers some of them (a merged level is left out)."""
+
 LEVELS: dict[str, dict[str, str]] = {
     "hanniball": {
         "easy": "hanniball-greedy",
