@@ -101,6 +101,29 @@ def test_a_saved_game_is_resumed_with_its_opponent_and_seat(
     assert len(record.history) >= steps
 
 
+def test_a_level_is_played_by_name_kept_in_the_record_and_resumed(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    # HanniBall's normal is the shipped network: a spec a record alone may not choose
+    # (`value` loads a file), but a level is the project's own table and resumes by name
+    saved = tmp_path / "game.json"
+    args = ["play", "hanniball", "--vs", "normal", "--seat", "1", "--seed", "4"]
+    first = run(runner, *args, "--save", str(saved), "--full-record", input="quit\n\n")
+    assert first.exit_code == 0, first.output
+    against = "against normal (value:net=hanniball,base=hanniball-greedy)"
+    assert against in first.stdout
+    (record,) = read_records(saved)
+    assert record.meta == {"vs": "normal", "seat": 1}
+    again = run(runner, "play", "--resume", str(saved), input="quit\n\n")
+    assert again.exit_code == 0, again.output
+    assert f"you are seat 1, {against}; resumed at step" in again.stdout
+    # a level the game does not offer is named, with the ones it does
+    assert_clean_error(
+        run(runner, "play", "jukem", "--vs", "strongest"),
+        "jukem has no level 'strongest': its levels are easy, normal, hard",
+    )
+
+
 def test_resume_refuses_a_finished_game_and_a_different_game(
     runner: CliRunner, tmp_path: Path
 ) -> None:

@@ -91,6 +91,24 @@ def walk(bin: Path, tmp: Path, part: str) -> list[dict[str, object]]:
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
+PLAY_EVERY_LEVEL = """
+import random
+from tablesports.agents.registry import make_agent
+from tablesports.arena.levels import level_spec, levels
+from tablesports.core.registry import game_ids, load
+for gid in game_ids():
+    game = load(gid)
+    for level in levels(game):
+        agent = make_agent(level_spec(level, game), game, 0)
+        if level == "normal":  # the default level plays a first step (the others search long)
+            state = game.new_initial_state()
+            while state.current_player() < 0:  # chance (a deal, a kick-off roll) comes first
+                state.apply_legal(state.sample_chance(random.Random(0)))
+            state.apply_legal(agent.step(state))
+    print(gid)
+"""
+
+
 def test_the_wheel_installs_the_compiled_twins_and_bench_uses_them(
     wheel: Path, tmp_path: Path
 ) -> None:
@@ -103,6 +121,10 @@ def test_the_wheel_installs_the_compiled_twins_and_bench_uses_them(
     assert status == {m: "compiled" for m in (*NATIVE_MODULES, *COMPILED_MODULES)}
     bench = run([bin / "tablesports", "bench", "hanniball", "--seconds", "1", "--json"], tmp_path)
     assert f"compiled twins in use: {TWINS} of {TWINS} modules" in bench.stderr
+    # every level plays on the base install (`play --vs normal`, `analyse`): a learned level
+    # reads its network from the package with the base dependencies alone
+    played = run([bin / "python", "-c", PLAY_EVERY_LEVEL], tmp_path)
+    assert sorted(played.stdout.split()) == sorted(GAMES), played.stdout + played.stderr
     (figures,) = json.loads(bench.stdout)
     assert figures["game"] == "hanniball" and figures["steps"] > 0
 

@@ -5,6 +5,7 @@ How they were set is in docs/levels.md.
 
 from __future__ import annotations
 
+from tablesports.core.errors import AgentError
 from tablesports.core.protocol import Game
 from tablesports.core.registry import game_bots
 
@@ -62,5 +63,12 @@ def levels(game: Game) -> dict[str, str]:
 
 
 def level_spec(choice: str, game: Game) -> str:
-    """The agent spec of a level name (`normal`), or `choice` itself when it names no level."""
-    return levels(game).get(choice.strip(), choice)
+    """The agent spec of a level name (`normal`), or `choice` itself when it names no level;
+    a level the game does not offer (Jukem's `strongest`, merged away) is refused by name."""
+    choice = choice.strip()
+    table = levels(game)
+    if choice in LEVEL_NAMES and choice not in table:
+        raise AgentError(
+            f"{game.info.id} has no level {choice!r}: its levels are {', '.join(table)}"
+        )
+    return table.get(choice, choice)

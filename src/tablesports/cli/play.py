@@ -9,6 +9,7 @@ import typer
 from rich.text import Text
 
 from tablesports.agents.registry import agent_names, make_agent, parse_spec
+from tablesports.arena.levels import level_spec, levels
 from tablesports.cli.common import (
     OPTION_HELP,
     CliError,
@@ -50,8 +51,9 @@ def play_command(
         None,
         "--vs",
         metavar="SPEC",
-        help="The opponent: an agent spec (random, mcts:iterations=2000, a game's bot) "
-        "or `human` for two people at one keyboard.  (default: random, or the resumed game's)",
+        help="The opponent: a level (easy, normal, hard, strongest: the web lobby's bots), an "
+        "agent spec (random, mcts:iterations=2000, a game's bot) or `human` for two people at "
+        "one keyboard.  (default: random, or the resumed game's)",
         show_default=False,
     ),
     seat: int | None = typer.Option(
@@ -139,7 +141,8 @@ def play_command(
     if vs.strip().lower() != HUMAN:
         for other in range(players):
             if other != seat:
-                agents[other] = make_agent(vs, game, seed=agent_seed(secret, other))
+                spec = level_spec(vs, game)  # a level name is kept in the record as typed
+                agents[other] = make_agent(spec, game, seed=agent_seed(secret, other))
     if record is not None:
         state = replay_final(record, game)
     else:
@@ -150,6 +153,8 @@ def play_command(
         needs_extra("arena", "--png", "matplotlib")
     out.print(Text(game.info.title, style="bold"), end=" ")
     opponents = [a.name for a in agents if a is not None]
+    if vs.strip() in levels(game):  # "normal (hanniball-greedy)": the level and what plays it
+        opponents = [f"{vs.strip()} ({name})" for name in opponents]
     against = (
         f"you are {seat_name(seat)}, against {', '.join(opponents)}"
         if opponents
@@ -240,8 +245,8 @@ def _record_opponent(record: Record, seat: int, game: Game, path: Path) -> str:
     if not isinstance(vs, str):
         others = [name for n, name in enumerate(record.players) if n != seat]
         vs = others[0] if others else "random"
-    if vs.strip().lower() == HUMAN:
-        return vs
+    if vs.strip().lower() == HUMAN or vs.strip() in levels(game):
+        return vs  # a level is the project's own table, not a spec the file chose
     problem = _record_agent_problem(vs, game)
     if problem is not None:
         raise CliError(

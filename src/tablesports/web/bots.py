@@ -18,8 +18,8 @@ from pydantic import BaseModel
 
 from tablesports.agents import nets
 from tablesports.agents.registry import agent_options, parse_spec
-from tablesports.arena.levels import LEVEL_NAMES, levels
-from tablesports.core.errors import TablesportsError
+from tablesports.arena.levels import level_spec, levels
+from tablesports.core.errors import AgentError, TablesportsError
 from tablesports.core.protocol import Game
 from tablesports.core.registry import game_bots
 from tablesports.web.settings import ServerSettings
@@ -50,11 +50,10 @@ def bot_spec(choice: str, game: Game, settings: ServerSettings) -> str:
     """The spec a web seat's bot plays for `choice` (a level or an allowed spec), capped."""
     choice = choice.strip()
     table = levels(game)
-    if choice in LEVEL_NAMES and choice not in table:  # a level this game merged away
-        raise BotRefused(
-            f"{game.info.id} has no level {choice!r}: its levels are {', '.join(table)}"
-        )
-    spec = table.get(choice, choice)
+    try:
+        spec = level_spec(choice, game)  # a level this game merged away is refused by name
+    except AgentError as exc:
+        raise BotRefused(str(exc)) from None
     name, options = check_stored(spec, game)
     given = options.model_fields_set
     cheap = {"net", "base", "weight", "prior", "margin"}  # no search, every outcome: capped
