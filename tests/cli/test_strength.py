@@ -92,6 +92,38 @@ def test_more_games_later_play_only_the_new_ones(runner: CliRunner, tmp_path: Pa
     assert "| easy vs normal | 4 |" in (tmp_path / "jukem-ladder.md").read_text()
 
 
+def test_one_pair_is_played_alone_on_its_own_seeds_and_counts_in_the_whole_ladder(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    whole = tmp_path / "whole"
+    run(runner, "strength", "jukem", "--games", "2", "--out", str(whole), *TINY)
+    out = tmp_path / "one"
+    args = ["strength", "jukem", "--games", "2", "--out", str(out), *TINY]
+    first = run(runner, *args, "--pair", "normal-hard")
+    assert first.exit_code == 0, first.output
+    assert "2 games played" in first.stderr
+    assert {r["meta"]["pair"] for r in _records(out)} == {1}  # normal vs hard only
+    table = (out / "jukem-ladder.md").read_text()
+    assert "| normal vs hard | 2 |" in table and "| easy vs normal | 2 |" not in table
+    rest = run(runner, *args)
+    assert "4 games played" in rest.stderr and "2 read back" in rest.stderr
+    # the same six games, seeds and results as the ladder played whole
+    seen = {
+        (r["meta"]["pair"], r["meta"]["number"], r["seed"], str(r["returns"]))
+        for r in _records(out)
+    }
+    alike = {
+        (r["meta"]["pair"], r["meta"]["number"], r["seed"], str(r["returns"]))
+        for r in _records(whole)
+    }
+    assert seen == alike and len(seen) == 6
+    assert_clean_error(
+        run(runner, *args, "--pair", "easy-hard"),
+        "no pair 'easy-hard' in this ladder: its pairs are easy-normal, normal-hard, "
+        "hard-strongest",
+    )
+
+
 class Killed(Exception):
     """Stands for a kill after some games (raised from the record callback)."""
 

@@ -353,12 +353,15 @@ def run_ladder(
     against: str = "random",
     iterations: int | None = None,
     round_robin: bool = False,
+    only: Sequence[str] = (),
     meter: Meter | None = None,
     on_record: Callable[[Record], None] | None = None,
     play: bool = True,
 ) -> LadderResult:
     """Play (or finish) `games` games of every pair of the game's ladder; records in `out`.
-    With `play=False`, only the games already in `out` are summed up."""
+    `only` (pairs named `normal-hard`) plays those pairs alone, on the seeds the whole ladder
+    gives them, so that their games count when the rest is played. With `play=False`, only
+    the games already in `out` are summed up."""
     if game.info.players != 2:
         raise LadderError(f"a ladder pits 2 players; {game.info.id} has {game.info.players}")
     if games < 1:
@@ -374,10 +377,11 @@ def run_ladder(
     finished, aside = read_finished(path, plan)
     done = {(r.meta["pair"], r.meta["number"]) for r in finished}
     # game 0 of every pair, then game 1 ...: a run stopped early has some of every pair
+    chosen = chosen_pairs(pairs, only)
     todo = [
         fixture(seed, pairs, p, n)
         for n in range(games)
-        for p in range(len(pairs))
+        for p in chosen
         if (p, n) not in done
     ]
     if not play:
@@ -404,6 +408,18 @@ def run_ladder(
     result.asked, result.resumed, result.played = games, len(finished), len(new)
     result.aside = aside
     return result
+
+
+def chosen_pairs(pairs: Sequence[Pair], only: Sequence[str]) -> list[int]:
+    """The indices of the pairs named in `only` (`normal-hard`), every pair when it is empty."""
+    names = {f"{p.lower}-{p.higher}": i for i, p in enumerate(pairs)}
+    unknown = [name for name in only if name.strip() not in names]
+    if unknown:
+        raise LadderError(
+            f"no pair {', '.join(map(repr, unknown))} in this ladder: its pairs are "
+            f"{', '.join(names)}"
+        )
+    return sorted({names[name.strip()] for name in only}) if only else list(range(len(pairs)))
 
 
 def _keyed(records: Any, plan: Plan) -> Any:

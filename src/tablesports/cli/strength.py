@@ -65,6 +65,13 @@ def strength_command(
         help="Every pair of levels, not only the adjacent ones: the ratings the lobby shows "
         "come from one round robin.",
     ),
+    pair: list[str] = typer.Option(
+        None,
+        "--pair",
+        metavar="LOWER-HIGHER",
+        help="Play only this pair (repeatable, e.g. normal-hard), on the seeds the whole ladder "
+        "gives it: a costly pair first, the others later; the table shows every pair's games.",
+    ),
     report_only: bool = typer.Option(
         False,
         "--report-only",
@@ -95,6 +102,7 @@ def strength_command(
         against=against,
         iterations=iterations,
         round_robin=round_robin,
+        only=pair or (),
     )
     interrupted = False
     try:
@@ -112,6 +120,8 @@ def strength_command(
         words += ["--iterations", str(iterations)]
     if round_robin:
         words.append("--round-robin")
+    for item in pair or []:
+        words += ["--pair", item]
     if report_only:
         words.append("--report-only")
     for item in option or []:
