@@ -378,12 +378,7 @@ def run_ladder(
     done = {(r.meta["pair"], r.meta["number"]) for r in finished}
     # game 0 of every pair, then game 1 ...: a run stopped early has some of every pair
     chosen = chosen_pairs(pairs, only)
-    todo = [
-        fixture(seed, pairs, p, n)
-        for n in range(games)
-        for p in chosen
-        if (p, n) not in done
-    ]
+    todo = [fixture(seed, pairs, p, n) for n in range(games) for p in chosen if (p, n) not in done]
     if not play:
         todo = []
     if meter is not None:

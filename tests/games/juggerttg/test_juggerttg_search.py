@@ -11,7 +11,9 @@ from tablesports.agents.registry import make_agent
 from tablesports.core.errors import OptionError
 from tablesports.core.protocol import CHANCE
 from tablesports.core.registry import load
+from tablesports.games.juggerttg.actions import Act
 from tablesports.games.juggerttg.bot import GreedyBot
+from tablesports.games.juggerttg.game import JuggerGame
 from tablesports.games.juggerttg.search import MCTSBot
 from tests.games.juggerttg.helpers import GAME, pos
 
@@ -104,3 +106,33 @@ def test_playouts_cut_off_after_a_stone_are_scored_by_the_evaluation() -> None:
     values = {str(a): n.value / n.visits for a, n in agent.last_root.children.items()}
     assert all(-1.0 <= v <= 1.0 for v in values.values())
     assert values[str(choice)] > values["pin b3"] + 0.5
+
+
+def _searched_game(cold: bool) -> tuple[list[Act], list[list[Act]]]:
+    """A game of two small searches to its end (two Stones): the moves, and the legal actions
+    at each decision; `cold` empties the game's caches of throws, passes and paths first."""
+    game = load("juggerttg", max_stones=2)
+    assert isinstance(game, JuggerGame)
+    agents = [make_agent("juggerttg-mcts:iterations=4,width=2", game, s) for s in (1, 2)]
+    st = game.new_initial_state()
+    rng = random.Random(3)
+    listed: list[list[Act]] = []
+    while not st.is_terminal():
+        p = st.current_player()
+        if p == CHANCE:
+            st.apply_action(st.sample_chance(rng))
+            continue
+        if cold:
+            game.reach_cache.clear()
+            game.path_cache.clear()
+        listed.append(list(st.legal_actions()))
+        st.apply_action(agents[p].step(st))
+    return [a for _, a in st.history], listed
+
+
+def test_the_caches_of_throws_passes_and_paths_change_no_move() -> None:
+    # the searches ask the same throws and paths again and again; what they are told from the
+    # caches is what they would have worked out afresh
+    warm, cold = _searched_game(cold=False), _searched_game(cold=True)
+    assert warm == cold
+    assert any(a.kind in ("throw", "pass") for legal in warm[1] for a in legal)

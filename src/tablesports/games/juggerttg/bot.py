@@ -337,6 +337,36 @@ def path_step(
     steps = [a for a in by.get("step", []) if st.game.field[a.a]]
     if not steps:
         return None
+    here = st.pos[h]
+    if any(DIST[here][a.a] != 1 for a in steps):  # not the mover's steps: not cached
+        to_here, dist = _distances(st, h, target)
+    else:  # a search asks the same paths again and again (two calls in three)
+        cache = st.game.path_cache
+        key = (target, h, *st.pos)
+        found = cache.get(key)
+        if found is None:
+            to_here, far = _distances(st, h, target)  # the steps are neighbours: theirs only
+            found = to_here, {n: far[n] for n in NEIGHBOURS[here] if n in far}
+            if len(cache) >= PATH_CACHE_SIZE:
+                cache.clear()
+            cache[key] = found
+        to_here, dist = found
+    if to_here < 0:  # no free path
+        return best_step(st, h, target, by)
+    if DIST[here][target] <= reach:
+        return None
+    best = min(steps, key=lambda a: dist.get(a.a, 99))
+    return best if dist.get(best.a, 99) < to_here else None
+
+
+PATH_CACHE_SIZE = 30_000
+"""Paths kept per field and process (some 500 bytes each: the distances of the mover's
+neighbours), shared by every game on the field (game.py's PATH_CACHES)."""
+
+
+def _distances(st: JuggerState, h: int, target: int) -> tuple[int, dict[int, int]]:
+    """Breadth first from `target` around the other heroes until the hero's hex: its distance
+    and every distance found (-1 when no path is free)."""
     taken = {st.pos[k] for k in range(S.SEATS) if st.pos[k] >= 0 and k != h}
     field = st.game.field
     dist = {target: 0}
@@ -351,12 +381,7 @@ def path_step(
                 dist[n] = dist[x] + 1
                 nxt.append(n)
         frontier = nxt
-    if here not in dist:
-        return best_step(st, h, target, by)
-    if DIST[here][target] <= reach:
-        return None
-    best = min(steps, key=lambda a: dist.get(a.a, 99))
-    return best if dist.get(best.a, 99) < dist[here] else None
+    return dist.get(here, -1), dist
 
 
 def forward_throw(st: JuggerState, h: int, by: dict[str, list[Act]]) -> Act | None:

@@ -58,6 +58,13 @@ class JuggerOptions(BaseModel):
     """The European penalties (R24): 5 Stones for close spars, 8 for the chain."""
 
 
+REACH_CACHES: dict[tuple[int, ...], dict[tuple[int, ...], list[Any]]] = {}
+PATH_CACHES: dict[tuple[int, ...], dict[tuple[int, ...], tuple[int, dict[int, int]]]] = {}
+"""Per field (its hexes out of play), what depends on the field only and searches ask again and
+again: rules/jugg.py's throws and passes, the bot's paths. Shared by every game on that field in
+the process (a server's matches too), each bounded by its user."""
+
+
 class JuggerGame(Game):
     """Jugger TTG: Dogskull Heroes, as in the seed, with the house rules in rules.md."""
 
@@ -102,6 +109,7 @@ class JuggerGame(Game):
         ]
         self.names = tuple(h.name for h in self.heroes)
         self.out = tuple(i for i, f in enumerate(FIELD) if f and not self.field[i])
+        self._share_caches()
         if [s.id for s in self.spars] != list(SPAR_IDS):
             raise ValueError(f"the spar file must list the spars {SPAR_IDS}")
         cheapest = sorted(h.cost for h in self.heroes)[: self.team_size]
@@ -118,6 +126,18 @@ class JuggerGame(Game):
         if not self.options.european_counts:
             return spar.stones
         return 8 if spar.chain else 5
+
+    def _share_caches(self) -> None:
+        self.reach_cache = REACH_CACHES.setdefault(self.out, {})
+        self.path_cache = PATH_CACHES.setdefault(self.out, {})
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the shared caches (a worker process has its own)."""
+        return {k: v for k, v in self.__dict__.items() if k not in ("reach_cache", "path_cache")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._share_caches()
 
     def new_initial_state(self) -> JuggerState:
         return JuggerState(self)

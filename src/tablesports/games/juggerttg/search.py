@@ -213,8 +213,11 @@ class MCTSBot:
             if player == CHANCE:
                 s.apply_legal(s.sample_chance(rng))
             else:
-                legal = s.legal_actions()
-                s.apply_legal(legal[0] if len(legal) == 1 else bot.step(s))
+                legal = s.legal_actions()  # listed once: bot.step would list them again
+                if len(legal) == 1:
+                    s.apply_legal(legal[0])
+                else:
+                    s.apply_legal(bot.choose(s, legal) or legal[0])
 
 
 LINEUP = frozenset((*S.LINEUP_PHASES, *S.DRAFT_PHASES, S.PLACE))

@@ -42,8 +42,12 @@ def score_cost(st: JuggerState, h: int) -> int:
 def pass_cost(st: JuggerState, h: int, x: int) -> int:
     """A close pompfer moves the loose Jugg 1 hex per FP from on or next to it, per 2 FP from
     two hexes away (R73)."""
-    per = 1 if DIST[st.pos[h]][st.jugg] <= 1 else 2
-    return DIST[st.jugg][x] * per
+    return DIST[st.jugg][x] * pass_rate(st, h)
+
+
+def pass_rate(st: JuggerState, h: int) -> int:
+    """FP a hex of a pass (R73): the price of every pass depends on this and the Jugg's hex."""
+    return 1 if DIST[st.pos[h]][st.jugg] <= 1 else 2
 
 
 def throw_cost(d: int) -> int:

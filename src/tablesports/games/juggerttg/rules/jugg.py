@@ -15,7 +15,13 @@ from tablesports.games.juggerttg.board import (
     name,
 )
 from tablesports.games.juggerttg.rules.base import SUB, adjacent_free, hero, pay
-from tablesports.games.juggerttg.rules.costs import pass_cost, pickup_cost, score_cost, throw_cost
+from tablesports.games.juggerttg.rules.costs import (
+    pass_cost,
+    pass_rate,
+    pickup_cost,
+    score_cost,
+    throw_cost,
+)
 from tablesports.games.juggerttg.rules.lineup import start_lineup
 from tablesports.games.juggerttg.rules.stones import finish, flush
 
@@ -69,26 +75,52 @@ def carrier_options(st: JuggerState, h: int, money: int, out: list[Act]) -> None
         throw_options(st, h, money, out)
 
 
+REACH_CACHE_SIZE = 20_000
+"""Lists of throws or passes kept per field and process (game.py's REACH_CACHES), keyed by a
+hex, a price and the money: a few thousand occur. Their Acts are the interned ones (`act`)."""
+
+
 def throw_options(st: JuggerState, h: int, money: int, out: list[Act]) -> None:
     """Every field hex the carrier can pay to throw to (R80, R81, R84)."""
-    field = st.game.field
-    for d, x in BY_DIST[st.pos[h]]:
-        if throw_cost(d) > money:
-            break
-        if field[x]:
-            out.append(act("throw", x))
+    key = (0, st.pos[h], money)
+    cache = st.game.reach_cache
+    found = cache.get(key)
+    if found is None:
+        field = st.game.field
+        found = []
+        for d, x in BY_DIST[st.pos[h]]:
+            if throw_cost(d) > money:
+                break
+            if field[x]:
+                found.append(act("throw", x))
+        _keep(cache, key, found)
+    out.extend(found)  # an Act is frozen and interned: the lists are shared safely
 
 
 def pass_options(st: JuggerState, h: int, money: int, out: list[Act]) -> None:
     """A close pompfer on, next to or two hexes from the loose Jugg moves it (R73 to R76)."""
     if st.carrier >= 0 or DIST[st.pos[h]][st.jugg] > 2:
         return
-    field = st.game.field
-    for _, x in BY_DIST[st.jugg]:
-        if pass_cost(st, h, x) > money:
-            break
-        if field[x]:
-            out.append(act("pass", x))
+    # the price of a pass depends on the Jugg's hex and the pompfer's distance to it only
+    key = (1, st.jugg, pass_rate(st, h), money)
+    cache = st.game.reach_cache
+    found = cache.get(key)
+    if found is None:
+        field = st.game.field
+        found = []
+        for _, x in BY_DIST[st.jugg]:
+            if pass_cost(st, h, x) > money:
+                break
+            if field[x]:
+                found.append(act("pass", x))
+        _keep(cache, key, found)
+    out.extend(found)
+
+
+def _keep(cache: dict[tuple[int, ...], list[Act]], key: tuple[int, ...], found: list[Act]) -> None:
+    if len(cache) >= REACH_CACHE_SIZE:
+        cache.clear()
+    cache[key] = found
 
 
 def pickup(st: JuggerState, h: int, a: Act, ev: list[Event]) -> None:
