@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import random
+from collections import deque
+
 from tablesports.agents.random_agent import RandomAgent
 from tablesports.arena.match import play_match
-from tablesports.games.juggerttg.bot import GreedyBot
+from tablesports.core.registry import load
+from tablesports.games.juggerttg.board import NEIGHBOURS
+from tablesports.games.juggerttg.bot import GreedyBot, _distances
+from tablesports.games.juggerttg.game import JuggerGame, JuggerState
 from tests.games.juggerttg.helpers import GAME
 
 
@@ -90,3 +96,29 @@ def test_the_greedy_bot_long_game_ends_with_points() -> None:
         record = play_match(game, [GreedyBot(game, seed), GreedyBot(game, seed + 7)], seed)
         scored += record.returns[0] != 0
     assert scored >= 3
+
+
+def test_the_bots_paths_go_around_the_heroes_by_the_fewest_steps() -> None:
+    # `_distances` (the path the Qwik runs to the Mal) against a textbook breadth-first
+    # search, on both fields, with 15 other heroes scattered anywhere on the field
+    rng = random.Random(7)
+    for game in (GAME, load("juggerttg", european_corners=True)):
+        assert isinstance(game, JuggerGame)
+        st = game.new_initial_state()
+        assert isinstance(st, JuggerState)
+        on_field = [x for x, f in enumerate(game.field) if f]
+        for _ in range(150):
+            st.pos[:] = rng.sample(on_field, len(st.pos))
+            h, target = rng.randrange(len(st.pos)), rng.choice(on_field)
+            blocked = {p for k, p in enumerate(st.pos) if k != h}
+            want: dict[int, int] = {target: 0}
+            queue = deque([target])
+            while queue:
+                x = queue.popleft()
+                for n in NEIGHBOURS[x]:
+                    if n >= 0 and game.field[n] and n not in want and n not in blocked:
+                        want[n] = want[x] + 1
+                        queue.append(n)
+            to_here, dist = _distances(st, h, target)
+            assert to_here == want.get(st.pos[h], -1)
+            assert all(want[x] == d for x, d in dist.items())  # a layer at a time, none wrong

@@ -17,6 +17,8 @@ reads only the public position.
 from __future__ import annotations
 
 import random
+from itertools import groupby
+from operator import attrgetter
 from typing import Any
 
 from tablesports.core.hexgrid import facing_towards
@@ -29,6 +31,7 @@ from tablesports.games.juggerttg.combat_record import AttackKind
 from tablesports.games.juggerttg.evaluate import red_value
 from tablesports.games.juggerttg.game import JuggerState
 
+KIND = attrgetter("kind")
 WIN = 1_000_000.0
 """A won game's score (`GreedyBot.score`): above any sum of the position's terms."""
 
@@ -78,8 +81,8 @@ class GreedyBot:
     def choose(self, st: JuggerState, legal: list[Act]) -> Act | None:
         ph = st.phase
         by: dict[str, list[Act]] = {}
-        for a in legal:
-            by.setdefault(a.kind, []).append(a)
+        for kind, run in groupby(legal, KIND):  # the rules list each kind in one run, mostly
+            by.setdefault(kind, []).extend(run)
         if ph == S.ACT:
             return self.activation(st, by)
         if ph == S.TURN:
@@ -367,19 +370,21 @@ neighbours), shared by every game on the field (game.py's PATH_CACHES)."""
 def _distances(st: JuggerState, h: int, target: int) -> tuple[int, dict[int, int]]:
     """Breadth first from `target` around the other heroes until the hero's hex: its distance
     and every distance found (-1 when no path is free)."""
+    here = st.pos[h]
     taken = {st.pos[k] for k in range(S.SEATS) if st.pos[k] >= 0 and k != h}
-    field = st.game.field
+    taken.discard(here)
+    near = st.game.field_neighbours  # NEIGHBOURS on the field, in their order
     dist = {target: 0}
     frontier = [target]
-    here = st.pos[h]
+    d = 0
     while frontier and here not in dist:
+        d += 1
         nxt = []
         for x in frontier:
-            for n in NEIGHBOURS[x]:
-                if n < 0 or n in dist or not field[n] or (n in taken and n != here):
-                    continue
-                dist[n] = dist[x] + 1
-                nxt.append(n)
+            for n in near[x]:
+                if n not in dist and n not in taken:
+                    dist[n] = d
+                    nxt.append(n)
         frontier = nxt
     return dist.get(here, -1), dist
 

@@ -23,7 +23,7 @@ from tablesports.games.juggerttg.actions import (
     act,
     parse_action,
 )
-from tablesports.games.juggerttg.board import EURO_CORNERS, FIELD, HEXES, SLOTS
+from tablesports.games.juggerttg.board import EURO_CORNERS, FIELD, HEXES, NEIGHBOURS, SLOTS
 from tablesports.games.juggerttg.data import Hero, Spar, load_heroes, load_spars
 
 CHANCE_PHASES = frozenset((S.INIT_ROLL, S.C_ROLL_A, S.C_ROLL_D, S.D_DEAL, S.D_ROLL, S.D_TAKE))
@@ -109,6 +109,9 @@ class JuggerGame(Game):
         ]
         self.names = tuple(h.name for h in self.heroes)
         self.out = tuple(i for i, f in enumerate(FIELD) if f and not self.field[i])
+        self.field_neighbours = tuple(
+            tuple(n for n in NEIGHBOURS[x] if n >= 0 and self.field[n]) for x in range(len(FIELD))
+        )
         self._share_caches()
         if [s.id for s in self.spars] != list(SPAR_IDS):
             raise ValueError(f"the spar file must list the spars {SPAR_IDS}")
