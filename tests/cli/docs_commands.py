@@ -332,10 +332,11 @@ SCRIPT_ARGS = {
     "scripts/strength.py": ["--iterations", "2"],
     "strength": ["--iterations", "2"],
     "scripts/level_ratings.py": ["--to", "level_ratings.json"],
+    "benchmarks/decision_time.py": ["--decisions", "12"],
 }
 """Arguments added to a script: the team arena of two teams, not all 29 (812 matches); the
 strength arena with every search at 2 iterations; the published ratings written in the
-scratch folder, not into the checkout's package."""
+scratch folder, not into the checkout's package; a dozen timed decisions, not 150."""
 
 SCRIPT_FOLDERS = ("scripts", "benchmarks")
 """`python scripts/X.py` and `python benchmarks/X.py` run from the repository, in the scratch
