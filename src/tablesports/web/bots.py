@@ -12,12 +12,10 @@ bot plays with its defaults.
 
 from __future__ import annotations
 
-from importlib.util import find_spec
-
 from pydantic import BaseModel
 
 from tablesports.agents import nets
-from tablesports.agents.registry import agent_options, parse_spec
+from tablesports.agents.registry import agent_options
 from tablesports.arena.levels import level_spec, levels
 from tablesports.core.errors import AgentError, TablesportsError
 from tablesports.core.protocol import Game
@@ -73,8 +71,6 @@ def bot_spec(choice: str, game: Game, settings: ServerSettings) -> str:
 def check_stored(spec: str, game: Game) -> tuple[str, BaseModel]:
     """The spec's name and typed parameters, if a web seat may play it at all: an agent the web
     offers, consulting only `none`, `random` or the game's heuristic (BotRefused otherwise)."""
-    if parse_spec(spec)[0] in LEARNED and find_spec("numpy") is None:
-        raise BotRefused("a learned bot needs numpy on the server (the rl extra)")
     name, options = agent_options(spec, game)  # unknown agent or bad value: a clear error
     allowed = [*web_agents(game), *LEARNED]
     if name in LEARNED and getattr(options, "path", None) is not None:
