@@ -97,16 +97,19 @@ _LOST = {KO: 30.0, CASUALTY: 50.0, SENT_OFF: 50.0}
 
 
 def distance(a: int, b: int) -> int:
-    """Squares between two squares, moving in any of the 8 directions."""
-    (ax, ay), (bx, by) = coords(a), coords(b)
-    return max(abs(ax - bx), abs(ay - by))
+    """Squares between two squares, moving in any of the 8 directions (`coords` inlined: a
+    fifth of a planner's time went to this call)."""
+    dx = a % WIDTH - b % WIDTH
+    dy = a // WIDTH - b // WIDTH
+    return max(dx, -dx, dy, -dy)
 
 
 def straight(a: int, b: int) -> int:
     """Squares between two squares along the rows and columns: of two squares as far away
     (`distance`), the one more nearly in line."""
-    (ax, ay), (bx, by) = coords(a), coords(b)
-    return abs(ax - bx) + abs(ay - by)
+    dx = a % WIDTH - b % WIDTH
+    dy = a // WIDTH - b // WIDTH
+    return abs(dx) + abs(dy)
 
 
 def near(p: Player, square: int, extra: int = 0) -> bool:

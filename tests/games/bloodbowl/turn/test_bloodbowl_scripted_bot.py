@@ -254,3 +254,19 @@ def test_on_defence_it_stands_players_up_and_marks_the_carrier() -> None:
     assert chosen[-1] == "end turn"
     assert who(s, "A1").standing and who(s, "A1").square in NEIGHBOURS[sq("5,7")]
     assert all(distance(who(s, n).square, sq("5,7")) < far[n] for n in far)  # closer, no roll
+
+
+def test_the_bots_distances_count_squares_as_a_player_moves_them() -> None:
+    # every pair of squares, off the pitch (-1) too: `distance` is the squares moved in any
+    # of the 8 directions, `straight` along rows and columns only, as `coords` reads them
+    from tablesports.games.bloodbowl.bot import distance, straight
+    from tablesports.games.bloodbowl.pitch import OFF_PITCH, SIZE
+
+    squares = [OFF_PITCH, *range(SIZE)]
+    for a in squares:
+        (ax, ay) = coords(a)
+        for b in squares:
+            (bx, by) = coords(b)
+            assert distance(a, b) == max(abs(ax - bx), abs(ay - by)), (a, b)
+            assert straight(a, b) == abs(ax - bx) + abs(ay - by), (a, b)
+    assert distance(sq("0,0"), sq("3,2")) == 3 and straight(sq("0,0"), sq("3,2")) == 5
