@@ -150,6 +150,33 @@ def test_a_killed_ladder_resumes_without_replaying_its_finished_games(tmp_path: 
     assert [p.tally.games for p in result.pairs] == [4, 4, 4]
 
 
+def test_with_two_jobs_each_game_comes_back_and_is_saved_as_it_ends(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a ladder's games are long (minutes a game in Jugger TTG): a worker sends each one back as
+    # it ends, not in a chunk of several, so a kill loses only the games in play
+    from tablesports.arena import engines
+
+    sizes: list[int | None] = []
+    slicing = engines.chunks
+
+    def spy(items: list[object], jobs: int, size: int | None = None) -> list[object]:
+        sizes.append(size)
+        return slicing(items, jobs, size)  # type: ignore[return-value]
+
+    monkeypatch.setattr(engines, "chunks", spy)
+    seen: list[object] = []
+
+    def stop_after_one(record: object) -> None:
+        seen.append(record)
+        raise Killed
+
+    with pytest.raises(Killed):
+        run_ladder(load("jukem"), 100, out=tmp_path, iterations=2, jobs=2, on_record=stop_after_one)
+    assert sizes == [1]
+    assert len(_records(tmp_path)) == 1  # saved before the other games came back
+
+
 def test_a_records_file_of_another_ladder_is_refused_and_left_alone(
     runner: CliRunner, tmp_path: Path
 ) -> None:

@@ -68,8 +68,13 @@ def run_many(
     error: type[TablesportsError] = TablesportsError,
     kind: Callable[[I], Hashable] | None = None,
     on_report: Callable[[Report], None] | None = None,
+    chunk: int | None = None,
 ) -> Iterator[R]:
     """Play every item, yielding each result as it finishes.
+
+    `chunk` items travel to a worker at a time, and their results come back together (by
+    default some sixteen chunks a job: `chunks`); 1 yields each long game as it ends, so that a
+    caller that saves each result loses only the games in play to a kill.
 
     With one job (and the process engine) the items are played here, with `context` when given
     (already prepared by the caller) or `prepare(plan)`. A worker that cannot prepare, or that
@@ -84,11 +89,11 @@ def run_many(
         return iter(())
     kind = kind or one_kind
     if engine == "ray":
-        return _on_ray(prepare, play, plan, items, jobs, address, error, kind, on_report)
+        return _on_ray(prepare, play, plan, items, jobs, address, error, kind, on_report, chunk)
     if jobs == 1 or len(items) == 1:
         here = context if context is not None else prepare(plan)
         return _here(play, here, items, kind, on_report)
-    return _on_processes(prepare, play, plan, items, jobs, error, kind, on_report)
+    return _on_processes(prepare, play, plan, items, jobs, error, kind, on_report, chunk)
 
 
 def one_kind(item: object) -> Hashable:
@@ -130,10 +135,11 @@ def _here(
         reporting(None)
 
 
-def chunks(items: Sequence[I], jobs: int) -> list[Sequence[I]]:
-    """Items in slices: some sixteen per job, at most 64 items each, so that every process
-    keeps busy to the end while short games are not sent one message each."""
-    size = max(1, min(64, len(items) // (jobs * 16)))
+def chunks(items: Sequence[I], jobs: int, size: int | None = None) -> list[Sequence[I]]:
+    """Items in slices of `size`, by default some sixteen per job, at most 64 items each, so
+    that every process keeps busy to the end while short games are not sent one message each."""
+    if size is None:
+        size = max(1, min(64, len(items) // (jobs * 16)))
     return [items[start : start + size] for start in range(0, len(items), size)]
 
 
@@ -229,10 +235,11 @@ def _on_processes(
     error: type[TablesportsError],
     kind: Callable[[I], Hashable],
     on_report: Callable[[Report], None] | None,
+    chunk: int | None = None,
 ) -> Iterator[R]:
     # spawn: the same behaviour on every platform, and safe beside a progress bar's thread.
     context = multiprocessing.get_context("spawn")
-    work = chunks(items, jobs)
+    work = chunks(items, jobs, chunk)
     reports = context.Queue() if on_report is not None else None
     # the processes are started by this thread (at `submit`), the parent their workers watch
     args = (prepare, plan, error, os.getpid(), reports)
@@ -289,6 +296,7 @@ def _on_ray(
     error: type[TablesportsError],
     kind: Callable[[I], Hashable],
     on_report: Callable[[Report], None] | None,
+    chunk: int | None = None,
 ) -> Iterator[R]:
     try:
         import ray
@@ -309,7 +317,8 @@ def _on_ray(
 
             reports = Queue(actor_options={"num_cpus": 0})  # a small actor the tasks put to
         pending = [
-            task.remote(prepare, play, plan_ref, c, kind, reports) for c in chunks(items, jobs)
+            task.remote(prepare, play, plan_ref, c, kind, reports)
+            for c in chunks(items, jobs, chunk)
         ]
         timeout = INTERVAL if reports is not None else None
         while pending:

@@ -392,6 +392,7 @@ def run_ladder(
         error=LadderError,
         kind=_kind,
         on_report=meter.add if meter is not None else None,
+        chunk=1,  # long games: each is saved as it ends, so that a kill loses only those in play
     )
     new: list[Record] = []
     for record in resume.appended(_keyed(played, plan), path):
