@@ -14,6 +14,8 @@ from typing import Any
 
 import pytest
 
+from tablesports.arena.level_ratings import level_ratings
+from tablesports.core.registry import load
 from tablesports.web.i18n import gettext_for
 
 from .axe import serious_violations
@@ -190,7 +192,10 @@ def test_a_match_against_the_normal_bot_in_korean_on_a_phone(
     shot(page, "lobby-phone-ko")
     page.locator('.gamecard[data-game="hanniball"]').click()
     normal = page.locator('[data-seat-level="1"] option[value="normal"]').inner_text()
-    assert normal == ko("{level} (recommended)").format(level=ko("normal"))
+    label = ko("{level} (recommended)").format(level=ko("normal"))
+    rating = level_ratings(load("hanniball"))["normal"].ordinal
+    rated = ko("{label} · rated {rating}").format(label=label, rating=f"{rating:.1f}")
+    assert normal == rated != label  # HanniBall's round robin rated its levels
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
     shot(page, "lobby-phone-ko-hanniball")
     page.click("#create")
