@@ -92,7 +92,8 @@ def allowed_words(page: Any) -> set[str]:
     for c in tablesports.load("juggers").characters:
         words |= {c.id, *c.name.split()}
     match = re.search(r"/m/([A-Za-z0-9_-]+)", page.url)
-    return words | ({match.group(1)} if match else set())
+    # as `latin_words` cuts it: an id that starts or ends with "-" (one in 32) loses it
+    return words | ({match.group(1), match.group(1).strip("-'’")} if match else set())
 
 
 # notation: team letters, slots (A1-B4), cells (a-l 1-8), rule labels (R15, H-TOSS), the dice's
