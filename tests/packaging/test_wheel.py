@@ -91,15 +91,16 @@ def walk(bin: Path, tmp: Path, part: str) -> list[dict[str, object]]:
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
-PLAY_EVERY_LEVEL = """
+EVERY_LEVEL = """
 import random
 from tablesports.agents.registry import make_agent
 from tablesports.arena.levels import level_spec, levels
 from tablesports.core.registry import game_ids, load
+{imports}
 for gid in game_ids():
     game = load(gid)
     for level in levels(game):
-        agent = make_agent(level_spec(level, game), game, 0)
+        agent = make_agent({spec}, game, 0)
         if level == "normal":  # the default level plays a first step (the others search long)
             state = game.new_initial_state()
             while state.current_player() < 0:  # chance (a deal, a kick-off roll) comes first
@@ -107,6 +108,9 @@ for gid in game_ids():
             state.apply_legal(agent.step(state))
     print(gid)
 """
+"""Every level of every game made as a face makes it (`spec`), `normal` playing a first step."""
+PLAY_EVERY_LEVEL = EVERY_LEVEL.format(imports="", spec="level_spec(level, game)")
+"""As `play --vs LEVEL` and `analyse` seat a level."""
 
 
 def test_the_wheel_installs_the_compiled_twins_and_bench_uses_them(
@@ -167,24 +171,11 @@ def test_the_openspiel_extra_loads_and_plays_every_game(wheel: Path, tmp_path: P
         assert s["steps"] == 40 and s["tensor"] and s["agents"] == ["player_0", "player_1"], s
 
 
-SEAT_EVERY_LEVEL = """
-import random
-from tablesports.agents.registry import make_agent
-from tablesports.arena.levels import levels
-from tablesports.core.registry import game_ids, load
-from tablesports.web.bots import bot_spec
-from tablesports.web.settings import ServerSettings
-for gid in game_ids():
-    game = load(gid)
-    for level in levels(game):
-        agent = make_agent(bot_spec(level, game, ServerSettings()), game, 0)  # the server's seat
-        if level == "normal":  # the lobby's default plays a first step (the others search long)
-            state = game.new_initial_state()
-            while state.current_player() < 0:  # chance (a deal, a kick-off roll) comes first
-                state.apply_legal(state.sample_chance(random.Random(0)))
-            state.apply_legal(agent.step(state))
-    print(gid)
-"""
+SEAT_EVERY_LEVEL = EVERY_LEVEL.format(
+    imports="from tablesports.web.bots import bot_spec\n"
+    "from tablesports.web.settings import ServerSettings",
+    spec="bot_spec(level, game, ServerSettings())",  # the server's seat
+)
 
 
 def test_the_web_arena_and_ray_extras_give_their_commands(wheel: Path, tmp_path: Path) -> None:

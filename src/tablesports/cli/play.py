@@ -139,9 +139,9 @@ def play_command(
     out = console()
     agents: list[Agent | None] = [None] * players
     if vs.strip().lower() != HUMAN:
+        spec = level_spec(vs, game)  # a level name is kept in the record as typed
         for other in range(players):
             if other != seat:
-                spec = level_spec(vs, game)  # a level name is kept in the record as typed
                 agents[other] = make_agent(spec, game, seed=agent_seed(secret, other))
     if record is not None:
         state = replay_final(record, game)

@@ -27,6 +27,7 @@ from tablesports.games.juggerttg import draft, rules, teambuild
 from tablesports.games.juggerttg import state as S
 from tablesports.games.juggerttg.actions import Act
 from tablesports.games.juggerttg.board import DIST, MAL, NEIGHBOURS, axial
+from tablesports.games.juggerttg.caches import PATH_SIZE, keep
 from tablesports.games.juggerttg.combat_record import AttackKind
 from tablesports.games.juggerttg.evaluate import red_value
 from tablesports.games.juggerttg.game import JuggerState
@@ -350,9 +351,7 @@ def path_step(
         if found is None:
             to_here, far = _distances(st, h, target)  # the steps are neighbours: theirs only
             found = to_here, {n: far[n] for n in NEIGHBOURS[here] if n in far}
-            if len(cache) >= PATH_CACHE_SIZE:
-                cache.clear()
-            cache[key] = found
+            keep(cache, key, found, PATH_SIZE)
         to_here, dist = found
     if to_here < 0:  # no free path
         return best_step(st, h, target, by)
@@ -360,11 +359,6 @@ def path_step(
         return None
     best = min(steps, key=lambda a: dist.get(a.a, 99))
     return best if dist.get(best.a, 99) < to_here else None
-
-
-PATH_CACHE_SIZE = 30_000
-"""Paths kept per field and process (some 500 bytes each: the distances of the mover's
-neighbours), shared by every game on the field (game.py's PATH_CACHES)."""
 
 
 def _distances(st: JuggerState, h: int, target: int) -> tuple[int, dict[int, int]]:

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tablesports.core.errors import NotationError, OptionError
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE, TERMINAL, ActionCodec, Game, GameInfo, State
-from tablesports.games.juggerttg import draft, rules
+from tablesports.games.juggerttg import caches, draft, rules
 from tablesports.games.juggerttg import state as S
 from tablesports.games.juggerttg.actions import (
     HERO_KINDS,
@@ -56,13 +56,6 @@ class JuggerOptions(BaseModel):
     then blue's."""
     european_counts: bool = False
     """The European penalties (R24): 5 Stones for close spars, 8 for the chain."""
-
-
-REACH_CACHES: dict[tuple[int, ...], dict[tuple[int, ...], list[Any]]] = {}
-PATH_CACHES: dict[tuple[int, ...], dict[tuple[int, ...], tuple[int, dict[int, int]]]] = {}
-"""Per field (its hexes out of play), what depends on the field only and searches ask again and
-again: rules/jugg.py's throws and passes, the bot's paths. Shared by every game on that field in
-the process (a server's matches too), each bounded by its user."""
 
 
 class JuggerGame(Game):
@@ -131,8 +124,8 @@ class JuggerGame(Game):
         return 8 if spar.chain else 5
 
     def _share_caches(self) -> None:
-        self.reach_cache = REACH_CACHES.setdefault(self.out, {})
-        self.path_cache = PATH_CACHES.setdefault(self.out, {})
+        self.reach_cache = caches.REACHES.setdefault(self.out, {})
+        self.path_cache = caches.PATHS.setdefault(self.out, {})
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the shared caches (a worker process has its own)."""

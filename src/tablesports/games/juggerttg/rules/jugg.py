@@ -14,6 +14,7 @@ from tablesports.games.juggerttg.board import (
     MAL,
     name,
 )
+from tablesports.games.juggerttg.caches import REACH_SIZE, keep
 from tablesports.games.juggerttg.rules.base import SUB, adjacent_free, hero, pay
 from tablesports.games.juggerttg.rules.costs import (
     pass_cost,
@@ -75,11 +76,6 @@ def carrier_options(st: JuggerState, h: int, money: int, out: list[Act]) -> None
         throw_options(st, h, money, out)
 
 
-REACH_CACHE_SIZE = 20_000
-"""Lists of throws or passes kept per field and process (game.py's REACH_CACHES), keyed by a
-hex, a price and the money: a few thousand occur. Their Acts are the interned ones (`act`)."""
-
-
 def throw_options(st: JuggerState, h: int, money: int, out: list[Act]) -> None:
     """Every field hex the carrier can pay to throw to (R80, R81, R84)."""
     key = (0, st.pos[h], money)
@@ -93,7 +89,7 @@ def throw_options(st: JuggerState, h: int, money: int, out: list[Act]) -> None:
                 break
             if field[x]:
                 found.append(act("throw", x))
-        _keep(cache, key, found)
+        keep(cache, key, found, REACH_SIZE)
     out.extend(found)  # an Act is frozen and interned: the lists are shared safely
 
 
@@ -113,14 +109,8 @@ def pass_options(st: JuggerState, h: int, money: int, out: list[Act]) -> None:
                 break
             if field[x]:
                 found.append(act("pass", x))
-        _keep(cache, key, found)
+        keep(cache, key, found, REACH_SIZE)
     out.extend(found)
-
-
-def _keep(cache: dict[tuple[int, ...], list[Act]], key: tuple[int, ...], found: list[Act]) -> None:
-    if len(cache) >= REACH_CACHE_SIZE:
-        cache.clear()
-    cache[key] = found
 
 
 def pickup(st: JuggerState, h: int, a: Act, ev: list[Event]) -> None:
