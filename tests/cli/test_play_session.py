@@ -124,6 +124,29 @@ def test_a_level_is_played_by_name_kept_in_the_record_and_resumed(
     )
 
 
+def test_a_record_naming_a_huge_opponent_is_refused_without_echoing_it(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    saved = tmp_path / "game.json"
+    run(
+        runner,
+        "play",
+        "pig",
+        "--seed",
+        "3",
+        "--save",
+        str(saved),
+        "--full-record",
+        input="quit\n\n",
+    )
+    forged = json.loads(saved.read_text())
+    forged["meta"]["vs"] = "x" * 100_000
+    saved.write_text(json.dumps(forged))
+    result = run(runner, "play", "--resume", str(saved))
+    assert_clean_error(result, "names an opponent of 100,000 characters", "the levels:")
+    assert "x" * 300 not in result.output
+
+
 def test_resume_refuses_a_finished_game_and_a_different_game(
     runner: CliRunner, tmp_path: Path
 ) -> None:

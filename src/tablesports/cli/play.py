@@ -36,6 +36,8 @@ RECORD_AGENTS_REFUSED = {"ppo", "policy", "value"}
 """Agents a record may not name: they load a file (a trained network), and a record is data."""
 RECORD_BUDGET = {"iterations": 20_000, "seconds": 30.0}
 """The largest search budget a record may ask of a bot (0, no limit, is refused too)."""
+RECORD_SPEC_CHARACTERS = 200
+"""The longest opponent a record may name (every level's and bot's spec is far shorter)."""
 _PLAIN_VALUE = re.compile(r"^[A-Za-z0-9_.+-]{1,40}$")
 
 
@@ -247,12 +249,20 @@ def _record_opponent(record: Record, seat: int, game: Game, path: Path) -> str:
         vs = others[0] if others else "random"
     if vs.strip().lower() == HUMAN or vs.strip() in levels(game):
         return vs  # a level is the project's own table, not a spec the file chose
+    choose = (
+        f"Choose the bot yourself: tablesports play --resume {path} --vs SPEC "
+        f"(the levels: {', '.join(levels(game))}; the agents: "
+        f"{', '.join(sorted(set(agent_names(game)) - RECORD_AGENTS_REFUSED))})"
+    )
+    if len(vs) > RECORD_SPEC_CHARACTERS:  # not echoed: a file may hold a megabyte there
+        raise CliError(
+            f"{path} names an opponent of {len(vs):,} characters (a record's is at most "
+            f"{RECORD_SPEC_CHARACTERS}). {choose}"
+        )
     problem = _record_agent_problem(vs, game)
     if problem is not None:
         raise CliError(
-            f"{path} names the opponent {vs!r}, which a record may not choose: {problem}. "
-            f"Choose the bot yourself: tablesports play --resume {path} --vs SPEC "
-            f"(the agents: {', '.join(sorted(set(agent_names(game)) - RECORD_AGENTS_REFUSED))})"
+            f"{path} names the opponent {vs!r}, which a record may not choose: {problem}. {choose}"
         )
     return vs
 
