@@ -273,8 +273,13 @@ class Truth:
         state, action = self.states[i], self.actions[i]
         if viewer is not None:
             return state.action_seen_by(action, viewer)
-        texts = {state.action_seen_by(action, s) for s in self.seats()}
-        return texts.pop() if len(texts) == 1 else None
+        texts = [state.action_seen_by(action, s) for s in self.seats()]
+        if None in texts:
+            return None
+        # seen by every seat, face down by some (Jukem's SAVE): what the seats that did not
+        # make the step saw
+        others = {t for s, t in enumerate(texts) if s != self.movers[i]}
+        return others.pop() if len(others) == 1 else None
 
     def step_leaked(self, data: Any, i: int, viewer: int | None) -> set[str]:
         """What a log entry or record step of step `i` names that is hidden before or after

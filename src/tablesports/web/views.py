@@ -53,8 +53,13 @@ class LogStep:
     def seen_by(self, viewer: int | None) -> str | None:
         if viewer is not None:
             return self.seen[viewer]
-        first = self.seen[0]
-        return first if all(s == first for s in self.seen) else None
+        # a spectator knows what every seat knows: a step some seat did not see is hidden; one
+        # every seat saw, some as its mover did and some face down (Jukem's SAVE), is the face
+        # down text, with its events, which every seat read (they turn the cards up)
+        if None in self.seen:
+            return None
+        others = {s for seat, s in enumerate(self.seen) if seat != self.mover}
+        return others.pop() if len(others) == 1 else None
 
 
 def record_payload(match: Match, viewer: int | None) -> bytes:
