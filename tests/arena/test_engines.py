@@ -83,3 +83,23 @@ def test_bench_times_search_agents_in_simulations_per_second(agent: str) -> None
     assert rows[0]["game"] == "ttt"
     assert rows[0]["simulations"] > 0
     assert rows[0]["simulations_per_second"] > 0
+
+
+def test_a_chunk_holds_one_game_until_the_pace_is_known_then_about_half_a_second() -> None:
+    from tablesports.arena.engines import CHUNK_SECONDS, Slicer
+
+    items = list(range(10_000))
+    slicer = Slicer(items, jobs=2)
+    assert [len(slicer.next() or ()) for _ in range(4)] == [1, 1, 1, 1]  # the pace unknown
+    slicer.took(1, 0.001)  # a short game: as many as half a second holds, at most 64
+    assert len(slicer.next() or ()) == 64
+    long = Slicer(items, jobs=2)
+    long.took(1, 30.0)  # an MCTS game: each comes back (and is saved) as it ends
+    assert len(long.next() or ()) == 1
+    middle = Slicer(items, jobs=2)
+    middle.took(10, 10 * CHUNK_SECONDS / 8)
+    assert len(middle.next() or ()) == 8
+    fixed = Slicer(items, jobs=2, size=5)
+    fixed.took(1, 0.001)
+    chunks = iter(fixed.next, None)
+    assert [len(c) for c in chunks] == [5] * 2000 and fixed.next() is None

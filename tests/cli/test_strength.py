@@ -158,13 +158,13 @@ def test_with_two_jobs_each_game_comes_back_and_is_saved_as_it_ends(
     from tablesports.arena import engines
 
     sizes: list[int | None] = []
-    slicing = engines.chunks
 
-    def spy(items: list[object], jobs: int, size: int | None = None) -> list[object]:
-        sizes.append(size)
-        return slicing(items, jobs, size)  # type: ignore[return-value]
+    class Spy(engines.Slicer):
+        def __init__(self, items: list[object], jobs: int, size: int | None = None) -> None:
+            sizes.append(size)
+            super().__init__(items, jobs, size)
 
-    monkeypatch.setattr(engines, "chunks", spy)
+    monkeypatch.setattr(engines, "Slicer", Spy)
     seen: list[object] = []
 
     def stop_after_one(record: object) -> None:

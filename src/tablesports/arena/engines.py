@@ -6,9 +6,11 @@ that plays many games (`simulate`, `arena`, and anything later) runs them in par
 `plan` is plain picklable data. Each worker builds its context once from it with
 `prepare(plan)` (the game and the agents, say) and plays each item with `play(context, item)`;
 both are module-level functions, so they pickle by name. Items travel in chunks, so that short
-games are not drowned in messages. Results come back as they finish, in any order; a caller
-that wants them by index passes them through `in_order`. The same items give the same results
-whichever engine ran them, as long as `play` depends only on its context and its item.
+games are not drowned in messages; over processes a chunk holds about `CHUNK_SECONDS` of games
+once their pace is known, so a long game comes back (and is saved) as it ends. Results come
+back as they finish, in any order; a caller that wants them by index passes them through
+`in_order`. The same items give the same results whichever engine ran them, as long as `play`
+depends only on its context and its item.
 
 With `on_report`, every engine tells the caller of the work as it is done (`arena.work`): the
 moves of each game in play (`play` gives `play_match` the `on_step` of `work.counted`) and the
@@ -29,7 +31,7 @@ import time
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from tablesports.arena.work import INTERVAL, Report, Reporter, current, reporting
 from tablesports.core.errors import TablesportsError
@@ -139,8 +141,45 @@ def chunks(items: Sequence[I], jobs: int, size: int | None = None) -> list[Seque
     """Items in slices of `size`, by default some sixteen per job, at most 64 items each, so
     that every process keeps busy to the end while short games are not sent one message each."""
     if size is None:
-        size = max(1, min(64, len(items) // (jobs * 16)))
+        size = most_per_chunk(len(items), jobs)
     return [items[start : start + size] for start in range(0, len(items), size)]
+
+
+def most_per_chunk(items: int, jobs: int) -> int:
+    return max(1, min(64, items // (jobs * 16)))
+
+
+CHUNK_SECONDS = 0.5
+"""About how long a worker plays a chunk, once the games' pace is known: Jukem's games travel
+dozens at a time, an MCTS ladder's one at a time (a kill of `arena --out` then loses only the
+games in play, as it does the ladder's)."""
+
+
+class Slicer(Generic[I]):
+    """The items in chunks as the workers ask: of `size` when given; otherwise one item at a
+    time until a chunk has come back, then about `CHUNK_SECONDS` of play at the pace seen so
+    far, never more than `most_per_chunk`."""
+
+    def __init__(self, items: Sequence[I], jobs: int, size: int | None = None) -> None:
+        self.items, self.size, self.start = items, size, 0
+        self.most = most_per_chunk(len(items), jobs)
+        self.pace: float | None = None  # seconds an item, smoothed
+
+    def next(self) -> Sequence[I] | None:
+        if self.start >= len(self.items):
+            return None
+        size = self.size
+        if size is None:
+            size = 1 if self.pace is None else int(CHUNK_SECONDS / max(self.pace, 1e-6))
+            size = max(1, min(self.most, size))
+        chunk = self.items[self.start : self.start + size]
+        self.start += len(chunk)
+        return chunk
+
+    def took(self, items: int, seconds: float) -> None:
+        """A chunk of `items` took `seconds` of a worker's time."""
+        pace = seconds / max(items, 1)
+        self.pace = pace if self.pace is None else (self.pace + pace) / 2
 
 
 # --- processes -----------------------------------------------------------------------------
@@ -202,14 +241,17 @@ def _start_worker(
 
 def _play_chunk(
     play: Callable[[Any, Any], Any], chunk: Sequence[Any], kind: Callable[[Any], Hashable]
-) -> list[Any]:
+) -> tuple[list[Any], float]:
+    """The chunk's results, and the seconds they took (the `Slicer`'s pace)."""
     if _context_error is not None:
         raise _error(_context_error)
+    start = time.perf_counter()
     results = [_played(play, _context, item, kind) for item in chunk]
+    seconds = time.perf_counter() - start
     reporter = current()
     if reporter is not None:
         reporter.flush()  # the games of this chunk, before its results
-    return results
+    return results, seconds
 
 
 def _drain(reports: Any, on_report: Callable[[Report], None] | None) -> None:
@@ -239,19 +281,29 @@ def _on_processes(
 ) -> Iterator[R]:
     # spawn: the same behaviour on every platform, and safe beside a progress bar's thread.
     context = multiprocessing.get_context("spawn")
-    work = chunks(items, jobs, chunk)
+    work = Slicer(items, jobs, chunk)
     reports = context.Queue() if on_report is not None else None
     # the processes are started by this thread (at `submit`), the parent their workers watch
     args = (prepare, plan, error, os.getpid(), reports)
-    pool = ProcessPoolExecutor(min(jobs, len(work)), context, _start_worker, args)
+    pool = ProcessPoolExecutor(min(jobs, len(items)), context, _start_worker, args)
     timeout = INTERVAL if reports is not None else None
+    pending: set[Future[tuple[list[R], float]]] = set()
+
+    def feed() -> None:
+        """Two chunks a worker in flight: one played, one waiting in the pool's queue."""
+        while len(pending) < 2 * jobs and (c := work.next()) is not None:
+            pending.add(pool.submit(_play_chunk, play, c, kind))
+
     try:
-        pending: set[Future[list[R]]] = {pool.submit(_play_chunk, play, c, kind) for c in work}
+        feed()
         while pending:
             done, pending = wait(pending, timeout, return_when=FIRST_COMPLETED)
             _drain(reports, on_report)
             for future in done:
-                yield from future.result()
+                results, seconds = future.result()
+                work.took(len(results), seconds)
+                feed()
+                yield from results
         _drain(reports, on_report)
     except BrokenProcessPool as exc:
         raise error(f"a worker process died: {exc}") from None
