@@ -13,6 +13,8 @@ of its Stones when kneeling (``R1*``).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tablesports.games.juggerttg import rules
@@ -28,30 +30,36 @@ JUGG_ARROWS = "⇒⇗⇖⇐⇙⇘"
 """The narrow picture's facing of a hero with the Jugg on its hex (no room for the ``*``)."""
 
 
-def cell(st: JuggerState, hx: int, who: dict[int, int]) -> str:
+def cell(st: JuggerState, hx: int, who: dict[int, int], jugg: int = -2) -> str:
+    """The hex in four characters (`jugg`: the Jugg's hex, when the caller has it already)."""
     h = who.get(hx, -1)
-    jugg = rules.jugg_hex(st) == hx
+    at_jugg = (rules.jugg_hex(st) if jugg == -2 else jugg) == hx
     if h >= 0:
         lab = hero_label(h)
         if st.down[h]:
             text = lab.upper() + ("P" if st.pinned_by[h] >= 0 else str(min(9, st.penalty[h])))
         else:
             text = lab + ARROWS[st.facing[h]]
-        return text + ("*" if jugg else " ")
-    if jugg:
+        return text + ("*" if at_jugg else " ")
+    if at_jugg:
         return " J  "
+    return ground_cell(hx, st.game.field)
+
+
+def ground_cell(hx: int, field: Sequence[bool]) -> str:
+    """The hex with no hero nor Jugg on it."""
     if hx in MAL:
         return " M  "
     if hx == CENTRE:
         return " +  "
     if FIELD[hx]:
-        return " .  " if st.game.field[hx] else " x  "
+        return " .  " if field[hx] else " x  "
     return " :  "
 
 
-def narrow_cell(st: JuggerState, hx: int, who: dict[int, int]) -> str:
+def narrow_cell(st: JuggerState, hx: int, who: dict[int, int], jugg: int = -2) -> str:
     """The hex in three characters: the wide cell, its Jugg mark folded into the hero's."""
-    text = cell(st, hx, who)
+    text = cell(st, hx, who, jugg)
     if not text.endswith("*"):
         return text[:3]
     h = who[hx]
@@ -60,24 +68,48 @@ def narrow_cell(st: JuggerState, hx: int, who: dict[int, int]) -> str:
     return text[:2] + JUGG_ARROWS[st.facing[h]]
 
 
+ROW_HEXES = [[i for i in HEXES if R[i] == r] for r in range(ROWS)]
+
+
+def at(hx: int, narrow: bool) -> int:
+    """The column of the hex's first character: even rows one to the right of odd ones, a
+    shift of 1 in 3 when narrow."""
+    return 3 * (X[hx] + 1) // 2 if narrow else (X[hx] + 1) * 2
+
+
+@functools.lru_cache(maxsize=16)
+def ground(field: tuple[bool, ...], narrow: bool) -> tuple[tuple[list[str], str], ...]:
+    """Each row with no hero nor Jugg on it, as characters and as its line: the pictures of a
+    game are drawn over these (a board is drawn at every OpenSpiel step)."""
+    rows = []
+    for r in range(ROWS):
+        row = [" "] * 90
+        for hx in ROW_HEXES[r]:
+            text = ground_cell(hx, field)[: 3 if narrow else 4]
+            row[at(hx, narrow) : at(hx, narrow) + len(text)] = list(text)
+        rows.append((row, f"{r + 1:>{2 if narrow else 3}}  " + "".join(row).rstrip()))
+    return tuple(rows)
+
+
 def board_picture(st: JuggerState, narrow: bool = False) -> list[str]:
     """The board, a line a row under the column letters; `narrow` fits 80 columns (66)."""
     who = {st.pos[h]: h for h in range(S.SEATS) if st.pos[h] >= 0}
-    lines = []
-    if narrow:
-        lines.append("    " + "".join(f"{chr(97 + c)}  " for c in range(21)).rstrip())
-    else:
-        lines.append("       " + "".join(f"{chr(97 + c):<4}" for c in range(21)))
-    for r in range(ROWS):
-        row = [" "] * 90
-        for hx in (i for i in HEXES if R[i] == r):
-            if narrow:  # even rows one to the right of odd ones: a shift of 1 in 3
-                text, at = narrow_cell(st, hx, who), 3 * (X[hx] + 1) // 2
-            else:
-                text, at = cell(st, hx, who), (X[hx] + 1) * 2
-            row[at : at + len(text)] = list(text)
-        lines.append(f"{r + 1:>{2 if narrow else 3}}  " + "".join(row).rstrip())
+    jugg = rules.jugg_hex(st)
+    drawn = sorted({R[hx] for hx in (*who, jugg) if hx >= 0})
+    rows = ground(tuple(st.game.field), narrow)
+    lines = [NARROW_LETTERS if narrow else LETTERS, *(line for _, line in rows)]
+    for r in drawn:
+        row = rows[r][0].copy()
+        for hx in ROW_HEXES[r]:
+            if hx in who or hx == jugg:
+                text = narrow_cell(st, hx, who, jugg) if narrow else cell(st, hx, who, jugg)
+                row[at(hx, narrow) : at(hx, narrow) + len(text)] = list(text)
+        lines[r + 1] = f"{r + 1:>{2 if narrow else 3}}  " + "".join(row).rstrip()
     return lines
+
+
+LETTERS = "       " + "".join(f"{chr(97 + c):<4}" for c in range(21))
+NARROW_LETTERS = "    " + "".join(f"{chr(97 + c)}  " for c in range(21)).rstrip()
 
 
 def roster(st: JuggerState) -> list[str]:
