@@ -250,6 +250,11 @@ NOT_RUN: list[tuple[str, str]] = [
         "--seconds 3 --matches 2 --clients 2 --processes 1",
     ),
     (
+        r"python benchmarks/botbowl_side_by_side\.py ",
+        "needs botbowl's source and a venv of its own (botbowl is not on PyPI and pins gym "
+        "0.26 and numpy 1.24), made by hand as the script's docstring says; the doc says so too",
+    ),
+    (
         r"tablesports arena .* --engine ray ",
         "Ray's start-up takes seconds of CPU and several processes: tests/arena/test_engines.py "
         "plays the same games on a local Ray and on two processes; the line before it (the "
