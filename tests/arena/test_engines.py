@@ -103,3 +103,22 @@ def test_a_chunk_holds_one_game_until_the_pace_is_known_then_about_half_a_second
     fixed.took(1, 0.001)
     chunks = iter(fixed.next, None)
     assert [len(c) for c in chunks] == [5] * 2000 and fixed.next() is None
+
+
+def test_arena_resume_plays_only_the_missing_games_and_needs_its_file(tmp_path: Path) -> None:
+    from tablesports.cli.app import app
+
+    out = tmp_path / "arena.jsonl"
+    base = ["arena", "ttt", "--agents", *AGENTS[:2], "--out", str(out)]
+    missing = CliRunner().invoke(app, [*base, "--games", "2", "--resume"])
+    assert missing.exit_code == 2 and "--resume continues the games" in missing.output
+    assert "does not exist" in missing.output and not out.exists()
+    no_file = CliRunner().invoke(app, ["arena", "ttt", "-a", *AGENTS[:2], "--resume"])
+    assert no_file.exit_code == 2 and "give --out FILE" in no_file.output
+    assert CliRunner().invoke(app, [*base, "--games", "4"]).exit_code == 0
+    whole = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(whole[:2]))  # as a kill after two games leaves it
+    rest = CliRunner().invoke(app, [*base, "--games", "4", "--resume"])
+    assert rest.exit_code == 0, rest.output
+    assert "2 games played" in rest.output and "2 read back" in rest.output
+    assert sorted(out.read_text().splitlines(keepends=True)) == sorted(whole)  # the same games

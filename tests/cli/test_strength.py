@@ -92,6 +92,22 @@ def test_more_games_later_play_only_the_new_ones(runner: CliRunner, tmp_path: Pa
     assert "| easy vs normal | 4 |" in (tmp_path / "jukem-ladder.md").read_text()
 
 
+def test_resume_says_what_running_again_does_and_needs_the_records(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    args = ["strength", "jukem", "--games", "2", "--out", str(tmp_path), *TINY]
+    missing = run(runner, *args, "--resume")
+    assert_clean_error(missing, "--resume continues the games in", "jukem-ladder.jsonl")
+    assert not (tmp_path / "jukem-ladder.jsonl").exists()
+    run(runner, *args)
+    before = (tmp_path / "jukem-ladder.jsonl").read_text()
+    more = ["strength", "jukem", "--games", "4", "--out", str(tmp_path), *TINY, "--resume"]
+    again = run(runner, *more)
+    assert again.exit_code == 0, again.output
+    assert "6 games played" in again.stderr and "6 read back" in again.stderr
+    assert (tmp_path / "jukem-ladder.jsonl").read_text().startswith(before)
+
+
 def test_one_pair_is_played_alone_on_its_own_seeds_and_counts_in_the_whole_ladder(
     runner: CliRunner, tmp_path: Path
 ) -> None:

@@ -19,6 +19,7 @@ from tablesports.arena.tournament import TournamentResult, run_tournament
 from tablesports.cli.bars import WorkBar
 from tablesports.cli.common import (
     OPTION_HELP,
+    CliError,
     console,
     guarded,
     known_game,
@@ -26,7 +27,7 @@ from tablesports.cli.common import (
     needs_extra,
     per_second,
 )
-from tablesports.cli.targets import check_file
+from tablesports.cli.targets import check_file, written_path
 from tablesports.core.versions import provenance
 
 
@@ -54,6 +55,12 @@ def arena_command(
     out: Path | None = typer.Option(
         None, "--out", help="Records go here (JSON Lines); running again resumes the tournament."
     ),
+    resume: bool = typer.Option(
+        False,
+        "--resume",
+        help="Keep the games already in --out and play only the missing ones (what running "
+        "again always does; said, --out must hold games).",
+    ),
     plot: Path | None = typer.Option(
         None, "--plot", help="Draw the matrix and ratings to FILE.png."
     ),
@@ -68,6 +75,11 @@ def arena_command(
         needs_extra("arena", "--plot", "matplotlib")
     game = load_game(game_id, option)
     check_file("--out", out)  # before the games are played: a folder, a FIFO, no such folder
+    if resume and (out is None or not written_path(out).is_file()):
+        raise CliError(
+            "--resume continues the games of an --out file: "
+            + ("give --out FILE" if out is None else f"{out} does not exist (leave --resume out)")
+        )
     check_file("--plot", plot)
     err = console(stderr=True)
     started = time.perf_counter()

@@ -77,6 +77,12 @@ def strength_command(
         "--report-only",
         help="Play nothing: write the table and plot of the games already in OUT's records.",
     ),
+    resume: bool = typer.Option(
+        False,
+        "--resume",
+        help="Keep the games already in OUT's records and play only the missing ones (what "
+        "running again always does; said, the records file must be there).",
+    ),
 ) -> None:
     """Rerun a game's ladder of levels (adjacent pairs, seats swapped): table, plot, ratings
     (GAME-ladder.md, .png, .json)."""
@@ -88,6 +94,12 @@ def strength_command(
         raise CliError(f"--iterations must be 1 or more, got {iterations}")
     if out.exists() and not out.is_dir():
         raise CliError(f"--out {out} is a file: give a folder (made if missing)")
+    if resume and not records_path(out, game_id).is_file():
+        raise CliError(
+            f"--resume continues the games in {records_path(out, game_id)}, which does not "
+            "exist: leave --resume out to start the ladder, or give the --out folder of its "
+            "records"
+        )
     needs_extra("arena", "strength's plot", "matplotlib")  # before the games, not after
     game = load_game(game_id, option)
     out.mkdir(parents=True, exist_ok=True)
