@@ -30,10 +30,10 @@ JUGG_ARROWS = "⇒⇗⇖⇐⇙⇘"
 """The narrow picture's facing of a hero with the Jugg on its hex (no room for the ``*``)."""
 
 
-def cell(st: JuggerState, hx: int, who: dict[int, int], jugg: int = -2) -> str:
-    """The hex in four characters (`jugg`: the Jugg's hex, when the caller has it already)."""
+def cell(st: JuggerState, hx: int, who: dict[int, int], jugg: int) -> str:
+    """The hex in four characters (`jugg`: the Jugg's hex, `rules.jugg_hex`)."""
     h = who.get(hx, -1)
-    at_jugg = (rules.jugg_hex(st) if jugg == -2 else jugg) == hx
+    at_jugg = jugg == hx
     if h >= 0:
         lab = hero_label(h)
         if st.down[h]:
@@ -57,7 +57,7 @@ def ground_cell(hx: int, field: Sequence[bool]) -> str:
     return " :  "
 
 
-def narrow_cell(st: JuggerState, hx: int, who: dict[int, int], jugg: int = -2) -> str:
+def narrow_cell(st: JuggerState, hx: int, who: dict[int, int], jugg: int) -> str:
     """The hex in three characters: the wide cell, its Jugg mark folded into the hero's."""
     text = cell(st, hx, who, jugg)
     if not text.endswith("*"):
@@ -77,6 +77,15 @@ def at(hx: int, narrow: bool) -> int:
     return 3 * (X[hx] + 1) // 2 if narrow else (X[hx] + 1) * 2
 
 
+def put(row: list[str], hx: int, text: str, narrow: bool) -> None:
+    row[at(hx, narrow) : at(hx, narrow) + len(text)] = list(text)
+
+
+def line(r: int, row: list[str], narrow: bool) -> str:
+    """Row `r` under its number."""
+    return f"{r + 1:>{2 if narrow else 3}}  " + "".join(row).rstrip()
+
+
 @functools.lru_cache(maxsize=16)
 def ground(field: tuple[bool, ...], narrow: bool) -> tuple[tuple[list[str], str], ...]:
     """Each row with no hero nor Jugg on it, as characters and as its line: the pictures of a
@@ -85,9 +94,8 @@ def ground(field: tuple[bool, ...], narrow: bool) -> tuple[tuple[list[str], str]
     for r in range(ROWS):
         row = [" "] * 90
         for hx in ROW_HEXES[r]:
-            text = ground_cell(hx, field)[: 3 if narrow else 4]
-            row[at(hx, narrow) : at(hx, narrow) + len(text)] = list(text)
-        rows.append((row, f"{r + 1:>{2 if narrow else 3}}  " + "".join(row).rstrip()))
+            put(row, hx, ground_cell(hx, field)[: 3 if narrow else 4], narrow)
+        rows.append((row, line(r, row, narrow)))
     return tuple(rows)
 
 
@@ -97,14 +105,14 @@ def board_picture(st: JuggerState, narrow: bool = False) -> list[str]:
     jugg = rules.jugg_hex(st)
     drawn = sorted({R[hx] for hx in (*who, jugg) if hx >= 0})
     rows = ground(tuple(st.game.field), narrow)
-    lines = [NARROW_LETTERS if narrow else LETTERS, *(line for _, line in rows)]
+    lines = [NARROW_LETTERS if narrow else LETTERS, *(text for _, text in rows)]
     for r in drawn:
         row = rows[r][0].copy()
         for hx in ROW_HEXES[r]:
             if hx in who or hx == jugg:
                 text = narrow_cell(st, hx, who, jugg) if narrow else cell(st, hx, who, jugg)
-                row[at(hx, narrow) : at(hx, narrow) + len(text)] = list(text)
-        lines[r + 1] = f"{r + 1:>{2 if narrow else 3}}  " + "".join(row).rstrip()
+                put(row, hx, text, narrow)
+        lines[r + 1] = line(r, row, narrow)
     return lines
 
 
