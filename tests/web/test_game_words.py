@@ -456,6 +456,45 @@ def test_the_page_renders_every_citation_through_the_catalog(
     page.close()
 
 
+EVENT_TEXTS = """async ([lang, events]) => {
+  const i18n = await import('/static/i18n.js');
+  await i18n.loadLanguage(lang);
+  const { eventText } = await import('/static/games/words.js');
+  return events.map((e) => eventText(e, i18n.t));
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_declared_supermoves_factors_read_as_notation_in_every_language(
+    browser: Any, server: Any, lang: str
+) -> None:
+    """Each Juggers supermove declared, through the page's own `eventText`: its effects in the
+    reader's words and each factor with the multiplication sign ("spread x0.2" reads "×0.2"),
+    where the data's ASCII "x0.2" once showed a Korean page the Latin word "x0"."""
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    words = domain(lang, "juggers")
+    events, factors = [], []
+    for c in tablesports.load("juggers").characters:
+        sm = c.supermove
+        text = f"A1 {c.name} declares {sm.name} ({sm.effects()}) for {sm.morale} morale"
+        said = phrase("juggers", Event("supermove", text))
+        assert said is not None, text
+        events.append({"text": text, **said})
+        factors.append(re.findall(r"\bx(\d+(?:\.\d+)?)\b", sm.effects()))
+    assert sum(map(len, factors)) > 10, factors  # the data has factors to read
+    shown = page.evaluate(EVENT_TEXTS, [lang, events])
+    for event, text, wanted in zip(events, shown, factors, strict=True):
+        assert [f"\u00d7{f}" for f in wanted] == re.findall(r"\u00d7[\d.]+", text), text
+        assert not re.search(r"\bx\d", text), text
+        for effect in ("power", "spread", "mass", "through team-mates", "declares", "morale"):
+            assert not re.search(rf"\b{effect}\b", text) or effect in words.values(), text
+        if lang in ("ko", "ru"):  # no Latin letter but the character's name and slot
+            left = text.replace(event["fields"]["player"], "")
+            assert not re.search(r"[A-Za-z]", left), text
+    page.close()
+
+
 def test_a_games_phrasebook_never_waits_for_another_games_being_built() -> None:
     """The start-up warm-up builds Blood Bowl's book for seconds; a HanniBall view meanwhile
     builds its own at once (one lock held for all stalled a first move 15 s on a loaded CI)."""

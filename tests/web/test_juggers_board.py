@@ -116,3 +116,32 @@ def test_juggers_is_played_through_its_board(
     page.wait_for_selector("#juggers-table:not([data-animating])", timeout=5000)
     shot(page, "juggers-after-flick")
     page.close()
+
+
+AIMS = """async () => {
+  const { aim } = await import('/static/games/juggers.js');
+  const out = [];
+  for (let deg = 0; deg < 360; deg += 0.37) {
+    const r = (deg * Math.PI) / 180;
+    out.push(aim([100, 100], [100 - 30 * Math.cos(r), 100 - 30 * Math.sin(r)]));
+  }
+  return out;
+}"""
+
+
+def test_a_pulls_angle_is_the_flicks_angle_to_a_tenth_of_a_degree(
+    browser: Any, server: Server
+) -> None:
+    """`aim` gives the angle the drag shows and the flick sends: 0 to under 360 degrees, to a
+    tenth, every direction of a pull (once 57.39999999999998° on the canvas: the remainder of
+    a rounded 417.4 by 360)."""
+    page = browser.new_page()
+    page.goto(server.url + "/")
+    aims = page.evaluate(AIMS)
+    assert len(aims) > 900
+    for i, a in enumerate(aims):
+        shown = str(a["angle"]).removesuffix(".0")
+        assert 0 <= a["angle"] < 360 and re.fullmatch(r"\d+(\.\d)?", shown), a
+        want = (i * 0.37) % 360
+        assert min(abs(a["angle"] - want), 360 - abs(a["angle"] - want)) <= 0.05 + 1e-9, (want, a)
+    page.close()

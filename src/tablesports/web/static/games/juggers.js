@@ -58,7 +58,8 @@ export function aim(c, p) {
   const dx = c[0] - p[0];
   const dy = c[1] - p[1];
   const pull = Math.hypot(dx, dy);
-  let angle = Number(((Math.atan2(dy, dx) * 180) / Math.PI + 360).toFixed(1)) % 360;
+  // turned into 0..360 before rounding: a remainder after it (417.4 % 360) is 57.39999999999998
+  let angle = Number((((Math.atan2(dy, dx) * 180) / Math.PI + 360) % 360).toFixed(1));
   if (angle >= 360 || angle < 0) angle = 0;
   const strength = Math.min(1, Math.max(0.01, Number((pull / FULL_PULL).toFixed(2))));
   return { angle, strength, pull };
@@ -212,7 +213,7 @@ function drawTable(cx, g, o, coins, extra) {
     cx.moveTo(hx, hy); cx.lineTo(hx - 10 * Math.cos(rad + 0.4), hy + 10 * Math.sin(rad + 0.4));
     cx.stroke();
     cx.fillStyle = "#fff"; cx.font = "bold 13px sans-serif";
-    cx.fillText(`${angle}° · ${strength.toFixed(2)}`, hx + 6, hy - 6);
+    cx.fillText(`${fmt(angle, 1)}° · ${strength.toFixed(2)}`, hx + 6, hy - 6);
   }
 }
 

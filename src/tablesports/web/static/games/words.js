@@ -16,7 +16,7 @@ export function eventText(e, t) {
 }
 
 // A field: a word of the catalog ("White", "Prone"), a list of such ("power x1.5, spread
-// x0.2"), or a short phrase of such words and notation ("Horse a10-a9", "#3 Lineman"), each
+// x0.2": "power ×1.5, spread ×0.2"), or a short phrase of such words and notation ("Horse a10-a9", "#3 Lineman"), each
 // word looked up on its own; an action's text ("flick 2 at 345 strength 0.2") as an action.
 function fieldText(value, t) {
   const whole = t(value);
@@ -30,7 +30,14 @@ function fieldText(value, t) {
   const rest = words.slice(1).join(" "); // "#9 Big Un Blocker": a number, then a catalog phrase
   if (words.length > 1 && t(rest) !== rest) return `${words[0]} ${t(rest)}`;
   const action = t(words[0]) !== words[0] && /\d/.test(value); // "flick 2 at 345 ..."
-  return words.length <= 3 || action ? words.map((w) => t(w)).join(" ") : value;
+  return words.length <= 3 || action ? words.map((w) => wordText(w, t)).join(" ") : value;
+}
+
+// A word of a field: the catalog's, or notation; a factor ("x0.2", the data's ASCII) is
+// written with the multiplication sign, which reads the same in every language.
+function wordText(word, t) {
+  const factor = /^x(\d+(?:\.\d+)?)$/.exec(word);
+  return factor ? `\u00d7${factor[1]}` : t(word);
 }
 
 // An action's text in the reader's language: the whole of it where the catalog has it ("no
