@@ -21,10 +21,15 @@ from tablesports.games.hanniball.board import (
 )
 from tablesports.games.hanniball.tables import MOVES, SHOTS
 
-ZONE: tuple[int, ...] = tuple(
-    sum({1 << i} | {1 << t for t in KING[i]} | {1 << t for t, _, _ in KNIGHT_JUMPS[i]})
-    for i in range(CELLS + 1)
-)
+# Each table's entry is made by a function: compiled (core/native.py), a comprehension run more
+# than once outside a function takes a reference from None each time (tests/core/test_compiled).
+
+
+def _zone(i: int) -> int:
+    return sum({1 << i} | {1 << t for t in KING[i]} | {1 << t for t, _, _ in KNIGHT_JUMPS[i]})
+
+
+ZONE: tuple[int, ...] = tuple(_zone(i) for i in range(CELLS + 1))
 """ZONE[sq]: as bits, ``sq`` and the squares whose pieces' steps depend on it: those a step or
 a knight-jump away (a jump passes only squares next to where it starts, and the moves are
 symmetric)."""
@@ -37,30 +42,32 @@ KEEP: tuple[int, ...] = tuple(ALL ^ zone for zone in ZONE)
 BIT: tuple[int, ...] = tuple(1 << i for i in range(CELLS + 1))
 
 
-PLAIN: tuple[
-    tuple[
-        tuple[tuple[tuple[tuple[int, Step], ...], tuple[tuple[int, int, int, Step], ...]], ...], ...
-    ],
-    ...,
-] = tuple(
-    tuple(
-        tuple(
-            (
-                tuple((t, mv) for t, mv, _ in MOVES[c][k][i][0]),
-                tuple((t, a, b, mv) for t, a, b, mv, _ in MOVES[c][k][i][1]),
-            )
-            for i in range(CELLS + 1)
+Plain = tuple[tuple[tuple[int, Step], ...], tuple[tuple[int, int, int, Step], ...]]
+
+
+def _plain(c: int, k: int) -> tuple[Plain, ...]:
+    return tuple(
+        (
+            tuple((t, mv) for t, mv, _ in MOVES[c][k][i][0]),
+            tuple((t, a, b, mv) for t, a, b, mv, _ in MOVES[c][k][i][1]),
         )
-        for k in range(4)
+        for i in range(CELLS + 1)
     )
-    for c in (0, 1)
+
+
+PLAIN: tuple[tuple[tuple[Plain, ...], ...], ...] = (
+    tuple(_plain(0, k) for k in range(4)),
+    tuple(_plain(1, k) for k in range(4)),
 )
 """PLAIN[color][kind][sq]: (steps, jumps) of a piece away from the ball, without the
 leave-the-ball actions: (target, move) and (target, first, second, move)."""
 
-NEAR: tuple[frozenset[int], ...] = tuple(
-    frozenset(KING[i]) | frozenset(t for t, _, _ in KNIGHT_JUMPS[i]) for i in range(CELLS + 1)
-)
+
+def _near(i: int) -> frozenset[int]:
+    return frozenset(KING[i]) | frozenset(t for t, _, _ in KNIGHT_JUMPS[i])
+
+
+NEAR: tuple[frozenset[int], ...] = tuple(_near(i) for i in range(CELLS + 1))
 """NEAR[sq]: the squares a piece on ``sq`` may step or jump to."""
 
 

@@ -83,14 +83,22 @@ def _neighbours(i: int) -> list[int]:
 NEIGHBOURS: list[list[int]] = [_neighbours(i) if VALID[i] else [-1] * 6 for i in range(SIZE)]
 """``NEIGHBOURS[i][d]``: the hex one step in facing d (0=E, 1=NE, 2=NW, 3=W, 4=SW, 5=SE)."""
 
-DIST: list[list[int]] = [
-    [hex_distance(axial(a), axial(b)) if VALID[a] and VALID[b] else 99 for b in range(SIZE)]
-    for a in range(SIZE)
-]
-WITHIN: list[list[list[int]]] = [
-    [[b for b in HEXES if DIST[a][b] <= k] for k in range(4)] if VALID[a] else [[]] * 4
-    for a in range(SIZE)
-]
+# Each table's row is made by a function: compiled (core/native.py), a comprehension run more
+# than once outside a function takes a reference from None each time (tests/core/test_compiled).
+
+
+def _distances(a: int) -> list[int]:
+    return [hex_distance(axial(a), axial(b)) if VALID[a] and VALID[b] else 99 for b in range(SIZE)]
+
+
+DIST: list[list[int]] = [_distances(a) for a in range(SIZE)]
+
+
+def _within(a: int) -> list[list[int]]:
+    return [[b for b in HEXES if DIST[a][b] <= k] for k in range(4)] if VALID[a] else [[]] * 4
+
+
+WITHIN: list[list[list[int]]] = [_within(a) for a in range(SIZE)]
 """``WITHIN[a][k]``: the hexes within k (0..3) of a, for ranges and pushes."""
 
 CENTRE = index_of_xr(19, 5)
@@ -265,7 +273,9 @@ def line_clear(viewer: int, target: int, blocked: Container[int]) -> bool:
     return False
 
 
-BY_DIST: list[list[tuple[int, int]]] = [
-    sorted((DIST[a][b], b) for b in FIELD_HEXES if b != a) if VALID[a] else [] for a in range(SIZE)
-]
+def _by_distance(a: int) -> list[tuple[int, int]]:
+    return sorted((DIST[a][b], b) for b in FIELD_HEXES if b != a) if VALID[a] else []
+
+
+BY_DIST: list[list[tuple[int, int]]] = [_by_distance(a) for a in range(SIZE)]
 """``BY_DIST[a]``: (distance, hex) of every other field hex, nearest first (throws, passes)."""

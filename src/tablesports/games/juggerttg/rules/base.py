@@ -25,9 +25,7 @@ DROP, WRESTLE_WIN, PUSH_BACK, FACE_AFTER, STAND_UP = 1, 2, 3, 4, 5
 """Follow-up decisions queued as [kind, seat] pairs (`st.queue`), decided in this order."""
 FACINGS: tuple[Act, ...] = tuple(act("face", d) for d in range(6))
 """Every facing, for a hero who sets it anew."""
-TURNS: tuple[tuple[Act, ...], ...] = tuple(
-    tuple(act("face", d) for d in range(6) if d != f) for f in range(6)
-)
+TURNS: tuple[tuple[Act, ...], ...] = tuple(FACINGS[:f] + FACINGS[f + 1 :] for f in range(6))
 """TURNS[f]: the facings a hero facing ``f`` may turn to."""
 MID_ACTION = frozenset(
     (S.C_REACT, S.C_BUY_A, S.C_DEFEND, S.C_BUY_D, S.C_ROLL_A, S.C_ROLL_D, S.C_REROLL, S.BONUS)
