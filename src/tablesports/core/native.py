@@ -72,7 +72,11 @@ COMPILED_MODULES = (
 )
 """The modules compiled whole: where a random playout spends its time (py-spy, by file): the
 protocol's loop, Blood Bowl's turn and procedures, and each other game's hottest modules. The
-public loop runs 1.1 x (Jukem, Blood Bowl) to 1.2 x (HanniBall, Juggers) as fast compiled."""
+public loop runs 1.1 x (Jukem, Blood Bowl) to 1.2 x (HanniBall, Juggers) as fast compiled.
+Their tables are made by functions: Cython (3.0 to 3.3.1) leaves a module-level
+comprehension's variable holding an uncounted None, so a comprehension that runs again outside
+a function (nested, or in a loop) takes a reference from None each time (tests/core/
+test_compiled.py checks every module's text)."""
 
 CYTHON_DIRECTIVES = {"language_level": 3, "binding": True, "annotation_typing": False}
 """How the modules are compiled: as Python (functions that introspect as Python's; type hints
