@@ -31,6 +31,8 @@ import tablesports
 from tablesports.core.events import Event
 from tablesports.core.protocol import CHANCE
 from tablesports.games.bloodbowl.procedures.kickoff_events.roll_off import RollOff
+from tablesports.games.bloodbowl.turn.passing import FUMBLE, INACCURATE, WILD
+from tablesports.games.bloodbowl.turn.throw_team_mate import FUMBLED, SUBPAR
 from tablesports.games.juggers.actions import slot_name
 from tablesports.web.boards import board_extras
 from tablesports.web.i18n import LANGUAGES, LOCALE_DIR
@@ -285,6 +287,43 @@ def test_every_field_of_a_played_event_reads_in_the_language(lang: str, game: st
                 ):
                     english.add((s["template"], value))
     assert not english, f"{lang}/{game}: fields shown in English: {sorted(english)[:20]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_pass_or_a_throws_result_reads_in_the_language(lang: str) -> None:
+    """A field read from a local bound only to word constants (`result = FUMBLE if ... else
+    WILD if ... else INACCURATE`, in passing.py, the Bombardier's and the Throw Team-mate's
+    throws) takes those words: the phrasebook counts them as the game's, so the catalog has
+    them (CI met "Der Pass ist fumbled." on a finished match page)."""
+    assert {INACCURATE, WILD, FUMBLE, SUBPAR, FUMBLED} <= terms("bloodbowl")
+    words = domain(lang, "bloodbowl")
+    events = [("pass", f"The pass is {r}.", r) for r in (INACCURATE, WILD, FUMBLE)]
+    events += [("bomb", f"The throw is {r}.", r) for r in (INACCURATE, WILD, FUMBLE)]
+    events += [("throw", f"The throw is {r}.", r) for r in (SUBPAR, FUMBLED)]
+    for kind, text, result in events:
+        said = phrase("bloodbowl", Event(kind, text))
+        assert said is not None and said["fields"]["result"] == result, (text, said)
+        assert result in words and words[result] != result, (lang, result)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_end_of_every_jukem_half_and_tie_break_deal_reads_whole(lang: str) -> None:
+    """Each end of a half or of a tie-break deal is a sentence of its own in the catalog (the
+    page once showed "tie-break deal 1" word by word, "deal" in English), played to the end
+    of tie-break deals from a level position."""
+    words = domain(lang, "jukem")
+    state = tablesports.load("jukem").new_initial_state()
+    ends = []
+    for half in (1, 2, 3, 4):
+        state.half = half
+        why = "the draw pile is empty and no plays remain"
+        ends += [e.text for e in state._end_half(why) if e.kind == "half"]
+    assert any("tie-break deal 2" in e for e in ends), ends
+    for text in ends:
+        said = phrase("jukem", Event("half", text))
+        assert said is not None, text
+        assert said["template"] in words, (lang, said["template"])
+        assert all(reads_in(v, words) for v in said["fields"].values()), (lang, said)
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -168,6 +168,12 @@ def _build_books(
             if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
                 bound[node.target.id] = bound.get(node.target.id, 0) + 1
     tables = {k: v for k, v in tables.items() if bound.get(k) == 1}
+    constants: dict[str, set[str]] = {}
+    for tree in trees:
+        for name, word in _constants(tree).items():
+            constants.setdefault(name, set()).add(word)
+    # a name two modules bind to different words is no constant: which one is read is unknown
+    tables |= {f"{CONSTANT}{k}": frozenset(v) for k, v in constants.items() if len(v) == 1}
     tables[DATA_NAMES] = data_names(game)
     tables |= _class_words(trees)
     calls = [pair for tree in trees for pair in _calls(tree)]
@@ -225,6 +231,43 @@ def _class_words(trees: list[ast.Module]) -> dict[str, frozenset[str]]:
 
 DATA_NAMES = ".name"
 """The key in a game's word tables of the names its data files give (no Python name)."""
+
+CONSTANT = "const."
+"""The key prefix in a game's word tables of a module's word constant (`FUMBLE = "fumbled"`,
+or unpacked: `ACCURATE, FUMBLE = "accurate", "fumbled"`), for a field read from a local name
+bound to such constants (`result = FUMBLE if ... else WILD`)."""
+
+
+def _constants(tree: ast.Module) -> dict[str, str]:
+    """A module's names bound to one string each at its top level."""
+    out: dict[str, str] = {}
+    for node in tree.body:
+        if not isinstance(node, ast.Assign):
+            continue
+        for t in node.targets:
+            pairs = [(t, node.value)]
+            if isinstance(t, ast.Tuple) and isinstance(node.value, ast.Tuple):
+                pairs = list(zip(t.elts, node.value.elts, strict=False))
+            for name, value in pairs:
+                if (
+                    isinstance(name, ast.Name)
+                    and isinstance(value, ast.Constant)
+                    and isinstance(value.value, str)
+                ):
+                    out[name.id] = value.value
+    return out
+
+
+def _constant_words(expr: ast.expr, tables: dict[str, frozenset[str]]) -> frozenset[str]:
+    """The words an expression of word constants may be (empty when it is anything else)."""
+    if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
+        return frozenset((expr.value,))
+    if isinstance(expr, ast.Name):
+        return tables.get(f"{CONSTANT}{expr.id}", frozenset())
+    if isinstance(expr, ast.IfExp):
+        body, orelse = _constant_words(expr.body, tables), _constant_words(expr.orelse, tables)
+        return body | orelse if body and orelse else frozenset()
+    return frozenset()
 
 
 @functools.cache
@@ -524,6 +567,11 @@ def _field(
             words = tables.get(f"({func.name}).{expr.id}", frozenset())
             complete = False
             sentences = f"({func.name}).{expr.id}"
+            # a local bound only to word constants (`result = FUMBLE if ... else WILD`): its
+            # words are catalog words (the field still matches any text, as before)
+            bound_to = [_constant_words(v, tables) for v in _assigned(func, expr.id)]
+            if bound_to and all(bound_to):
+                words = words.union(*bound_to)
     elif isinstance(expr, ast.Attribute):
         name = expr.attr
         if name == "name":

@@ -398,8 +398,12 @@ class JukemState(State):
 
     def _end_half(self, why: str) -> list[Event]:
         a, b = self.score
-        name = {1: "first half", 2: "second half"}.get(self.half, f"tie-break deal {self.half - 2}")
-        events = [Event("half", f"end of the {name} ({why}): {a}-{b}", rule="end of a half")]
+        if self.half <= 2:
+            name = "first half" if self.half == 1 else "second half"
+            text = f"end of the {name} ({why}): {a}-{b}"
+        else:  # its own sentence, so that the page translates it whole, not word by word
+            text = f"end of the tie-break deal {self.half - 2} ({why}): {a}-{b}"
+        events = [Event("half", text, rule="end of a half")]
         d = self.deck
         if self.half == 1:
             self.first_half = [a, b]
