@@ -92,7 +92,15 @@ def open_board(
     page.add_init_script("localStorage.setItem('tablesports.speed', 'off')")
     token = "" if seat is None else f"#{made['tokens'][str(seat)]}"
     page.goto(f"{server.url}/m/{made['id']}{token}")
-    wait_js(page, "document.body.dataset.move !== undefined")
+    try:
+        wait_js(page, "document.body.dataset.move !== undefined")
+    except AssertionError as e:  # what the page showed instead of its first view, to find why
+        shown = page.evaluate(
+            "JSON.stringify({error: document.getElementById('error')?.innerText,"
+            " status: document.getElementById('status')?.innerText,"
+            " data: {...document.body.dataset}})"
+        )
+        raise AssertionError(f"{e}; the page showed {shown}") from e
     wait_js(page, "document.getElementById('board').children.length > 0")
     return page
 
