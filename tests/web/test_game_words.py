@@ -460,12 +460,13 @@ def test_the_logs_rule_citations_read_in_korean_after_the_kick_off(
     page.close()
 
 
-RULE_TEXTS = """async ([lang, rules]) => {
+WORDS_JS = """async ([lang, name, items]) => {
   const i18n = await import('/static/i18n.js');
   await i18n.loadLanguage(lang);
-  const { ruleText } = await import('/static/games/words.js');
-  return rules.map((r) => ruleText(r, i18n.t));
+  const words = await import('/static/games/words.js');
+  return items.map((x) => words[name](x, i18n.t));
 }"""
+"""`name` of static/games/words.js (ruleText, eventText) on each item, in `lang`."""
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -480,7 +481,7 @@ def test_the_page_renders_every_citation_through_the_catalog(
     for game in GAMES:
         words = domain(lang, game)
         rules = sorted(rule_citations(game))
-        shown = dict(zip(rules, page.evaluate(RULE_TEXTS, [lang, rules]), strict=True))
+        shown = dict(zip(rules, page.evaluate(WORDS_JS, [lang, "ruleText", rules]), strict=True))
         for rule, text in shown.items():
             cited = CITED.fullmatch(rule)
             if CODE.fullmatch(rule):
@@ -493,14 +494,6 @@ def test_the_page_renders_every_citation_through_the_catalog(
                 marks = words.get(mark) or ", ".join(words[m] for m in mark.split(", "))
                 assert text == f"{words[body]} ({marks})", (rule, text)
     page.close()
-
-
-EVENT_TEXTS = """async ([lang, events]) => {
-  const i18n = await import('/static/i18n.js');
-  await i18n.loadLanguage(lang);
-  const { eventText } = await import('/static/games/words.js');
-  return events.map((e) => eventText(e, i18n.t));
-}"""
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -522,7 +515,7 @@ def test_a_declared_supermoves_factors_read_as_notation_in_every_language(
         events.append({"text": text, **said})
         factors.append(re.findall(r"\bx(\d+(?:\.\d+)?)\b", sm.effects()))
     assert sum(map(len, factors)) > 10, factors  # the data has factors to read
-    shown = page.evaluate(EVENT_TEXTS, [lang, events])
+    shown = page.evaluate(WORDS_JS, [lang, "eventText", events])
     for event, text, wanted in zip(events, shown, factors, strict=True):
         assert [f"\u00d7{f}" for f in wanted] == re.findall(r"\u00d7[\d.]+", text), text
         assert not re.search(r"\bx\d", text), text
